@@ -1,0 +1,135 @@
+// handle(): one plugin request in, one reply out. The checks run in the order CONTRACT
+// section 2 pins: shape, rate, route, verb, size, window, control mode, registration, then
+// the route's own fields and rules. Nothing here decides policy: admission asks
+// machines/ide.rules.ts, and state changes are events the root machine answers.
+import type { Actor } from "xstate";
+import type { ideMachine } from "../../machines/ide.machine.ts";
+import { admissionError } from "../../machines/ide.rules.ts";
+import type { IdeRequestEvent } from "../../machines/ide.types.ts";
+import { fail } from "../../machines/shared.types.ts";
+import type { Reply } from "../../machines/shared.types.ts";
+import type { LogInput } from "../../services/logs/index.ts";
+import { readEnvelope } from "./envelope.ts";
+import { overBytes, RateLimiter } from "./limits.ts";
+import type { Limits } from "./limits.ts";
+import { matchRoute } from "./routes.ts";
+import type { RouteScope } from "./routes.ts";
+import { toWire } from "./wire.ts";
+import type { WireReply } from "./wire.ts";
+
+export interface ProtocolDeps {
+  actor: Actor<typeof ideMachine>;
+  appendLog(entry: LogInput): void;
+  limits: Limits;
+  resolveLocator(location: string): Promise<Reply>;
+  now?: () => number;
+}
+
+export interface Protocol {
+  handle(message: unknown, sender: { id: string }): Promise<WireReply>;
+  /** Answers every request still waiting, when the IDE stops. */
+  abandonAll(reply: Reply): void;
+}
+
+export function createProtocol(deps: ProtocolDeps): Protocol {
+  const { actor, limits } = deps;
+  const rate = new RateLimiter(limits.requestsPerSecond, limits.requestBurst, deps.now);
+  const waiting = new Map<number, (reply: Reply) => void>();
+  let nextRequestId = 1;
+
+  actor.on("request.answered", ({ requestId, reply }) => {
+    const resolve = waiting.get(requestId);
+    if (!resolve) return;
+    waiting.delete(requestId);
+    resolve(reply);
+  });
+
+  function dispatch(sender: string, body: Record<string, unknown>): Promise<Reply> {
+    const requestId = nextRequestId++;
+    return new Promise<Reply>((resolve) => {
+      waiting.set(requestId, resolve);
+      if (actor.getSnapshot().status !== "active") {
+        waiting.delete(requestId);
+        resolve(fail("IdeNotActive", "The IDE has stopped."));
+        return;
+      }
+      actor.send({ ...body, requestId, sender } as IdeRequestEvent);
+    });
+  }
+
+  function writeLog(sender: string, group: "system" | "playback", type: "error" | "warn" | null | undefined, message: string) {
+    deps.appendLog({ group, level: type ?? "info", message, source: sender, at: Date.now() });
+  }
+
+  async function decide(message: unknown, senderId: string): Promise<Reply> {
+    const door = readEnvelope(message);
+    if (!door.ok) return door.reply;
+    const { envelope } = door;
+    if (!rate.take(senderId)) {
+      return fail("RateLimited", `Too many requests from ${senderId}; the limit is ${limits.requestsPerSecond} a second.`);
+    }
+    if (envelope.uri === null) {
+      // A bare open request: nothing else to check.
+      return dispatch(senderId, { type: "request.open" });
+    }
+    const match = matchRoute(envelope.uri, envelope.verb!);
+    if (!match.ok) return match.reply;
+    const { route } = match;
+
+    const sizeLimit = limits[route.sizeLimit];
+    let serialised: string | undefined;
+    try {
+      serialised = JSON.stringify(message);
+    } catch {
+      return fail("InvalidRequest", "The request must be plain JSON (no cycles, no BigInt).");
+    }
+    if (serialised !== undefined && overBytes(serialised, sizeLimit)) {
+      return fail("PayloadTooLarge", `The request is over the ${route.sizeLimit} limit of ${sizeLimit} bytes.`);
+    }
+    const bounded = route.boundedField ? envelope.fields[route.boundedField] : undefined;
+    if (typeof bounded === "string" && overBytes(bounded, limits.logMessageBytes)) {
+      return fail(
+        "PayloadTooLarge",
+        `\`${route.boundedField}\` is over the logMessageBytes limit of ${limits.logMessageBytes} bytes.`,
+      );
+    }
+
+    if (envelope.open) await dispatch(senderId, { type: "request.open" });
+
+    const snapshot = actor.getSnapshot();
+    const refused = admissionError(snapshot, senderId, route.access);
+    if (refused) return refused;
+
+    const fields = route.parse(envelope.fields);
+    if (typeof fields === "string") return fail("InvalidRequest", `The request is not valid: ${fields}.`);
+
+    const scope: RouteScope = {
+      sender: senderId,
+      snapshot,
+      dispatch: (event) => dispatch(senderId, event as Record<string, unknown>),
+      writeLog: (group, type, text) => writeLog(senderId, group, type, text),
+      resolveLocator: deps.resolveLocator,
+    };
+    return route.run(scope, fields);
+  }
+
+  return {
+    async handle(message, sender) {
+      const senderId = typeof sender?.id === "string" ? sender.id : "";
+      if (actor.getSnapshot().status !== "active") return toWire(fail("IdeNotActive", "The IDE has stopped."));
+      try {
+        return toWire(await decide(message, senderId));
+      } catch (error) {
+        // A hostile message (a throwing getter, a proxy) must still get an answer.
+        const text = error instanceof Error ? error.message : String(error);
+        return toWire(fail("InvalidRequest", `The request could not be read: ${text}`));
+      }
+    },
+    abandonAll(reply) {
+      for (const [id, resolve] of waiting) {
+        waiting.delete(id);
+        resolve(reply);
+      }
+    },
+  };
+}

@@ -1,0 +1,202 @@
+// The routes table (CONTRACT section 4): uri + verb → access rules → fields (zod) → what runs.
+// A route either answers from the IDE's current state, writes a log entry, or turns into an
+// event for the root machine; which one is visible in its `run`.
+import { z } from "zod";
+import { COMMAND_STATES } from "../../services/playback/commandTable.ts";
+import { parseRegistration } from "../../services/plugins/index.ts";
+import { parseSideProject } from "../../services/side/index.ts";
+import { describeZodIssue } from "../../services/validation.ts";
+import type { IdeRequestEvent } from "../../machines/ide.types.ts";
+import type { IdeSnapshot, RouteAccess } from "../../machines/ide.rules.ts";
+import { loadedProject, senderIsRegistered } from "../../machines/ide.rules.ts";
+import { fail, ok } from "../../machines/shared.types.ts";
+import type { Reply } from "../../machines/shared.types.ts";
+import type { LogGroup } from "../../services/logs/index.ts";
+import type { Verb } from "./envelope.ts";
+import type { Limits } from "./limits.ts";
+
+type EventBody<E> = E extends unknown ? Omit<E, "requestId" | "sender"> : never;
+
+/** What a route may use while it runs. */
+export interface RouteScope {
+  sender: string;
+  snapshot: IdeSnapshot;
+  /** Sends an event to the root machine; resolves with its answer. */
+  dispatch(event: EventBody<IdeRequestEvent>): Promise<Reply>;
+  writeLog(group: LogGroup, type: "error" | "warn" | null | undefined, message: string): void;
+  resolveLocator(location: string): Promise<Reply>;
+}
+
+export interface Route<F = unknown> {
+  path: string;
+  verb: Verb;
+  access: RouteAccess;
+  /** Which request-size limit applies. */
+  sizeLimit: keyof Pick<Limits, "requestBytes" | "projectRequestBytes">;
+  /** A string field held to `logMessageBytes`. */
+  boundedField?: string;
+  /** Parses the merged fields; a string is the problem, worded for a person. */
+  parse(fields: Record<string, unknown>): F | string;
+  run(scope: RouteScope, fields: F): Reply | Promise<Reply>;
+}
+
+const problem = (error: z.ZodError) => describeZodIssue(error, "request");
+
+function fieldsOf<S extends z.ZodType>(schema: S) {
+  return (fields: Record<string, unknown>): z.infer<S> | string => {
+    const result = schema.safeParse(fields, { reportInput: true });
+    return result.success ? result.data : problem(result.error);
+  };
+}
+
+const noFields = () => ({});
+
+const logFields = fieldsOf(
+  z.object({
+    type: z.enum(["error", "warn"]).nullable().optional(),
+    message: z.string(),
+  }),
+);
+
+const registrationFields = (fields: Record<string, unknown>) => {
+  const result = parseRegistration(fields);
+  return result.ok ? result.registration : result.problem;
+};
+
+const anyone: RouteAccess = { controlledOnly: false, needsRegistration: false, opensWindow: false };
+const controlledOnly: RouteAccess = { controlledOnly: true, needsRegistration: false, opensWindow: false };
+
+function route<F>(r: Route<F>): Route<unknown> {
+  return r as Route<unknown>;
+}
+
+export const ROUTES: ReadonlyArray<Route<unknown>> = [
+  route({
+    path: "/health",
+    verb: "get",
+    access: anyone,
+    sizeLimit: "requestBytes",
+    parse: noFields,
+    run: ({ snapshot, sender }) => ok(senderIsRegistered(snapshot, sender)),
+  }),
+  route({
+    path: "/register",
+    verb: "post",
+    access: controlledOnly,
+    sizeLimit: "requestBytes",
+    parse: registrationFields,
+    run: ({ dispatch }, registration) => dispatch({ type: "request.register", registration }),
+  }),
+  route({
+    path: "/log",
+    verb: "post",
+    access: controlledOnly,
+    sizeLimit: "requestBytes",
+    boundedField: "message",
+    parse: logFields,
+    run: ({ writeLog }, { type, message }) => {
+      writeLog("system", type, message);
+      return ok(true);
+    },
+  }),
+  route({
+    path: "/project",
+    verb: "get",
+    access: controlledOnly,
+    sizeLimit: "requestBytes",
+    parse: noFields,
+    run: ({ snapshot }) => {
+      const { id, name } = loadedProject(snapshot);
+      return ok({ id, name });
+    },
+  }),
+  route({
+    path: "/project",
+    verb: "post",
+    access: { ...controlledOnly, needsRegistration: true },
+    sizeLimit: "projectRequestBytes",
+    parse: fieldsOf(z.object({ project: z.unknown().refine((p) => p !== undefined, "is missing (it must be a .side project)") })),
+    run: ({ dispatch }, { project }) => {
+      const parsed = parseSideProject(project);
+      if (!parsed.ok) return fail("InvalidProject", `The project is not a usable .side project: ${parsed.problem}.`);
+      return dispatch({ type: "request.loadProject", project: parsed.project });
+    },
+  }),
+  route({
+    path: "/control",
+    verb: "post",
+    access: { controlledOnly: false, needsRegistration: false, opensWindow: true },
+    sizeLimit: "requestBytes",
+    parse: registrationFields,
+    run: ({ dispatch }, registration) => dispatch({ type: "request.control", registration }),
+  }),
+  route({
+    path: "/close",
+    verb: "post",
+    access: controlledOnly,
+    sizeLimit: "requestBytes",
+    parse: noFields,
+    run: ({ dispatch }) => dispatch({ type: "request.close" }),
+  }),
+  route({
+    path: "/playback/location",
+    verb: "get",
+    access: anyone,
+    sizeLimit: "requestBytes",
+    parse: fieldsOf(z.object({ location: z.string() })),
+    run: ({ resolveLocator }, { location }) => resolveLocator(location),
+  }),
+  route({
+    path: "/playback/command",
+    verb: "post",
+    access: anyone,
+    sizeLimit: "requestBytes",
+    boundedField: "message",
+    parse: fieldsOf(
+      z.object({
+        commandId: z.string(),
+        state: z.enum(COMMAND_STATES),
+        message: z.string().nullable().optional(),
+      }),
+    ),
+    run: ({ dispatch }, { commandId, state, message }) =>
+      dispatch({ type: "request.commandState", commandId, state, message: message ?? null }),
+  }),
+  route({
+    path: "/playback/log",
+    verb: "post",
+    access: anyone,
+    sizeLimit: "requestBytes",
+    boundedField: "message",
+    parse: logFields,
+    run: ({ writeLog }, { type, message }) => {
+      writeLog("playback", type, message);
+      return ok(true);
+    },
+  }),
+];
+
+/** uri (lower case, no /v1) → verb → route. */
+const TABLE = new Map<string, Map<Verb, Route<unknown>>>();
+for (const r of ROUTES) {
+  if (!TABLE.has(r.path)) TABLE.set(r.path, new Map());
+  TABLE.get(r.path)!.set(r.verb, r);
+}
+
+export type RouteMatch = { ok: true; route: Route<unknown> } | { ok: false; reply: Reply };
+
+export function matchRoute(uri: string, verb: Verb): RouteMatch {
+  let path = uri.toLowerCase();
+  if (path.startsWith("/v1/")) path = path.slice(3);
+  const verbs = TABLE.get(path);
+  if (!verbs) return { ok: false, reply: fail("NoRoute", `There is no route ${JSON.stringify(uri)}.`) };
+  const found = verbs.get(verb);
+  if (!found) {
+    const allowed = [...verbs.keys()].map((v) => v.toUpperCase()).join(", ");
+    return {
+      ok: false,
+      reply: fail("VerbNotAllowed", `${path} does not take ${verb.toUpperCase()}; it takes ${allowed}.`),
+    };
+  }
+  return { ok: true, route: found };
+}

@@ -1,0 +1,140 @@
+// createIde(): the embedding API of CONTRACT section 1. It wires the root machine to its
+// ports (deliver, save, locators), the log store and the protocol adapter, and keeps a
+// plain IdeView for the UI.
+import { createActor } from "xstate";
+import type { AnyActorRef, InspectionEvent, Observer } from "xstate";
+import { deliverTo, locatorResolver, saveProjectPort } from "./adapters/ports.ts";
+import type { Deliver, ResolveLocator, Save } from "./adapters/ports.ts";
+import { DEFAULT_LIMITS } from "./adapters/protocol/limits.ts";
+import type { Limits } from "./adapters/protocol/limits.ts";
+import { createProtocol } from "./adapters/protocol/protocol.ts";
+import type { WireReply } from "./adapters/protocol/wire.ts";
+import { ideMachine } from "./machines/ide.machine.ts";
+import type { OutboundMessage, UserEvent } from "./machines/ide.types.ts";
+import { toIdeView } from "./machines/ide.view.ts";
+import type { IdeView } from "./machines/ide.view.ts";
+import { projectMachine } from "./machines/project.machine.ts";
+import { fail } from "./machines/shared.types.ts";
+import { LogStore } from "./services/logs/index.ts";
+import type { LogInput } from "./services/logs/index.ts";
+import { parseSideProject, untitledProject } from "./services/side/index.ts";
+import type { SideProject } from "./services/side/index.ts";
+
+export interface IdeOptions {
+  project?: unknown;
+  window?: "open" | "closed";
+  document?: Document;
+  resolveLocator?: ResolveLocator;
+  deliver?: Deliver;
+  save?: Save;
+  limits?: Partial<Limits>;
+  inspect?: Observer<InspectionEvent> | ((event: InspectionEvent) => void);
+}
+
+export interface Ide {
+  handle(message: unknown, sender: { id: string }): Promise<WireReply>;
+  send(event: UserEvent): void;
+  getSnapshot(): IdeView;
+  subscribe(listener: (view: IdeView) => void): { unsubscribe(): void };
+  readonly actor: ReturnType<typeof createActor<typeof ideMachine>>;
+  stop(): void;
+}
+
+export type { IdeView, OutboundMessage, UserEvent, SideProject, Limits };
+
+function startingProject(project: unknown): SideProject {
+  if (project === undefined) return untitledProject();
+  const parsed = parseSideProject(project);
+  if (!parsed.ok) throw new TypeError(`createIde: options.project is not a usable .side project: ${parsed.problem}.`);
+  return parsed.project;
+}
+
+function checkedLimits(limits: Partial<Limits> | undefined): Limits {
+  const merged = { ...DEFAULT_LIMITS, ...limits };
+  for (const [key, value] of Object.entries(merged)) {
+    if (typeof value !== "number" || !(value >= 0) || !Number.isFinite(value)) {
+      throw new TypeError(`createIde: options.limits.${key} must be a finite number of at least 0.`);
+    }
+  }
+  return merged;
+}
+
+export function createIde(options: IdeOptions = {}): Ide {
+  const limits = checkedLimits(options.limits);
+  if (options.window !== undefined && options.window !== "open" && options.window !== "closed") {
+    throw new TypeError('createIde: options.window must be "open" or "closed".');
+  }
+  const logs = new LogStore(limits.logEntriesPerGroup);
+  const listeners = new Set<(view: IdeView) => void>();
+  let view: IdeView | null = null;
+
+  const machine = ideMachine.provide({
+    actors: {
+      project: projectMachine.provide({
+        actors: { saveProject: saveProjectPort(options.deliver, options.save, limits.deliverTimeoutMs) },
+      }),
+    },
+  });
+  const actor = createActor(machine, {
+    input: { project: startingProject(options.project), window: options.window ?? "open" },
+    inspect: options.inspect,
+  });
+
+  function changed() {
+    view = null;
+    if (listeners.size === 0) return;
+    const current = getSnapshot();
+    for (const listener of listeners) listener(current);
+  }
+  function getSnapshot(): IdeView {
+    view ??= toIdeView(actor.getSnapshot(), logs);
+    return view;
+  }
+  function appendLog(entry: LogInput) {
+    logs.append(entry);
+    changed();
+  }
+  const ideLog = (level: LogInput["level"], message: string) =>
+    appendLog({ group: "system", level, message, source: "ide", at: Date.now() });
+
+  actor.on("log.written", ({ level, message }) => ideLog(level, message));
+  actor.on("outbound.requested", async ({ to, message }) => {
+    const problem = await deliverTo(options.deliver, limits.deliverTimeoutMs, to, message);
+    if (problem !== null) ideLog("warn", `The ${message.event} message to ${to} was not delivered: ${problem}.`);
+  });
+
+  const protocol = createProtocol({
+    actor,
+    appendLog,
+    limits,
+    resolveLocator: locatorResolver(options.document, options.resolveLocator),
+  });
+
+  actor.start();
+  // Children change without the root changing; any of them makes a new view.
+  const snapshot = actor.getSnapshot();
+  const refs: AnyActorRef[] = [actor, snapshot.context.control, snapshot.context.project, snapshot.context.playback];
+  for (const ref of refs) {
+    ref.subscribe({ next: changed, error: () => changed() });
+  }
+
+  return {
+    handle: (message, sender) => protocol.handle(message, sender),
+    send(event) {
+      if (typeof event !== "object" || event === null || typeof event.type !== "string" || !event.type.startsWith("user.")) {
+        return; // Only the user's events of CONTRACT section 5 come in this way.
+      }
+      actor.send(event);
+    },
+    getSnapshot,
+    subscribe(listener) {
+      listeners.add(listener);
+      return { unsubscribe: () => listeners.delete(listener) };
+    },
+    actor,
+    stop() {
+      protocol.abandonAll(fail("IdeNotActive", "The IDE has stopped."));
+      actor.stop();
+    },
+  };
+}

@@ -1,0 +1,92 @@
+/**
+ * Control mode of the IDE.
+ *
+ * States: notControlled → awaitingConsent → controlled.
+ * Invariants:
+ * - `controller` changes only on `user.accept` (to the candidate) or `window.closed` (to null):
+ *   while a handover waits for consent, the old controller keeps control and its rights,
+ *   and a decline leaves it in place.
+ * - `candidate` is set exactly while in awaitingConsent, and its request is answered exactly
+ *   once: true on accept, false on decline, IdeNotActive when the window closes first.
+ * - The plugin already in control asking again is answered true with no dialog.
+ * The root machine keeps one dialog at a time, so a second candidate never reaches here.
+ */
+import { assign, emit, setup } from "xstate";
+import { answered, ok, windowClosedReply } from "./shared.types.ts";
+import type { ControlContext, ControlEmitted, ControlEvent } from "./control.types.ts";
+
+export const controlMachine = setup({
+  types: {
+    context: {} as ControlContext,
+    events: {} as ControlEvent,
+    emitted: {} as ControlEmitted,
+  },
+  guards: {
+    senderIsController: ({ context, event }) =>
+      event.type === "request.control" && event.sender === context.controller,
+    hasController: ({ context }) => context.controller !== null,
+  },
+  actions: {
+    rememberCandidate: assign({
+      candidate: ({ event }) =>
+        event.type === "request.control"
+          ? { requestId: event.requestId, sender: event.sender, registration: event.registration }
+          : null,
+    }),
+    answerAlreadyInControl: emit(({ event }) =>
+      answered(event.type === "request.control" ? event.requestId : -1, ok(true)),
+    ),
+    grantToCandidate: assign({
+      controller: ({ context }) => context.candidate!.sender,
+      candidate: null,
+    }),
+    announceGranted: emit(({ context }) => ({
+      type: "control.granted" as const,
+      controller: context.candidate!.sender,
+      registration: context.candidate!.registration,
+    })),
+    answerCandidateAccepted: emit(({ context }) => answered(context.candidate!.requestId, ok(true))),
+    answerCandidateDeclined: emit(({ context }) => answered(context.candidate!.requestId, ok(false))),
+    answerCandidateWindowClosed: emit(({ context }) =>
+      answered(context.candidate!.requestId, windowClosedReply()),
+    ),
+    forgetCandidate: assign({ candidate: null }),
+    endControl: assign({ controller: null, candidate: null }),
+  },
+}).createMachine({
+  id: "control",
+  initial: "notControlled",
+  context: { controller: null, candidate: null },
+  states: {
+    notControlled: {
+      on: {
+        "request.control": { target: "awaitingConsent", actions: "rememberCandidate" },
+      },
+    },
+    awaitingConsent: {
+      description:
+        "The consent dialog is open for the candidate; a current controller keeps control until the user accepts.",
+      on: {
+        // Order matters: announce and answer while the candidate is still known.
+        "user.accept": {
+          target: "controlled",
+          actions: ["announceGranted", "answerCandidateAccepted", "grantToCandidate"],
+        },
+        "user.decline": [
+          { guard: "hasController", target: "controlled", actions: ["answerCandidateDeclined", "forgetCandidate"] },
+          { target: "notControlled", actions: ["answerCandidateDeclined", "forgetCandidate"] },
+        ],
+        "window.closed": { target: "notControlled", actions: ["answerCandidateWindowClosed", "endControl"] },
+      },
+    },
+    controlled: {
+      on: {
+        "request.control": [
+          { guard: "senderIsController", actions: "answerAlreadyInControl" },
+          { target: "awaitingConsent", actions: "rememberCandidate" },
+        ],
+        "window.closed": { target: "notControlled", actions: "endControl" },
+      },
+    },
+  },
+});

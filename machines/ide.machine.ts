@@ -1,0 +1,245 @@
+/**
+ * The root of the IDE: its window, the plugin session, and the child machines
+ * (control, project, playback) it composes.
+ *
+ * States: open ⇄ closed (the IDE window).
+ * Invariants:
+ * - One dialog at a time: a request that needs a dialog while one is open is answered Busy;
+ *   requests that need none keep working.
+ * - Closing the window ends control, answers every waiting request with IdeNotActive, stops
+ *   playback and drops the registered plugins; the project and its unsaved changes stay.
+ * - Accepting a controller restarts the plugin session: the controller is the only plugin.
+ * - Every request event that reaches this machine is answered exactly once, here or by the
+ *   child it is forwarded to (children's facts are relayed back and re-emitted).
+ * Door checks and admission (window, control mode, registration) run before an event is
+ * built, with the rules in ide.rules.ts, so this machine sees only admitted requests.
+ */
+import { and, assign, emit, enqueueActions, fromCallback, not, sendTo, setup } from "xstate";
+import type { AnyActorRef } from "xstate";
+import { registerPlugin } from "../services/plugins/index.ts";
+import { controlMachine } from "./control.machine.ts";
+import { isUnsaved, projectMachine } from "./project.machine.ts";
+import { playbackMachine } from "./playback.machine.ts";
+import { answered, fail, ok } from "./shared.types.ts";
+import type { ChildFact, IdeContext, IdeEmitted, IdeEvent, IdeInput, OutboundMessage } from "./ide.types.ts";
+
+/** Relays what the child machines emit to the root, so that it alone talks to the outside. */
+const relayChildFacts = fromCallback<ChildFact, { children: AnyActorRef[] }>(({ sendBack, input }) => {
+  const subscriptions = input.children.map((child) => child.on("*", (fact) => sendBack(fact as ChildFact)));
+  return () => subscriptions.forEach((s) => s.unsubscribe());
+});
+
+const requestRef = (event: IdeEvent) => ("requestId" in event && event.type.startsWith("request.") ? event.requestId : -1);
+const senderOf = (event: IdeEvent) => ("sender" in event ? event.sender : "");
+
+export const ideMachine = setup({
+  types: {
+    context: {} as IdeContext,
+    events: {} as IdeEvent,
+    emitted: {} as IdeEmitted,
+    input: {} as IdeInput,
+  },
+  actors: {
+    control: controlMachine,
+    project: projectMachine,
+    playback: playbackMachine,
+    relayChildFacts,
+  },
+  guards: {
+    startsClosed: ({ context }) => !context.openAtStart,
+    senderIsController: ({ context, event }) => context.control.getSnapshot().context.controller === senderOf(event),
+    inControlMode: ({ context }) => context.control.getSnapshot().context.controller !== null,
+    dialogIsOpen: ({ context }) =>
+      context.control.getSnapshot().matches("awaitingConsent") ||
+      !context.project.getSnapshot().matches({ dialog: "idle" }),
+    projectHasUnsavedChanges: ({ context }) => isUnsaved(context.project.getSnapshot().context),
+    registrationClashes: ({ context, event }) =>
+      event.type === "request.register" && !registerPlugin(context.plugins, event.sender, event.registration).ok,
+    testExists: ({ context, event }) => {
+      if (event.type !== "user.startPlayback") return false;
+      const tests = context.project.getSnapshot().context.project.tests;
+      return event.testId === undefined ? tests.length > 0 : tests.some((t) => t.id === event.testId);
+    },
+  },
+  actions: {
+    answerTrue: emit(({ event }) => answered(requestRef(event), ok(true))),
+    answerBusy: emit(({ event }) =>
+      answered(
+        requestRef(event),
+        fail("Busy", "The IDE is waiting for the user to answer another dialog; try again once it is closed."),
+      ),
+    ),
+    answerNotControlled: emit(({ event }) =>
+      answered(requestRef(event), fail("NotControlled", "The IDE is not in control mode, so it cannot be closed by a plugin.")),
+    ),
+    answerWindowClosed: emit(({ event }) =>
+      answered(requestRef(event), fail("IdeNotActive", "The IDE window is closed; open it first.")),
+    ),
+    answerCommandConflict: emit(({ context, event }) => {
+      const result =
+        event.type === "request.register" ? registerPlugin(context.plugins, event.sender, event.registration) : null;
+      const conflict = result && !result.ok ? result.conflict : { commandId: "?", owner: "?" };
+      return answered(
+        requestRef(event),
+        fail(
+          "CommandConflict",
+          `The command id "${conflict.commandId}" is already registered by the plugin ${conflict.owner}; nothing was registered.`,
+        ),
+      );
+    }),
+    register: assign({
+      plugins: ({ context, event }) => {
+        if (event.type !== "request.register") return context.plugins;
+        const result = registerPlugin(context.plugins, event.sender, event.registration);
+        return result.ok ? result.registry : context.plugins;
+      },
+    }),
+    restartPluginSession: assign({
+      plugins: ({ event }) =>
+        event.type === "control.granted" ? [{ id: event.controller, registration: event.registration }] : [],
+    }),
+    dropPlugins: assign({ plugins: [] }),
+    forwardToControl: sendTo(({ context }) => context.control, ({ event }) => event as never),
+    forwardToProject: sendTo(({ context }) => context.project, ({ event }) => event as never),
+    forwardToPlayback: sendTo(({ context }) => context.playback, ({ event }) => event as never),
+    forwardDialogAnswer: enqueueActions(({ context, event, enqueue }) => {
+      enqueue.sendTo(context.control, event as never);
+      enqueue.sendTo(context.project, event as never);
+    }),
+    tellChildrenWindowClosed: enqueueActions(({ context, enqueue }) => {
+      enqueue.sendTo(context.control, { type: "window.closed" });
+      enqueue.sendTo(context.project, { type: "window.closed" });
+      enqueue.sendTo(context.playback, { type: "window.closed" });
+    }),
+    requestSave: sendTo(
+      ({ context }) => context.project,
+      ({ context }) => ({
+        type: "project.saveRequested" as const,
+        controller: context.control.getSnapshot().context.controller,
+      }),
+    ),
+    startPlayback: sendTo(
+      ({ context }) => context.playback,
+      ({ context, event }) => {
+        const project = context.project.getSnapshot().context.project;
+        const testId = event.type === "user.startPlayback" ? event.testId : undefined;
+        const test = testId === undefined ? project.tests[0] : project.tests.find((t) => t.id === testId)!;
+        return { type: "playback.start" as const, test, projectName: project.name };
+      },
+    ),
+    logUnknownTest: emit(({ event }) => ({
+      type: "log.written" as const,
+      level: "warn" as const,
+      message:
+        event.type === "user.startPlayback" && event.testId !== undefined
+          ? `The project has no test case with the id "${event.testId}"; nothing was started.`
+          : "The project has no test case to play.",
+    })),
+    reemit: emit(({ event }) => event as IdeEmitted),
+    answerCloseConfirmed: emit(({ event }) =>
+      answered(event.type === "close.confirmed" ? event.requestId : -1, ok(true)),
+    ),
+    tellEveryPlugin: enqueueActions(({ context, event, enqueue }) => {
+      let message: OutboundMessage | null = null;
+      if (event.type === "project.loaded") {
+        message = {
+          action: "event",
+          event: "projectLoaded",
+          options: { projectId: event.projectId, projectName: event.projectName },
+        };
+      } else if (event.type === "playback.started" || event.type === "playback.stopped") {
+        message = {
+          action: "event",
+          event: event.type === "playback.started" ? "playbackStarted" : "playbackStopped",
+          options: { testId: event.testId, testName: event.testName, projectName: event.projectName },
+        };
+      }
+      if (!message) return;
+      for (const plugin of context.plugins) {
+        enqueue.emit({ type: "outbound.requested", to: plugin.id, message });
+      }
+    }),
+  },
+}).createMachine({
+  id: "ide",
+  context: ({ input, spawn }) => ({
+    control: spawn("control", { id: "control", systemId: "control" }),
+    project: spawn("project", { id: "project", systemId: "project", input: { project: input.project } }),
+    playback: spawn("playback", { id: "playback", systemId: "playback" }),
+    plugins: [],
+    openAtStart: input.window !== "closed",
+  }),
+  invoke: {
+    src: "relayChildFacts",
+    input: ({ context }) => ({ children: [context.control, context.project, context.playback] }),
+  },
+  initial: "starting",
+  on: {
+    "request.answered": { actions: "reemit" },
+    "log.written": { actions: "reemit" },
+    "control.granted": { actions: "restartPluginSession" },
+    "project.loaded": { actions: "tellEveryPlugin" },
+    "playback.started": { actions: "tellEveryPlugin" },
+    "playback.stopped": { actions: "tellEveryPlugin" },
+  },
+  states: {
+    starting: {
+      always: [
+        { guard: "startsClosed", target: "closed" },
+        { target: "open" },
+      ],
+    },
+    open: {
+      on: {
+        "user.closeWindow": { target: "closed", actions: ["tellChildrenWindowClosed", "dropPlugins"] },
+        "close.confirmed": {
+          target: "closed",
+          actions: ["answerCloseConfirmed", "tellChildrenWindowClosed", "dropPlugins"],
+        },
+        "request.open": { actions: "answerTrue" },
+        "request.register": [
+          { guard: "registrationClashes", actions: "answerCommandConflict" },
+          { actions: ["register", "answerTrue"] },
+        ],
+        "request.control": [
+          { guard: "senderIsController", actions: "answerTrue" },
+          { guard: "dialogIsOpen", actions: "answerBusy" },
+          { actions: "forwardToControl" },
+        ],
+        "request.loadProject": [
+          { guard: and(["projectHasUnsavedChanges", "dialogIsOpen"]), actions: "answerBusy" },
+          { actions: "forwardToProject" },
+        ],
+        "request.close": [
+          { guard: not("inControlMode"), actions: "answerNotControlled" },
+          {
+            guard: not("projectHasUnsavedChanges"),
+            target: "closed",
+            actions: ["answerTrue", "tellChildrenWindowClosed", "dropPlugins"],
+          },
+          { guard: "dialogIsOpen", actions: "answerBusy" },
+          { actions: "forwardToProject" },
+        ],
+        "request.commandState": { actions: "forwardToPlayback" },
+        "user.accept": { actions: "forwardDialogAnswer" },
+        "user.decline": { actions: "forwardDialogAnswer" },
+        "user.editProject": { actions: "forwardToProject" },
+        "user.saveProject": { actions: "requestSave" },
+        "user.startPlayback": [{ guard: "testExists", actions: "startPlayback" }, { actions: "logUnknownTest" }],
+        "user.stopPlayback": { actions: "forwardToPlayback" },
+      },
+    },
+    closed: {
+      description: "The IDE window is closed: only opening it, or a plugin asking for control, does anything.",
+      on: {
+        "user.openWindow": { target: "open", actions: "dropPlugins" },
+        "request.open": { target: "open", actions: ["dropPlugins", "answerTrue"] },
+        "request.control": { target: "open", actions: ["dropPlugins", "forwardToControl"] },
+        "request.register": { actions: "answerWindowClosed" },
+        "request.loadProject": { actions: "answerWindowClosed" },
+        "request.close": { actions: "answerWindowClosed" },
+        "request.commandState": { actions: "answerWindowClosed" },
+      },
+    },
+  },
+});

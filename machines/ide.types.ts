@@ -1,0 +1,67 @@
+import type { ActorRefFrom } from "xstate";
+import type { PluginRegistry, Registration } from "../services/plugins/index.ts";
+import type { CommandState } from "../services/playback/commandTable.ts";
+import type { SideProject } from "../services/side/index.ts";
+import type { controlMachine } from "./control.machine.ts";
+import type { ControlGrantedEvent } from "./control.types.ts";
+import type { playbackMachine } from "./playback.machine.ts";
+import type { PlaybackFact } from "./playback.types.ts";
+import type { projectMachine } from "./project.machine.ts";
+import type { CloseConfirmedEvent, ProjectLoadedEvent } from "./project.types.ts";
+import type { LogWrittenEvent, RequestAnsweredEvent, RequestRef } from "./shared.types.ts";
+
+export interface IdeInput {
+  project: SideProject;
+  window: "open" | "closed";
+}
+
+export interface IdeContext {
+  control: ActorRefFrom<typeof controlMachine>;
+  project: ActorRefFrom<typeof projectMachine>;
+  playback: ActorRefFrom<typeof playbackMachine>;
+  /** Plugins registered in this plugin session (since the window opened or control changed). */
+  plugins: PluginRegistry;
+  /** From the input; read once by the `starting` state. */
+  openAtStart: boolean;
+}
+
+/** Requests that passed the door and admission (adapters/protocol) and change state. */
+export type IdeRequestEvent =
+  | ({ type: "request.open" } & RequestRef)
+  | ({ type: "request.register"; registration: Registration } & RequestRef)
+  | ({ type: "request.control"; registration: Registration } & RequestRef)
+  | ({ type: "request.loadProject"; project: SideProject } & RequestRef)
+  | ({ type: "request.close" } & RequestRef)
+  | ({ type: "request.commandState"; commandId: string; state: CommandState; message: string | null } & RequestRef);
+
+export type UserEvent =
+  | { type: "user.openWindow" }
+  | { type: "user.closeWindow" }
+  | { type: "user.accept" }
+  | { type: "user.decline" }
+  | { type: "user.editProject" }
+  | { type: "user.saveProject" }
+  | { type: "user.startPlayback"; testId?: string }
+  | { type: "user.stopPlayback" };
+
+/** Facts the child machines emit, relayed to the root. */
+export type ChildFact =
+  | RequestAnsweredEvent
+  | LogWrittenEvent
+  | ControlGrantedEvent
+  | ProjectLoadedEvent
+  | CloseConfirmedEvent
+  | PlaybackFact;
+
+export type IdeEvent = IdeRequestEvent | UserEvent | ChildFact;
+
+/** What the IDE sends a plugin (CONTRACT section 8). */
+export interface OutboundMessage {
+  action: "event";
+  event: "saveProject" | "projectLoaded" | "playbackStarted" | "playbackStopped";
+  options: Record<string, unknown>;
+}
+
+export type OutboundRequestedEvent = { type: "outbound.requested"; to: string; message: OutboundMessage };
+
+export type IdeEmitted = RequestAnsweredEvent | LogWrittenEvent | OutboundRequestedEvent;

@@ -1,0 +1,90 @@
+// IdeView (CONTRACT section 5): a plain, serialisable picture of the IDE, derived from the
+// root actor and its children plus the log store. Nothing here is state of its own.
+import { commandRows } from "../services/playback/commandTable.ts";
+import type { CommandRow } from "../services/playback/commandTable.ts";
+import { pluginSummaries } from "../services/plugins/index.ts";
+import type { LogEntry, LogStore } from "../services/logs/index.ts";
+import { isUnsaved } from "./project.machine.ts";
+import type { IdeSnapshot } from "./ide.rules.ts";
+
+export type DialogKind = "controlConsent" | "loadProject" | "closeWindow";
+
+export interface IdeView {
+  window: "open" | "closed";
+  control: {
+    mode: "notControlled" | "awaitingConsent" | "controlled";
+    controller: string | null;
+    candidate: string | null;
+  };
+  project: { id: string; name: string; unsaved: boolean };
+  dialog: null | { kind: DialogKind; requester: string; title: string; text: string };
+  plugins: Array<{ id: string; name: string; version: string }>;
+  logs: LogEntry[];
+  logsDropped: { system: number; playback: number };
+  playback: null | { testId: string; testName: string; running: boolean; commands: CommandRow[] };
+}
+
+function dialogOf(s: IdeSnapshot): IdeView["dialog"] {
+  const control = s.context.control.getSnapshot();
+  const project = s.context.project.getSnapshot();
+  const name = project.context.project.name;
+  const candidate = control.context.candidate;
+  if (control.matches("awaitingConsent") && candidate) {
+    const current = control.context.controller;
+    return {
+      kind: "controlConsent",
+      requester: candidate.sender,
+      title: `Allow "${candidate.registration.name}" to control the IDE?`,
+      text:
+        `The plugin "${candidate.registration.name}" (extension id ${candidate.sender}) asks to control the IDE. ` +
+        `Allowing it restarts the plugin session: other plugins are disconnected and only this one may use the IDE.` +
+        (current ? ` The plugin ${current} loses control.` : ""),
+    };
+  }
+  const load = project.context.pendingLoad;
+  if (project.matches({ dialog: "confirmingLoad" }) && load) {
+    return {
+      kind: "loadProject",
+      requester: load.sender,
+      title: `Load "${load.project.name}" and lose your unsaved changes?`,
+      text: `The plugin ${load.sender} wants to load the project "${load.project.name}". The unsaved changes to "${name}" will be lost if you load it.`,
+    };
+  }
+  const close = project.context.pendingClose;
+  if (project.matches({ dialog: "confirmingClose" }) && close) {
+    return {
+      kind: "closeWindow",
+      requester: close.sender,
+      title: "Discard your unsaved changes and close the IDE?",
+      text: `The plugin ${close.sender}, which controls the IDE, wants to close it. "${name}" has unsaved changes; closing discards them.`,
+    };
+  }
+  return null;
+}
+
+export function toIdeView(s: IdeSnapshot, logs: LogStore): IdeView {
+  const control = s.context.control.getSnapshot();
+  const project = s.context.project.getSnapshot().context;
+  const run = s.context.playback.getSnapshot();
+  return {
+    window: s.matches("open") ? "open" : "closed",
+    control: {
+      mode: control.value as IdeView["control"]["mode"],
+      controller: control.context.controller,
+      candidate: control.context.candidate?.sender ?? null,
+    },
+    project: { id: project.project.id, name: project.project.name, unsaved: isUnsaved(project) },
+    dialog: dialogOf(s),
+    plugins: pluginSummaries(s.context.plugins),
+    logs: logs.entries(),
+    logsDropped: logs.dropped(),
+    playback: run.context.run
+      ? {
+          testId: run.context.run.testId,
+          testName: run.context.run.testName,
+          running: run.matches("running"),
+          commands: commandRows(run.context.run.commands),
+        }
+      : null,
+  };
+}

@@ -1,0 +1,196 @@
+/**
+ * The loaded project and its unsaved changes.
+ *
+ * Parallel regions:
+ * - dialog: idle → confirmingLoad | confirmingClose → idle. A load or close over unsaved
+ *   changes waits here for the user; the request is answered exactly once (true on accept,
+ *   false on decline, IdeNotActive when the window closes first).
+ * - saving: idle → saving → idle, around the `saveProject` port.
+ * Invariants:
+ * - unsaved ⇔ revision ≠ savedRevision; only a load, a successful save, or the user's
+ *   accept in a dialog makes the project saved again. Nothing else drops changes.
+ * - A save that finishes after a newer load or save is ignored (it saved an older revision).
+ */
+import { assign, emit, fromPromise, setup } from "xstate";
+import { answered, ok, windowClosedReply } from "./shared.types.ts";
+import type {
+  ProjectContext,
+  ProjectEmitted,
+  ProjectEvent,
+  ProjectInput,
+  SaveInput,
+  SaveOutcome,
+} from "./project.types.ts";
+
+export const isUnsaved = (context: ProjectContext): boolean => context.revision !== context.savedRevision;
+
+export const projectMachine = setup({
+  types: {
+    context: {} as ProjectContext,
+    events: {} as ProjectEvent,
+    emitted: {} as ProjectEmitted,
+    input: {} as ProjectInput,
+  },
+  actors: {
+    // The default port: "save to computer" keeps the saved copy in memory, which the
+    // onDone transition records. Adapters provide the real one (deliver or options.save).
+    saveProject: fromPromise<SaveOutcome, SaveInput>(async () => ({ ok: true })),
+  },
+  guards: {
+    hasUnsavedChanges: ({ context }) => isUnsaved(context),
+    saveSucceeded: ({ event }) => (event as { output?: SaveOutcome }).output?.ok === true,
+  },
+  actions: {
+    rememberLoad: assign({
+      pendingLoad: ({ event }) =>
+        event.type === "request.loadProject"
+          ? { requestId: event.requestId, sender: event.sender, project: event.project }
+          : null,
+    }),
+    rememberClose: assign({
+      pendingClose: ({ event }) =>
+        event.type === "request.close" ? { requestId: event.requestId, sender: event.sender } : null,
+    }),
+    loadRequested: assign(({ context, event }) => {
+      const project = event.type === "request.loadProject" ? event.project : context.project;
+      return { project, savedCopy: project, revision: context.revision + 1, savedRevision: context.revision + 1 };
+    }),
+    loadPending: assign(({ context }) => {
+      const project = context.pendingLoad!.project;
+      return { project, savedCopy: project, revision: context.revision + 1, savedRevision: context.revision + 1 };
+    }),
+    announceLoaded: emit(({ context }) => ({
+      type: "project.loaded" as const,
+      projectId: context.project.id,
+      projectName: context.project.name,
+    })),
+    answerLoadRequested: emit(({ event }) =>
+      answered(event.type === "request.loadProject" ? event.requestId : -1, ok(true)),
+    ),
+    answerPendingLoad: emit(({ context }, params: { loaded: boolean }) =>
+      answered(context.pendingLoad!.requestId, ok(params.loaded)),
+    ),
+    answerPendingLoadWindowClosed: emit(({ context }) =>
+      answered(context.pendingLoad!.requestId, windowClosedReply()),
+    ),
+    forgetLoad: assign({ pendingLoad: null }),
+    discardChanges: assign(({ context }) => ({
+      project: context.savedCopy,
+      revision: context.revision + 1,
+      savedRevision: context.revision + 1,
+    })),
+    confirmClose: emit(({ context }) => ({
+      type: "close.confirmed" as const,
+      requestId: context.pendingClose!.requestId,
+    })),
+    answerPendingCloseKept: emit(({ context }) => answered(context.pendingClose!.requestId, ok(false))),
+    answerPendingCloseWindowClosed: emit(({ context }) =>
+      answered(context.pendingClose!.requestId, windowClosedReply()),
+    ),
+    forgetClose: assign({ pendingClose: null }),
+    markEdited: assign({ revision: ({ context }) => context.revision + 1 }),
+    startSaving: assign({
+      saving: ({ context, event }) => ({
+        revision: context.revision,
+        project: context.project,
+        controller: event.type === "project.saveRequested" ? event.controller : null,
+      }),
+    }),
+    recordSaved: assign(({ context }) => {
+      const saving = context.saving!;
+      // A load or a later save already moved past what this save wrote.
+      if (saving.revision <= context.savedRevision) return {};
+      return { savedRevision: saving.revision, savedCopy: saving.project };
+    }),
+    reportSaveFailed: emit(({ context, event }) => {
+      const output = (event as { output?: SaveOutcome }).output;
+      const error = (event as { error?: unknown }).error;
+      const reason =
+        output && !output.ok ? output.reason : error instanceof Error ? error.message : String(error ?? "unknown error");
+      const where = context.saving?.controller
+        ? `to the plugin in control (${context.saving.controller})`
+        : "to the computer";
+      return {
+        type: "log.written" as const,
+        level: "error" as const,
+        message: `Saving the project ${where} failed: ${reason}. Your changes are kept and still unsaved.`,
+      };
+    }),
+    finishSaving: assign({ saving: null }),
+  },
+}).createMachine({
+  id: "project",
+  type: "parallel",
+  context: ({ input }) => ({
+    project: input.project,
+    savedCopy: input.project,
+    revision: 0,
+    savedRevision: 0,
+    pendingLoad: null,
+    pendingClose: null,
+    saving: null,
+  }),
+  on: {
+    "user.editProject": { actions: "markEdited" },
+  },
+  states: {
+    dialog: {
+      initial: "idle",
+      states: {
+        idle: {
+          on: {
+            "request.loadProject": [
+              { guard: "hasUnsavedChanges", target: "confirmingLoad", actions: "rememberLoad" },
+              { actions: ["loadRequested", "announceLoaded", "answerLoadRequested"] },
+            ],
+            // The root sends a close here only when there are unsaved changes to ask about.
+            "request.close": { target: "confirmingClose", actions: "rememberClose" },
+          },
+        },
+        confirmingLoad: {
+          description: "Asks the user whether to load another project and lose the unsaved changes.",
+          on: {
+            "user.accept": {
+              target: "idle",
+              actions: ["loadPending", "announceLoaded", { type: "answerPendingLoad", params: { loaded: true } }, "forgetLoad"],
+            },
+            "user.decline": {
+              target: "idle",
+              actions: [{ type: "answerPendingLoad", params: { loaded: false } }, "forgetLoad"],
+            },
+            "window.closed": { target: "idle", actions: ["answerPendingLoadWindowClosed", "forgetLoad"] },
+          },
+        },
+        confirmingClose: {
+          description: "Asks the user whether to discard the unsaved changes and close, or keep the IDE open.",
+          on: {
+            "user.accept": { target: "idle", actions: ["discardChanges", "confirmClose", "forgetClose"] },
+            "user.decline": { target: "idle", actions: ["answerPendingCloseKept", "forgetClose"] },
+            "window.closed": { target: "idle", actions: ["answerPendingCloseWindowClosed", "forgetClose"] },
+          },
+        },
+      },
+    },
+    saving: {
+      initial: "idle",
+      states: {
+        idle: {
+          on: { "project.saveRequested": { target: "saving", actions: "startSaving" } },
+        },
+        saving: {
+          description: "The project is with the save port (the controller or `save`); it counts as saved only on success.",
+          invoke: {
+            src: "saveProject",
+            input: ({ context }) => ({ project: context.saving!.project, controller: context.saving!.controller }),
+            onDone: [
+              { guard: "saveSucceeded", target: "idle", actions: ["recordSaved", "finishSaving"] },
+              { target: "idle", actions: ["reportSaveFailed", "finishSaving"] },
+            ],
+            onError: { target: "idle", actions: ["reportSaveFailed", "finishSaving"] },
+          },
+        },
+      },
+    },
+  },
+});
+

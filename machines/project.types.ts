@@ -1,0 +1,46 @@
+import type { SideProject } from "../services/side/index.ts";
+import type { LogWrittenEvent, RequestAnsweredEvent, RequestRef } from "./shared.types.ts";
+
+export interface PendingLoad extends RequestRef {
+  project: SideProject;
+}
+
+export interface ProjectContext {
+  project: SideProject;
+  /** What "discard changes" goes back to: the copy last loaded or saved. */
+  savedCopy: SideProject;
+  /** Bumped on every edit and load; the project is unsaved while it differs from savedRevision. */
+  revision: number;
+  savedRevision: number;
+  pendingLoad: PendingLoad | null;
+  pendingClose: RequestRef | null;
+  /** The save under way: what it saves and at which revision it started. */
+  saving: { revision: number; project: SideProject; controller: string | null } | null;
+}
+
+export interface ProjectInput {
+  project: SideProject;
+}
+
+/** What the save port answers: saved, or why not. */
+export type SaveOutcome = { ok: true } | { ok: false; reason: string };
+
+export interface SaveInput {
+  project: SideProject;
+  /** The plugin in control, which receives the project instead of the `save` option. */
+  controller: string | null;
+}
+
+export type ProjectEvent =
+  | ({ type: "request.loadProject"; project: SideProject } & RequestRef)
+  | ({ type: "request.close" } & RequestRef)
+  | { type: "user.accept" }
+  | { type: "user.decline" }
+  | { type: "user.editProject" }
+  | { type: "project.saveRequested"; controller: string | null }
+  | { type: "window.closed" };
+
+export type ProjectLoadedEvent = { type: "project.loaded"; projectId: string; projectName: string };
+export type CloseConfirmedEvent = { type: "close.confirmed"; requestId: number };
+
+export type ProjectEmitted = RequestAnsweredEvent | ProjectLoadedEvent | CloseConfirmedEvent | LogWrittenEvent;

@@ -1,0 +1,52 @@
+// Types every machine shares: how a request is named, and how it is answered.
+// Replies leave the machines as emitted `request.answered` events; the protocol
+// adapter turns them into the wire form of CONTRACT section 3.
+
+export type ErrorCode =
+  | "InvalidRequest"
+  | "NoRoute"
+  | "VerbNotAllowed"
+  | "PayloadTooLarge"
+  | "RateLimited"
+  | "IdeNotActive"
+  | "CannotAccessInControlMode"
+  | "NotControlled"
+  | "MissingPlugin"
+  | "CommandConflict"
+  | "InvalidProject"
+  | "Busy"
+  | "NoRunningTest"
+  | "UnknownCommand"
+  | "InvalidLocator"
+  | "ElementNotFound"
+  | "NoPage";
+
+export type Reply =
+  | { ok: true; value: unknown }
+  | { ok: false; errorCode: ErrorCode; error: string };
+
+/** Who asked, and the number the adapter matches the answer with. */
+export interface RequestRef {
+  requestId: number;
+  sender: string;
+}
+
+export type RequestAnsweredEvent = { type: "request.answered"; requestId: number; reply: Reply };
+
+export type LogWrittenEvent = {
+  type: "log.written";
+  level: "info" | "warn" | "error";
+  message: string;
+};
+
+export const ok = (value: unknown): Reply => ({ ok: true, value });
+export const fail = (errorCode: ErrorCode, error: string): Reply => ({ ok: false, errorCode, error });
+
+export const answered = (requestId: number, reply: Reply): RequestAnsweredEvent => ({
+  type: "request.answered",
+  requestId,
+  reply,
+});
+
+export const windowClosedReply = (): Reply =>
+  fail("IdeNotActive", "The IDE window was closed before the user answered.");

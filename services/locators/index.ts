@@ -1,0 +1,18 @@
+import { LocatorError } from "./errors.ts";
+import { findElement } from "./find.ts";
+import { parseLocator } from "./parse.ts";
+import { buildXPath } from "./xpath.ts";
+
+export { LocatorError, type LocatorErrorCode } from "./errors.ts";
+export { parseLocator, type ParsedLocator, type LocatorStrategy } from "./parse.ts";
+export { findElement } from "./find.ts";
+export { buildXPath, xpathLiteral } from "./xpath.ts";
+
+/** `GET /playback/location` against a document: the xpath of the element `location` matches. */
+export function resolveInDocument(doc: Document | undefined, location: string): string {
+  const locator = parseLocator(location); // InvalidLocator comes before NoPage
+  if (!doc) {
+    throw new LocatorError("NoPage", `There is no page to resolve the locator ${JSON.stringify(location)} against.`);
+  }
+  return buildXPath(findElement(doc, locator));
+}

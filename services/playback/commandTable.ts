@@ -1,0 +1,69 @@
+// The commands of a running test case with their states, kept in fixed-size chunks so a
+// state update copies one chunk (and the short chunk list) instead of the whole test case:
+// machine context stays immutable and a 10,000-command test case stays cheap to update.
+
+export const COMMAND_STATES = ["failed", "fatal", "passed", "pending", "undetermined"] as const;
+export type CommandState = (typeof COMMAND_STATES)[number];
+
+export interface CommandRow {
+  readonly id: string;
+  readonly command: string;
+  readonly target: string;
+  readonly value: string;
+  readonly state: CommandState | null;
+  readonly message: string | null;
+}
+
+export interface CommandTable {
+  /** Command id to its position; built once per test case and shared by every update. */
+  readonly positions: ReadonlyMap<string, number>;
+  readonly chunks: ReadonlyArray<ReadonlyArray<CommandRow>>;
+  readonly length: number;
+}
+
+const CHUNK = 128;
+
+export function createCommandTable(
+  commands: ReadonlyArray<{ id: string; command: string; target?: string; value?: string }>,
+): CommandTable {
+  const positions = new Map<string, number>();
+  const chunks: CommandRow[][] = [];
+  commands.forEach((c, i) => {
+    if (!positions.has(c.id)) positions.set(c.id, i);
+    if (i % CHUNK === 0) chunks.push([]);
+    chunks[chunks.length - 1].push({
+      id: c.id,
+      command: c.command,
+      target: c.target ?? "",
+      value: c.value ?? "",
+      state: null,
+      message: null,
+    });
+  });
+  return { positions, chunks, length: commands.length };
+}
+
+export function hasCommand(table: CommandTable, commandId: string): boolean {
+  return table.positions.has(commandId);
+}
+
+/** A new table with one command's state and message replaced; the table given is unchanged. */
+export function withCommandState(
+  table: CommandTable,
+  commandId: string,
+  state: CommandState,
+  message: string | null,
+): CommandTable {
+  const at = table.positions.get(commandId);
+  if (at === undefined) return table;
+  const c = Math.floor(at / CHUNK);
+  const chunk = table.chunks[c].slice();
+  chunk[at % CHUNK] = { ...chunk[at % CHUNK], state, message };
+  const chunks = table.chunks.slice();
+  chunks[c] = chunk;
+  return { positions: table.positions, chunks, length: table.length };
+}
+
+export function commandRows(table: CommandTable): CommandRow[] {
+  return table.chunks.flat();
+}

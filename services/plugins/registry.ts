@@ -1,0 +1,49 @@
+import type { Registration } from "./registration.ts";
+
+// An array rather than an object keyed by sender id, so any id (`__proto__`,
+// `constructor`) is just a value; order is first-registration order.
+export type RegisteredPlugin = Readonly<{ id: string; registration: Registration }>;
+export type PluginRegistry = ReadonlyArray<RegisteredPlugin>;
+
+export type CommandConflict = { commandId: string; owner: string };
+export type RegisterResult = { ok: true; registry: PluginRegistry } | { ok: false; conflict: CommandConflict };
+
+export const emptyRegistry: PluginRegistry = Object.freeze([]);
+
+export function findPlugin(registry: PluginRegistry, id: string): RegisteredPlugin | undefined {
+  return registry.find((plugin) => plugin.id === id);
+}
+
+export function isRegistered(registry: PluginRegistry, id: string): boolean {
+  return registry.some((plugin) => plugin.id === id);
+}
+
+/**
+ * Adds `id`'s registration, or replaces its earlier one in place. All or nothing:
+ * a command id that another plugin already registered leaves the registry as it was.
+ * The sender's own earlier commands never clash, since they are being replaced.
+ */
+export function registerPlugin(registry: PluginRegistry, id: string, registration: Registration): RegisterResult {
+  const owners = new Map<string, string>();
+  for (const plugin of registry) {
+    if (plugin.id === id) continue;
+    for (const command of plugin.registration.commands ?? []) owners.set(command.id, plugin.id);
+  }
+  for (const command of registration.commands ?? []) {
+    const owner = owners.get(command.id);
+    if (owner !== undefined) return { ok: false, conflict: { commandId: command.id, owner } };
+  }
+  const entry: RegisteredPlugin = Object.freeze({ id, registration });
+  const index = registry.findIndex((plugin) => plugin.id === id);
+  const next = index === -1 ? [...registry, entry] : registry.map((plugin, i) => (i === index ? entry : plugin));
+  return { ok: true, registry: Object.freeze(next) };
+}
+
+/** The registry without `id`; the same registry when `id` was not in it. */
+export function removePlugin(registry: PluginRegistry, id: string): PluginRegistry {
+  return isRegistered(registry, id) ? Object.freeze(registry.filter((plugin) => plugin.id !== id)) : registry;
+}
+
+export function pluginSummaries(registry: PluginRegistry): Array<{ id: string; name: string; version: string }> {
+  return registry.map(({ id, registration }) => ({ id, name: registration.name, version: registration.version }));
+}

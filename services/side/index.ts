@@ -1,0 +1,8 @@
+export {
+  parseSideProject,
+  sideCommandSchema,
+  sideProjectSchema,
+  sideTestSchema,
+  untitledProject,
+} from "./schema.ts";
+export type { SideCommand, SideParseResult, SideProject, SideTest } from "./schema.ts";
