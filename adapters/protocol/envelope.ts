@@ -54,7 +54,7 @@ export function readEnvelope(message: unknown): { ok: true; envelope: Envelope }
   const open = OPEN_FLAGS.some((flag) => fields[flag] === true);
   const uri = Object.hasOwn(message, "uri") ? message.uri : undefined;
   const verb = Object.hasOwn(message, "verb") ? message.verb : undefined;
-  if (uri === undefined && verb === undefined && open) {
+  if (uri === undefined && open) {
     return { ok: true, envelope: { uri: null, verb: null, fields, open } };
   }
   if (typeof uri !== "string") {
