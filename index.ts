@@ -80,11 +80,19 @@ export function createIde(options: IdeOptions = {}): Ide {
     inspect: options.inspect,
   });
 
+  // One event can change the root and a child, and a burst of logs many entries: listeners
+  // get one view per turn of the event loop's microtasks, built once, after all of it.
+  let notifying = false;
   function changed() {
     view = null;
-    if (listeners.size === 0) return;
-    const current = getSnapshot();
-    for (const listener of listeners) listener(current);
+    if (listeners.size === 0 || notifying) return;
+    notifying = true;
+    queueMicrotask(() => {
+      notifying = false;
+      if (listeners.size === 0) return;
+      const current = getSnapshot();
+      for (const listener of listeners) listener(current);
+    });
   }
   function getSnapshot(): IdeView {
     view ??= toIdeView(actor.getSnapshot(), logs);

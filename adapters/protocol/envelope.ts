@@ -23,9 +23,11 @@ export interface Envelope {
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
-// Defined rather than assigned, so a key named `__proto__` stays a plain field.
+// `__proto__` is defined rather than assigned, so it stays a plain field.
 function setField(target: Record<string, unknown>, key: string, value: unknown): void {
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  if (key === "__proto__") {
+    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  } else target[key] = value;
 }
 
 export function readEnvelope(message: unknown): { ok: true; envelope: Envelope } | { ok: false; reply: Reply } {

@@ -5,10 +5,11 @@
 import type { Actor } from "xstate";
 import type { ideMachine } from "../../machines/ide.machine.ts";
 import { admissionError } from "../../machines/ide.rules.ts";
+import type { IdeSnapshot } from "../../machines/ide.rules.ts";
 import type { IdeRequestEvent } from "../../machines/ide.types.ts";
 import { fail } from "../../machines/shared.types.ts";
 import type { Reply } from "../../machines/shared.types.ts";
-import type { LogInput } from "../../services/logs/index.ts";
+import type { LogGroup, LogInput } from "../../services/logs/index.ts";
 import { readEnvelope } from "./envelope.ts";
 import { overBytes, RateLimiter } from "./limits.ts";
 import type { Limits } from "./limits.ts";
@@ -29,6 +30,30 @@ export interface Protocol {
   handle(message: unknown, sender: { id: string }): Promise<WireReply>;
   /** Answers every request still waiting, when the IDE stops. */
   abandonAll(reply: Reply): void;
+}
+
+interface ScopeIo {
+  dispatch(sender: string, body: Record<string, unknown>): Promise<Reply>;
+  writeLog(sender: string, group: LogGroup, type: "error" | "warn" | null | undefined, message: string): void;
+  resolveLocator(location: string): Promise<Reply>;
+}
+
+// A class rather than an object of closures: it is made for every request, on the hot path.
+class RequestScope implements RouteScope {
+  constructor(
+    private readonly io: ScopeIo,
+    readonly sender: string,
+    readonly snapshot: IdeSnapshot,
+  ) {}
+  dispatch(event: Parameters<RouteScope["dispatch"]>[0]) {
+    return this.io.dispatch(this.sender, event as Record<string, unknown>);
+  }
+  writeLog(group: LogGroup, type: "error" | "warn" | null | undefined, message: string) {
+    this.io.writeLog(this.sender, group, type, message);
+  }
+  resolveLocator(location: string) {
+    return this.io.resolveLocator(location);
+  }
 }
 
 export function createProtocol(deps: ProtocolDeps): Protocol {
@@ -57,9 +82,11 @@ export function createProtocol(deps: ProtocolDeps): Protocol {
     });
   }
 
-  function writeLog(sender: string, group: "system" | "playback", type: "error" | "warn" | null | undefined, message: string) {
+  function writeLog(sender: string, group: LogGroup, type: "error" | "warn" | null | undefined, message: string) {
     deps.appendLog({ group, level: type ?? "info", message, source: sender, at: Date.now() });
   }
+
+  const io: ScopeIo = { dispatch, writeLog, resolveLocator: deps.resolveLocator };
 
   async function decide(message: unknown, senderId: string): Promise<Reply> {
     const door = readEnvelope(message);
@@ -103,14 +130,7 @@ export function createProtocol(deps: ProtocolDeps): Protocol {
     const fields = route.parse(envelope.fields);
     if (typeof fields === "string") return fail("InvalidRequest", `The request is not valid: ${fields}.`);
 
-    const scope: RouteScope = {
-      sender: senderId,
-      snapshot,
-      dispatch: (event) => dispatch(senderId, event as Record<string, unknown>),
-      writeLog: (group, type, text) => writeLog(senderId, group, type, text),
-      resolveLocator: deps.resolveLocator,
-    };
-    return route.run(scope, fields);
+    return route.run(new RequestScope(io, senderId, snapshot), fields);
   }
 
   return {

@@ -85,7 +85,7 @@ export const ROUTES: ReadonlyArray<Route<unknown>> = [
     access: controlledOnly,
     sizeLimit: "requestBytes",
     parse: registrationFields,
-    run: ({ dispatch }, registration) => dispatch({ type: "request.register", registration }),
+    run: (scope, registration) => scope.dispatch({ type: "request.register", registration }),
   }),
   route({
     path: "/log",
@@ -94,8 +94,8 @@ export const ROUTES: ReadonlyArray<Route<unknown>> = [
     sizeLimit: "requestBytes",
     boundedField: "message",
     parse: logFields,
-    run: ({ writeLog }, { type, message }) => {
-      writeLog("system", type, message);
+    run: (scope, { type, message }) => {
+      scope.writeLog("system", type, message);
       return ok(true);
     },
   }),
@@ -116,10 +116,10 @@ export const ROUTES: ReadonlyArray<Route<unknown>> = [
     access: { ...controlledOnly, needsRegistration: true },
     sizeLimit: "projectRequestBytes",
     parse: fieldsOf(z.object({ project: z.unknown().refine((p) => p !== undefined, "is missing (it must be a .side project)") })),
-    run: ({ dispatch }, { project }) => {
+    run: (scope, { project }) => {
       const parsed = parseSideProject(project);
       if (!parsed.ok) return fail("InvalidProject", `The project is not a usable .side project: ${parsed.problem}.`);
-      return dispatch({ type: "request.loadProject", project: parsed.project });
+      return scope.dispatch({ type: "request.loadProject", project: parsed.project });
     },
   }),
   route({
@@ -128,7 +128,7 @@ export const ROUTES: ReadonlyArray<Route<unknown>> = [
     access: { controlledOnly: false, needsRegistration: false, opensWindow: true },
     sizeLimit: "requestBytes",
     parse: registrationFields,
-    run: ({ dispatch }, registration) => dispatch({ type: "request.control", registration }),
+    run: (scope, registration) => scope.dispatch({ type: "request.control", registration }),
   }),
   route({
     path: "/close",
@@ -136,7 +136,7 @@ export const ROUTES: ReadonlyArray<Route<unknown>> = [
     access: controlledOnly,
     sizeLimit: "requestBytes",
     parse: noFields,
-    run: ({ dispatch }) => dispatch({ type: "request.close" }),
+    run: (scope) => scope.dispatch({ type: "request.close" }),
   }),
   route({
     path: "/playback/location",
@@ -144,7 +144,7 @@ export const ROUTES: ReadonlyArray<Route<unknown>> = [
     access: anyone,
     sizeLimit: "requestBytes",
     parse: fieldsOf(z.object({ location: z.string() })),
-    run: ({ resolveLocator }, { location }) => resolveLocator(location),
+    run: (scope, { location }) => scope.resolveLocator(location),
   }),
   route({
     path: "/playback/command",
@@ -159,8 +159,8 @@ export const ROUTES: ReadonlyArray<Route<unknown>> = [
         message: z.string().nullable().optional(),
       }),
     ),
-    run: ({ dispatch }, { commandId, state, message }) =>
-      dispatch({ type: "request.commandState", commandId, state, message: message ?? null }),
+    run: (scope, { commandId, state, message }) =>
+      scope.dispatch({ type: "request.commandState", commandId, state, message: message ?? null }),
   }),
   route({
     path: "/playback/log",
@@ -169,8 +169,8 @@ export const ROUTES: ReadonlyArray<Route<unknown>> = [
     sizeLimit: "requestBytes",
     boundedField: "message",
     parse: logFields,
-    run: ({ writeLog }, { type, message }) => {
-      writeLog("playback", type, message);
+    run: (scope, { type, message }) => {
+      scope.writeLog("playback", type, message);
       return ok(true);
     },
   }),
