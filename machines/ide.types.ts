@@ -44,9 +44,8 @@ export type UserEvent =
   | { type: "user.startPlayback"; testId?: string }
   | { type: "user.stopPlayback" };
 
-/** Facts the child machines emit, relayed to the root. */
+/** Facts the child machines emit, relayed to the root (answers to requests are not relayed). */
 export type ChildFact =
-  | RequestAnsweredEvent
   | LogWrittenEvent
   | ControlGrantedEvent
   | ProjectLoadedEvent

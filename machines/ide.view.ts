@@ -1,7 +1,7 @@
 // IdeView (CONTRACT section 5): a plain, serialisable picture of the IDE, derived from the
 // root actor and its children plus the log store. Nothing here is state of its own.
 import { commandRows } from "../services/playback/commandTable.ts";
-import type { CommandRow } from "../services/playback/commandTable.ts";
+import type { CommandRow, CommandTable } from "../services/playback/commandTable.ts";
 import { pluginSummaries } from "../services/plugins/index.ts";
 import type { LogEntry, LogStore } from "../services/logs/index.ts";
 import { isUnsaved } from "./project.machine.ts";
@@ -62,6 +62,30 @@ function dialogOf(s: IdeSnapshot): IdeView["dialog"] {
   return null;
 }
 
+// The two big parts of a view are rebuilt only when they changed: a subscribed UI gets a
+// view after every request, and copying 20,000 log entries or 10,000 commands each time
+// would make every request as slow as the whole view. Shared parts are frozen.
+const rowsOfTable = new WeakMap<CommandTable, readonly CommandRow[]>();
+const entriesOfStore = new WeakMap<LogStore, { version: number; entries: readonly LogEntry[] }>();
+
+function rowsOf(table: CommandTable): CommandRow[] {
+  let rows = rowsOfTable.get(table);
+  if (!rows) {
+    rows = Object.freeze(commandRows(table));
+    rowsOfTable.set(table, rows);
+  }
+  return rows as CommandRow[];
+}
+
+function entriesOf(logs: LogStore): LogEntry[] {
+  let cached = entriesOfStore.get(logs);
+  if (!cached || cached.version !== logs.version) {
+    cached = { version: logs.version, entries: Object.freeze(logs.entries()) };
+    entriesOfStore.set(logs, cached);
+  }
+  return cached.entries as LogEntry[];
+}
+
 export function toIdeView(s: IdeSnapshot, logs: LogStore): IdeView {
   const control = s.context.control.getSnapshot();
   const project = s.context.project.getSnapshot().context;
@@ -76,14 +100,14 @@ export function toIdeView(s: IdeSnapshot, logs: LogStore): IdeView {
     project: { id: project.project.id, name: project.project.name, unsaved: isUnsaved(project) },
     dialog: dialogOf(s),
     plugins: pluginSummaries(s.context.plugins),
-    logs: logs.entries(),
+    logs: entriesOf(logs),
     logsDropped: logs.dropped(),
     playback: run.context.run
       ? {
           testId: run.context.run.testId,
           testName: run.context.run.testName,
           running: run.matches("running"),
-          commands: commandRows(run.context.run.commands),
+          commands: rowsOf(run.context.run.commands),
         }
       : null,
   };

@@ -8,7 +8,7 @@ import { admissionError } from "../../machines/ide.rules.ts";
 import type { IdeSnapshot } from "../../machines/ide.rules.ts";
 import type { IdeRequestEvent } from "../../machines/ide.types.ts";
 import { fail } from "../../machines/shared.types.ts";
-import type { Reply } from "../../machines/shared.types.ts";
+import type { Reply, RequestAnsweredEvent } from "../../machines/shared.types.ts";
 import type { LogGroup, LogInput } from "../../services/logs/index.ts";
 import { readEnvelope } from "./envelope.ts";
 import { overBytes, RateLimiter } from "./limits.ts";
@@ -62,12 +62,18 @@ export function createProtocol(deps: ProtocolDeps): Protocol {
   const waiting = new Map<number, (reply: Reply) => void>();
   let nextRequestId = 1;
 
-  actor.on("request.answered", ({ requestId, reply }) => {
+  // The root and each child machine answer the requests they decide.
+  const answer = ({ requestId, reply }: RequestAnsweredEvent) => {
     const resolve = waiting.get(requestId);
     if (!resolve) return;
     waiting.delete(requestId);
     resolve(reply);
-  });
+  };
+  const { control, project, playback } = actor.getSnapshot().context;
+  actor.on("request.answered", answer);
+  control.on("request.answered", answer);
+  project.on("request.answered", answer);
+  playback.on("request.answered", answer);
 
   function dispatch(sender: string, body: Record<string, unknown>): Promise<Reply> {
     const requestId = nextRequestId++;
