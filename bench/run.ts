@@ -1,0 +1,95 @@
+// npm run bench [-- --only NAME]: runs the benchmarks in order and prints a summary.
+// Benchmarks are not tests: they print figures, each a ratio against a baseline run in the
+// same process. A failed self-check stops the run with exit code 1; a missed target does not.
+import { cpus } from "node:os";
+import { handleBenchmark } from "./handle.ts";
+import { logsBenchmark } from "./logs.ts";
+import { playbackBenchmark } from "./playback.ts";
+import { projectBenchmark } from "./project.ts";
+import type { Benchmark, SummaryLine } from "./support.ts";
+import { fmtNum, gcWasExposed, heapAfterGc, now, printTable, verdict } from "./support.ts";
+
+const BENCHMARKS: Benchmark[] = [handleBenchmark, playbackBenchmark, logsBenchmark, projectBenchmark];
+
+function usage(): string {
+  return [
+    "usage: npm run bench [-- --only NAME]",
+    "",
+    ...BENCHMARKS.map((b) => `  ${b.name.padEnd(10)} ${b.description}`),
+  ].join("\n");
+}
+
+function selected(argv: string[]): Benchmark[] {
+  let only: string | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === "--help" || arg === "-h") {
+      console.log(usage());
+      process.exit(0);
+    } else if (arg === "--only") {
+      only = argv[++i];
+      if (only === undefined) throw new UsageError("--only needs a benchmark name");
+    } else if (arg.startsWith("--only=")) {
+      only = arg.slice("--only=".length);
+    } else {
+      throw new UsageError(`unknown argument ${JSON.stringify(arg)}`);
+    }
+  }
+  if (only === undefined) return BENCHMARKS;
+  const found = BENCHMARKS.find((b) => b.name === only);
+  if (!found) throw new UsageError(`no benchmark named ${JSON.stringify(only)}`);
+  return [found];
+}
+
+class UsageError extends Error {}
+
+async function main(): Promise<void> {
+  let chosen: Benchmark[];
+  try {
+    chosen = selected(process.argv.slice(2));
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    console.error(`bench: ${error.message}\n\n${usage()}`);
+    process.exit(2);
+  }
+
+  heapAfterGc(); // makes gc() available before anything is measured
+  console.log(
+    `ide-core benchmarks: Node ${process.version}, ${cpus().length} CPU(s) ${cpus()[0]?.model ?? ""}`.trimEnd() +
+      `, gc ${gcWasExposed() ? "exposed (--expose-gc)" : "enabled at run time"}.`,
+  );
+  console.log("Absolute times are noise on shared machines; read the ratios against each baseline.");
+
+  const started = now();
+  const lines: SummaryLine[] = [];
+  const durations: string[] = [];
+  for (const benchmark of chosen) {
+    const t0 = now();
+    lines.push(...(await benchmark.run()));
+    durations.push(`${benchmark.name} ${fmtNum((now() - t0) / 1000, 1)} s`);
+  }
+
+  console.log("");
+  console.log(`== summary ${"=".repeat(68)}`);
+  console.log("");
+  printTable(
+    ["benchmark", "figure", "value", "ratio to baseline", "target", ""],
+    lines.map((l) => [l.benchmark, l.figure, l.value, l.ratio, l.target, verdict(l.met)]),
+    ["l", "l", "r", "l", "l", "l"],
+  );
+  const targets = lines.filter((l) => l.met !== null);
+  const missed = targets.filter((l) => l.met === false);
+  console.log("");
+  console.log(
+    `  Targets met: ${targets.length - missed.length} of ${targets.length}` +
+      (missed.length > 0 ? ` (not met: ${missed.map((l) => `${l.benchmark} ${l.figure}`).join("; ")})` : "") +
+      ".",
+  );
+  console.log(`  Ran in ${fmtNum((now() - started) / 1000, 1)} s (${durations.join(", ")}).`);
+}
+
+main().catch((error: unknown) => {
+  console.error("");
+  console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+  process.exit(1);
+});

@@ -1,0 +1,138 @@
+// What every benchmark shares: timing, medians and percentiles, heap after a full
+// collection, the table printer, and the summary line each benchmark hands to run.ts.
+// Absolute times are noise on these machines (DESIGN.md, "Performance"): every figure a
+// benchmark reports is set beside a baseline measured in the same process.
+import { runInNewContext } from "node:vm";
+import { setFlagsFromString } from "node:v8";
+
+/** One line of the final summary: a figure, its ratio against the baseline, and a target. */
+export interface SummaryLine {
+  benchmark: string;
+  figure: string;
+  value: string;
+  ratio: string;
+  target: string;
+  /** null when the figure has no target. */
+  met: boolean | null;
+}
+
+export interface Benchmark {
+  name: string;
+  description: string;
+  run(): Promise<SummaryLine[]>;
+}
+
+export const now = (): number => performance.now();
+
+export function median(values: number[]): number {
+  if (values.length === 0) throw new Error("median of nothing");
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/** The q-quantile (0..1) by nearest rank of the first `count` samples; sorts them in place. */
+export function quantile(samples: Float64Array, count: number, q: number): number {
+  const view = samples.subarray(0, count).sort();
+  const rank = Math.min(count - 1, Math.max(0, Math.ceil(q * count) - 1));
+  return view[rank];
+}
+
+// ---- heap ----------------------------------------------------------------------------
+
+let collect: (() => void) | undefined;
+
+function gcFunction(): () => void {
+  if (collect) return collect;
+  const exposed = (globalThis as { gc?: () => void }).gc;
+  if (typeof exposed === "function") {
+    collect = exposed;
+  } else {
+    // Started without --expose-gc (e.g. `npx tsx bench/run.ts`): turn the flag on now and
+    // fetch `gc` from a fresh context, where V8 installs it.
+    setFlagsFromString("--expose-gc");
+    const fresh = runInNewContext("gc") as unknown;
+    if (typeof fresh !== "function") throw new Error("No gc(): run node with --expose-gc (npm run bench does).");
+    collect = fresh as () => void;
+  }
+  return collect;
+}
+
+/** Whether gc() came from --expose-gc (true) or had to be switched on at run time. */
+export const gcWasExposed = (): boolean => typeof (globalThis as { gc?: unknown }).gc === "function";
+
+/** Heap in use after full collections, in bytes. */
+export function heapAfterGc(): number {
+  const gc = gcFunction();
+  // A few rounds: weak references and finalisers can free more on the next pass.
+  for (let i = 0; i < 3; i++) gc();
+  return process.memoryUsage().heapUsed;
+}
+
+// ---- formatting ------------------------------------------------------------------------
+
+export const MB = 1024 * 1024;
+
+export function fmtInt(n: number): string {
+  return Math.round(n).toLocaleString("en-US");
+}
+
+export function fmtNum(n: number, digits = 1): string {
+  if (!Number.isFinite(n)) return String(n);
+  return n.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
+}
+
+export function fmtMs(ms: number): string {
+  return ms < 10 ? `${fmtNum(ms, 2)} ms` : `${fmtNum(ms, 1)} ms`;
+}
+
+export function fmtMB(bytes: number): string {
+  return `${fmtNum(bytes / MB, 2)} MB`;
+}
+
+/** A ratio as "×1.23" style text, with enough digits for small and large values. */
+export function fmtRatio(r: number): string {
+  if (!Number.isFinite(r)) return "n/a";
+  if (r >= 100) return `${fmtNum(r, 0)}×`;
+  if (r >= 10) return `${fmtNum(r, 1)}×`;
+  if (r >= 0.1) return `${fmtNum(r, 2)}×`;
+  return `${r.toPrecision(2)}×`;
+}
+
+/**
+ * Prints rows as a table with a header rule. `align` gives each column's alignment
+ * ("l" or "r"); by default the first column is left-aligned and the rest right.
+ */
+export function printTable(header: string[], rows: string[][], align?: Array<"l" | "r">, indent = "  "): void {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
+  const left = (i: number) => (align ? align[i] === "l" : i === 0);
+  const line = (cells: string[]) =>
+    indent +
+    cells
+      .map((cell, i) => (left(i) ? cell.padEnd(widths[i]) : cell.padStart(widths[i])))
+      .join("  ")
+      .trimEnd();
+  console.log(line(header));
+  console.log(indent + widths.map((w) => "-".repeat(w)).join("  "));
+  for (const row of rows) console.log(line(row));
+}
+
+export function heading(title: string, description: string): void {
+  console.log("");
+  console.log(`== ${title} ${"=".repeat(Math.max(0, 76 - title.length))}`);
+  for (const line of description.split("\n")) console.log(`   ${line}`);
+  console.log("");
+}
+
+// ---- checks ----------------------------------------------------------------------------
+
+/** A benchmark that measured broken behaviour is worthless: stop the run instead. */
+export function check(condition: unknown, what: string): asserts condition {
+  if (!condition) throw new Error(`Benchmark self-check failed: ${what}`);
+}
+
+export function checkTrue(reply: unknown, what: string): void {
+  if (reply !== true) throw new Error(`Benchmark self-check failed: ${what} answered ${JSON.stringify(reply)}, not true`);
+}
+
+export const verdict = (met: boolean | null): string => (met === null ? "" : met ? "met" : "NOT met");
