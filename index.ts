@@ -50,7 +50,8 @@ function startingProject(project: unknown): SideProject {
 }
 
 function checkedLimits(limits: Partial<Limits> | undefined): Limits {
-  const merged = { ...DEFAULT_LIMITS, ...limits };
+  const given = Object.entries(limits ?? {}).filter(([, value]) => value !== undefined);
+  const merged = { ...DEFAULT_LIMITS, ...Object.fromEntries(given) } as Limits;
   for (const [key, value] of Object.entries(merged)) {
     if (typeof value !== "number" || !(value >= 0) || !Number.isFinite(value)) {
       throw new TypeError(`createIde: options.limits.${key} must be a finite number of at least 0.`);
@@ -91,7 +92,16 @@ export function createIde(options: IdeOptions = {}): Ide {
       notifying = false;
       if (listeners.size === 0) return;
       const current = getSnapshot();
-      for (const listener of listeners) listener(current);
+      for (const listener of listeners) {
+        try {
+          listener(current);
+        } catch (error) {
+          // One failing listener neither stops the others nor hides its error.
+          setTimeout(() => {
+            throw error;
+          });
+        }
+      }
     });
   }
   function getSnapshot(): IdeView {

@@ -90,25 +90,27 @@ export function toIdeView(s: IdeSnapshot, logs: LogStore): IdeView {
   const control = s.context.control.getSnapshot();
   const project = s.context.project.getSnapshot().context;
   const run = s.context.playback.getSnapshot();
-  return {
+  // Frozen: one view is shared by every caller until something changes.
+  const dialog = dialogOf(s);
+  return Object.freeze({
     window: s.matches("open") ? "open" : "closed",
-    control: {
+    control: Object.freeze({
       mode: control.value as IdeView["control"]["mode"],
       controller: control.context.controller,
       candidate: control.context.candidate?.sender ?? null,
-    },
-    project: { id: project.project.id, name: project.project.name, unsaved: isUnsaved(project) },
-    dialog: dialogOf(s),
-    plugins: pluginSummaries(s.context.plugins),
+    }),
+    project: Object.freeze({ id: project.project.id, name: project.project.name, unsaved: isUnsaved(project) }),
+    dialog: dialog && Object.freeze(dialog),
+    plugins: Object.freeze(pluginSummaries(s.context.plugins).map((p) => Object.freeze(p))) as IdeView["plugins"],
     logs: entriesOf(logs),
-    logsDropped: logs.dropped(),
+    logsDropped: Object.freeze(logs.dropped()),
     playback: run.context.run
-      ? {
+      ? Object.freeze({
           testId: run.context.run.testId,
           testName: run.context.run.testName,
           running: run.matches("running"),
           commands: rowsOf(run.context.run.commands),
-        }
+        })
       : null,
-  };
+  }) as IdeView;
 }

@@ -98,6 +98,13 @@ export function createProtocol(deps: ProtocolDeps): Protocol {
     const door = readEnvelope(message);
     if (!door.ok) return door.reply;
     const { envelope } = door;
+    // Part of the shape: a request is JSON. Serialised once, here, and measured below.
+    let serialised: string;
+    try {
+      serialised = JSON.stringify(message);
+    } catch {
+      return fail("InvalidRequest", "The request must be plain JSON (no cycles, no BigInt).");
+    }
     if (!rate.take(senderId)) {
       return fail("RateLimited", `Too many requests from ${senderId}; the limit is ${limits.requestsPerSecond} a second.`);
     }
@@ -110,13 +117,7 @@ export function createProtocol(deps: ProtocolDeps): Protocol {
     const { route } = match;
 
     const sizeLimit = limits[route.sizeLimit];
-    let serialised: string | undefined;
-    try {
-      serialised = JSON.stringify(message);
-    } catch {
-      return fail("InvalidRequest", "The request must be plain JSON (no cycles, no BigInt).");
-    }
-    if (serialised !== undefined && overBytes(serialised, sizeLimit)) {
+    if (overBytes(serialised, sizeLimit)) {
       return fail("PayloadTooLarge", `The request is over the ${route.sizeLimit} limit of ${sizeLimit} bytes.`);
     }
     const bounded = route.boundedField ? envelope.fields[route.boundedField] : undefined;
@@ -141,9 +142,9 @@ export function createProtocol(deps: ProtocolDeps): Protocol {
 
   return {
     async handle(message, sender) {
-      const senderId = typeof sender?.id === "string" ? sender.id : "";
-      if (actor.getSnapshot().status !== "active") return toWire(fail("IdeNotActive", "The IDE has stopped."));
       try {
+        const senderId = typeof sender?.id === "string" ? sender.id : "";
+        if (actor.getSnapshot().status !== "active") return toWire(fail("IdeNotActive", "The IDE has stopped."));
         return toWire(await decide(message, senderId));
       } catch (error) {
         // A hostile message (a throwing getter, a proxy) must still get an answer.

@@ -31,14 +31,16 @@ export function createCommandTable(
   commands.forEach((c, i) => {
     if (!positions.has(c.id)) positions.set(c.id, i);
     if (i % CHUNK === 0) chunks.push([]);
-    chunks[chunks.length - 1].push({
-      id: c.id,
-      command: c.command,
-      target: c.target ?? "",
-      value: c.value ?? "",
-      state: null,
-      message: null,
-    });
+    chunks[chunks.length - 1].push(
+      Object.freeze({
+        id: c.id,
+        command: c.command,
+        target: c.target ?? "",
+        value: c.value ?? "",
+        state: null,
+        message: null,
+      }),
+    );
   });
   return { positions, chunks, length: commands.length };
 }
@@ -58,7 +60,7 @@ export function withCommandState(
   if (at === undefined) return table;
   const c = Math.floor(at / CHUNK);
   const chunk = table.chunks[c].slice();
-  chunk[at % CHUNK] = { ...chunk[at % CHUNK], state, message };
+  chunk[at % CHUNK] = Object.freeze({ ...chunk[at % CHUNK], state, message });
   const chunks = table.chunks.slice();
   chunks[c] = chunk;
   return { positions: table.positions, chunks, length: table.length };
