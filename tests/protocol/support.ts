@@ -1,0 +1,133 @@
+// Helpers for the protocol tests: every test drives the IDE through the public API only
+// (createIde().handle / send / getSnapshot / subscribe), never through machines or adapters.
+import { expect, vi } from "vitest";
+import { createIde } from "../../index.ts";
+import type { Ide, IdeOptions, IdeView, OutboundMessage, UserEvent } from "../../index.ts";
+import { fixtureDocument, otherProject, shopProject } from "../support/shared.ts";
+
+export { createIde, fixtureDocument, otherProject, shopProject };
+export type { Ide, IdeOptions, IdeView, OutboundMessage, UserEvent };
+
+export type ErrorCode =
+  | "InvalidRequest"
+  | "NoRoute"
+  | "VerbNotAllowed"
+  | "PayloadTooLarge"
+  | "RateLimited"
+  | "IdeNotActive"
+  | "CannotAccessInControlMode"
+  | "NotControlled"
+  | "MissingPlugin"
+  | "CommandConflict"
+  | "InvalidProject"
+  | "Busy"
+  | "NoRunningTest"
+  | "UnknownCommand"
+  | "InvalidLocator"
+  | "ElementNotFound"
+  | "NoPage";
+
+/** The two request forms of CONTRACT section 2. */
+export type Form = "flat" | "payload";
+export const FORMS: readonly Form[] = ["flat", "payload"];
+
+/** A request in either form: fields beside `uri`/`verb`, or under `payload`. */
+export function request(uri: string, verb: string, fields: Record<string, unknown> = {}, form: Form = "flat") {
+  return form === "flat" ? { uri, verb, ...fields } : { uri, verb, payload: { ...fields } };
+}
+
+export const SHOP = { id: "6f1d2c7a-3b0e-4c55-9d0e-1b2a3c4d5e6f", name: "Shop checkout" } as const;
+export const OTHER = { id: "0b9a8c7d-1e2f-4a3b-8c5d-6e7f8a9b0c1d", name: "Search smoke" } as const;
+
+/**
+ * Asserts the reply is exactly `{ error, errorCode }` (CONTRACT section 3): no other
+ * top-level key, `errorCode` the expected code, `error` a non-empty sentence. Returns `error`.
+ */
+export function expectError(reply: unknown, code: ErrorCode): string {
+  const shown = JSON.stringify(reply);
+  expect(typeof reply, `not an object: ${shown}`).toBe("object");
+  expect(reply, shown).not.toBeNull();
+  expect(Array.isArray(reply), shown).toBe(false);
+  expect(Object.keys(reply as object).sort(), shown).toEqual(["error", "errorCode"]);
+  const { error, errorCode } = reply as { error: unknown; errorCode: unknown };
+  expect(errorCode, shown).toBe(code);
+  expect(typeof error, shown).toBe("string");
+  expect((error as string).trim().length, shown).toBeGreaterThan(0);
+  return error as string;
+}
+
+/** Lets pending promises and timers of a few milliseconds run. */
+export const settle = (ms = 5) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Whether `promise` is still unsettled after pending work has had a chance to run. */
+export async function isPending(promise: Promise<unknown>): Promise<boolean> {
+  const marker = Symbol("pending");
+  const winner = await Promise.race([promise, settle().then(() => marker)]);
+  return winner === marker;
+}
+
+export const registrationOf = (name: string, extra: Record<string, unknown> = {}) => ({
+  name,
+  version: "1.0.0",
+  ...extra,
+});
+
+/** `POST /register` from `id`, which must succeed. */
+export async function register(ide: Ide, id: string, extra: Record<string, unknown> = {}): Promise<void> {
+  expect(await ide.handle(request("/register", "post", registrationOf(`Plugin ${id}`, extra)), { id })).toBe(true);
+}
+
+export async function waitForDialog(ide: Ide, kind: "controlConsent" | "loadProject" | "closeWindow") {
+  await vi.waitFor(() => expect(ide.getSnapshot().dialog?.kind).toBe(kind));
+  return ide.getSnapshot().dialog!;
+}
+
+/** `POST /control` from `id`, accepted by the user: `id` is then the controller. */
+export async function takeControl(ide: Ide, id: string, extra: Record<string, unknown> = {}): Promise<void> {
+  const reply = ide.handle(request("/control", "post", registrationOf(`Plugin ${id}`, extra)), { id });
+  await waitForDialog(ide, "controlConsent");
+  ide.send({ type: "user.accept" });
+  expect(await reply).toBe(true);
+  expect(ide.getSnapshot().control).toMatchObject({ mode: "controlled", controller: id });
+}
+
+export interface Delivered {
+  to: string;
+  message: OutboundMessage;
+}
+
+/** A `deliver` that records every call and answers with `answer` (default: `true`). */
+export function recordingDeliver(answer: (to: string, message: OutboundMessage) => unknown = () => true) {
+  const calls: Delivered[] = [];
+  const deliver = async (to: string, message: OutboundMessage): Promise<unknown> => {
+    calls.push({ to, message });
+    return answer(to, message);
+  };
+  return { calls, deliver };
+}
+
+export const logsOf = (ide: Ide) => ide.getSnapshot().logs;
+
+/** Every route of CONTRACT section 4, with fields that pass its own checks. */
+export interface RouteCase {
+  verb: string;
+  uri: string;
+  fields: Record<string, unknown>;
+}
+
+export const ROUTE_CASES: readonly RouteCase[] = [
+  { verb: "get", uri: "/health", fields: {} },
+  { verb: "post", uri: "/register", fields: registrationOf("Any plugin") },
+  { verb: "post", uri: "/log", fields: { message: "hello" } },
+  { verb: "get", uri: "/project", fields: {} },
+  { verb: "post", uri: "/project", fields: { project: otherProject() } },
+  { verb: "post", uri: "/control", fields: registrationOf("Any plugin") },
+  { verb: "post", uri: "/close", fields: {} },
+  { verb: "get", uri: "/playback/location", fields: { location: "id=user" } },
+  { verb: "post", uri: "/playback/command", fields: { commandId: "c-open", state: "passed" } },
+  { verb: "post", uri: "/playback/log", fields: { message: "hello" } },
+];
+
+export const CONTROLLED_ONLY: readonly RouteCase[] = ROUTE_CASES.filter((r) =>
+  ["post /register", "post /log", "get /project", "post /project", "post /close"].includes(`${r.verb} ${r.uri}`),
+);
