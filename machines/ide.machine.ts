@@ -21,6 +21,7 @@ import { controlMachine } from "./control.machine.ts";
 import { isUnsaved, projectMachine } from "./project.machine.ts";
 import { playbackMachine } from "./playback.machine.ts";
 import { answered, fail, ok } from "./shared.types.ts";
+import type { PlaybackFact } from "./playback.types.ts";
 import type { ChildFact, IdeContext, IdeEmitted, IdeEvent, IdeInput, OutboundMessage } from "./ide.types.ts";
 
 /**
@@ -36,6 +37,23 @@ const relayChildFacts = fromCallback<ChildFact, { children: AnyActorRef[] }>(({ 
   );
   return () => subscriptions.forEach((s) => s.unsubscribe());
 });
+
+/** What the plugins are told of a fact (CONTRACT section 8), if anything. */
+function outboundFor(fact: IdeEvent | PlaybackFact): OutboundMessage | null {
+  switch (fact.type) {
+    case "project.loaded":
+      return { action: "event", event: "projectLoaded", options: { projectId: fact.projectId, projectName: fact.projectName } };
+    case "playback.started":
+    case "playback.stopped":
+      return {
+        action: "event",
+        event: fact.type === "playback.started" ? "playbackStarted" : "playbackStopped",
+        options: { testId: fact.testId, testName: fact.testName, projectName: fact.projectName },
+      };
+    default:
+      return null;
+  }
+}
 
 const requestRef = (event: IdeEvent) => ("requestId" in event && event.type.startsWith("request.") ? event.requestId : -1);
 const senderOf = (event: IdeEvent) => ("sender" in event ? event.sender : "");
@@ -107,6 +125,15 @@ export const ideMachine = setup({
         event.type === "control.granted" ? [{ id: event.controller, registration: event.registration }] : [],
     }),
     dropPlugins: assign({ plugins: [] }),
+    // The plugins are dropped in the same step the window closes, before the playback machine
+    // can announce that its test case ended; so they are told here, while they are still known.
+    tellPluginsPlaybackEnds: enqueueActions(({ context, enqueue }) => {
+      const playback = context.playback.getSnapshot();
+      const run = playback.context.run;
+      if (!playback.matches("running") || !run) return;
+      const message = outboundFor({ type: "playback.stopped", ...run });
+      for (const plugin of context.plugins) enqueue.emit({ type: "outbound.requested", to: plugin.id, message: message! });
+    }),
     forwardToControl: sendTo(({ context }) => context.control, ({ event }) => event as never),
     forwardToProject: sendTo(({ context }) => context.project, ({ event }) => event as never),
     forwardToPlayback: sendTo(({ context }) => context.playback, ({ event }) => event as never),
@@ -148,24 +175,9 @@ export const ideMachine = setup({
       answered(event.type === "close.confirmed" ? event.requestId : -1, ok(true)),
     ),
     tellEveryPlugin: enqueueActions(({ context, event, enqueue }) => {
-      let message: OutboundMessage | null = null;
-      if (event.type === "project.loaded") {
-        message = {
-          action: "event",
-          event: "projectLoaded",
-          options: { projectId: event.projectId, projectName: event.projectName },
-        };
-      } else if (event.type === "playback.started" || event.type === "playback.stopped") {
-        message = {
-          action: "event",
-          event: event.type === "playback.started" ? "playbackStarted" : "playbackStopped",
-          options: { testId: event.testId, testName: event.testName, projectName: event.projectName },
-        };
-      }
+      const message = outboundFor(event);
       if (!message) return;
-      for (const plugin of context.plugins) {
-        enqueue.emit({ type: "outbound.requested", to: plugin.id, message });
-      }
+      for (const plugin of context.plugins) enqueue.emit({ type: "outbound.requested", to: plugin.id, message });
     }),
   },
 }).createMachine({
@@ -198,10 +210,10 @@ export const ideMachine = setup({
     },
     open: {
       on: {
-        "user.closeWindow": { target: "closed", actions: ["tellChildrenWindowClosed", "dropPlugins"] },
+        "user.closeWindow": { target: "closed", actions: ["tellPluginsPlaybackEnds", "tellChildrenWindowClosed", "dropPlugins"] },
         "close.confirmed": {
           target: "closed",
-          actions: ["answerCloseConfirmed", "tellChildrenWindowClosed", "dropPlugins"],
+          actions: ["answerCloseConfirmed", "tellPluginsPlaybackEnds", "tellChildrenWindowClosed", "dropPlugins"],
         },
         "request.open": { actions: "answerTrue" },
         "request.register": [
@@ -222,7 +234,7 @@ export const ideMachine = setup({
           {
             guard: not("projectHasUnsavedChanges"),
             target: "closed",
-            actions: ["answerTrue", "tellChildrenWindowClosed", "dropPlugins"],
+            actions: ["answerTrue", "tellPluginsPlaybackEnds", "tellChildrenWindowClosed", "dropPlugins"],
           },
           { guard: "dialogIsOpen", actions: "answerBusy" },
           { actions: "forwardToProject" },

@@ -5,14 +5,17 @@
  * - dialog: idle → confirmingLoad | confirmingClose → idle. A load or close over unsaved
  *   changes waits here for the user; the request is answered exactly once (true on accept,
  *   false on decline, IdeNotActive when the window closes first).
- * - saving: idle → saving → idle, around the `saveProject` port.
+ * - saving: idle → saving → idle, around the `saveProject` port. A save asked for while one is
+ *   under way runs after it (edits made meanwhile are saved too), never in parallel.
  * Invariants:
  * - unsaved ⇔ revision ≠ savedRevision; only a load, a successful save, or the user's
  *   accept in a dialog makes the project saved again. Nothing else drops changes.
  * - A save that finishes after a newer load or save is ignored (it saved an older revision).
+ * - Every request is answered exactly once; one that arrives while this machine's own dialog
+ *   is open is answered Busy.
  */
 import { assign, emit, fromPromise, setup } from "xstate";
-import { answered, ok, windowClosedReply } from "./shared.types.ts";
+import { answered, fail, ok, windowClosedReply } from "./shared.types.ts";
 import type {
   ProjectContext,
   ProjectEmitted,
@@ -38,6 +41,7 @@ export const projectMachine = setup({
   },
   guards: {
     hasUnsavedChanges: ({ context }) => isUnsaved(context),
+    saveIsQueued: ({ context }) => context.queuedSave !== null,
     saveSucceeded: ({ event }) => (event as { output?: SaveOutcome }).output?.ok === true,
   },
   actions: {
@@ -96,6 +100,19 @@ export const projectMachine = setup({
         controller: event.type === "project.saveRequested" ? event.controller : null,
       }),
     }),
+    queueSave: assign({
+      queuedSave: ({ event }) => (event.type === "project.saveRequested" ? { controller: event.controller } : null),
+    }),
+    startQueuedSave: assign(({ context }) => ({
+      saving: { revision: context.revision, project: context.project, controller: context.queuedSave!.controller },
+      queuedSave: null,
+    })),
+    answerBusy: emit(({ event }) =>
+      answered(
+        "requestId" in event ? event.requestId : -1,
+        fail("Busy", "The IDE is waiting for the user to answer another dialog about the project; try again once it is closed."),
+      ),
+    ),
     recordSaved: assign(({ context }) => {
       const saving = context.saving!;
       // A load or a later save already moved past what this save wrote.
@@ -129,6 +146,7 @@ export const projectMachine = setup({
     pendingLoad: null,
     pendingClose: null,
     saving: null,
+    queuedSave: null,
   }),
   on: {
     "user.editProject": { actions: "markEdited" },
@@ -150,6 +168,8 @@ export const projectMachine = setup({
         confirmingLoad: {
           description: "Asks the user whether to load another project and lose the unsaved changes.",
           on: {
+            "request.loadProject": { actions: "answerBusy" },
+            "request.close": { actions: "answerBusy" },
             "user.accept": {
               target: "idle",
               actions: ["loadPending", "announceLoaded", { type: "answerPendingLoad", params: { loaded: true } }, "forgetLoad"],
@@ -164,6 +184,8 @@ export const projectMachine = setup({
         confirmingClose: {
           description: "Asks the user whether to discard the unsaved changes and close, or keep the IDE open.",
           on: {
+            "request.loadProject": { actions: "answerBusy" },
+            "request.close": { actions: "answerBusy" },
             "user.accept": { target: "idle", actions: ["discardChanges", "confirmClose", "forgetClose"] },
             "user.decline": { target: "idle", actions: ["answerPendingCloseKept", "forgetClose"] },
             "window.closed": { target: "idle", actions: ["answerPendingCloseWindowClosed", "forgetClose"] },
@@ -175,10 +197,12 @@ export const projectMachine = setup({
       initial: "idle",
       states: {
         idle: {
+          always: { guard: "saveIsQueued", target: "saving", actions: "startQueuedSave" },
           on: { "project.saveRequested": { target: "saving", actions: "startSaving" } },
         },
         saving: {
           description: "The project is with the save port (the controller or `save`); it counts as saved only on success.",
+          on: { "project.saveRequested": { actions: "queueSave" } },
           invoke: {
             src: "saveProject",
             input: ({ context }) => ({ project: context.saving!.project, controller: context.saving!.controller }),

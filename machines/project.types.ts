@@ -16,6 +16,8 @@ export interface ProjectContext {
   pendingClose: RequestRef | null;
   /** The save under way: what it saves and at which revision it started. */
   saving: { revision: number; project: SideProject; controller: string | null } | null;
+  /** A save asked for while another was under way; it starts when that one ends. */
+  queuedSave: { controller: string | null } | null;
 }
 
 export interface ProjectInput {
