@@ -1,0 +1,625 @@
+import { describe, expect, it } from "vitest";
+import { createActor, getInitialMicrosteps } from "xstate";
+import type { SnapshotFrom } from "xstate";
+import { getShortestPaths } from "xstate/graph";
+import { ideMachine } from "../../machines/ide.machine.ts";
+import type { IdeEmitted, IdeEvent, IdeInput, OutboundRequestedEvent } from "../../machines/ide.types.ts";
+import { isUnsaved, projectMachine } from "../../machines/project.machine.ts";
+import type { RequestAnsweredEvent } from "../../machines/shared.types.ts";
+import type { Registration } from "../../services/plugins/index.ts";
+import type { SideProject } from "../../services/side/index.ts";
+import {
+  controlledSavePort,
+  expectEachRequestAnsweredOnce,
+  other,
+  registration,
+  replayPath,
+  settle,
+  shop,
+  statesAlong,
+  transitionPaths,
+  unreachedStateNodes,
+} from "./support.ts";
+import type { ModelPath } from "./support.ts";
+
+type IdeSnapshot = SnapshotFrom<typeof ideMachine>;
+type IdeLogic = typeof ideMachine;
+
+const shopFixture = shop();
+const otherFixture = other();
+const A = "plugin-a";
+const B = "plugin-b";
+const C = "plugin-c";
+const registrationA = registration("Plugin A", "a-check");
+const registrationB = registration("Plugin B", "b-check");
+const registrationC = registration("Plugin C", "a-check"); // clashes with A's command
+
+const inputs: Record<IdeInput["window"], IdeInput> = {
+  open: { project: shopFixture, window: "open" },
+  closed: { project: shopFixture, window: "closed" },
+};
+
+// ---------------------------------------------------------------------------------------
+// The model. xstate/graph runs the root with a mock actor scope that executes no actions:
+// the children are spawned but never started, `sendTo` never reaches them, and the root's
+// guards read their initial snapshots. So the graph models the root's own decisions (window,
+// plugin session, what it answers itself), and the events are the ones the protocol adapter
+// and the UI send, chosen so that what the children do cannot feed back into those decisions:
+// no `user.accept` (granting control would restart the plugin session, and make close
+// possible, behind the graph's back). Hand-written tests below cover the composition.
+// ---------------------------------------------------------------------------------------
+
+const EVENTS: IdeEvent[] = [
+  { type: "request.open", requestId: 1, sender: A },
+  { type: "request.register", requestId: 2, sender: A, registration: registrationA },
+  { type: "request.register", requestId: 3, sender: B, registration: registrationB },
+  { type: "request.register", requestId: 4, sender: C, registration: registrationC },
+  { type: "request.control", requestId: 5, sender: A, registration: registrationA },
+  { type: "request.loadProject", requestId: 6, sender: A, project: otherFixture },
+  { type: "request.close", requestId: 7, sender: A },
+  { type: "request.commandState", requestId: 8, sender: A, commandId: "c-open", state: "passed", message: null },
+  { type: "user.decline" },
+  { type: "user.openWindow" },
+  { type: "user.closeWindow" },
+  { type: "user.editProject" },
+  { type: "user.saveProject" },
+  { type: "user.startPlayback" },
+  { type: "user.stopPlayback" },
+];
+
+const pluginsOf = (snapshot: IdeSnapshot) => snapshot.context.plugins.map((p) => [p.id, p.registration.name]);
+
+const serializeState = (snapshot: IdeSnapshot) =>
+  JSON.stringify({ value: snapshot.value, plugins: pluginsOf(snapshot), openAtStart: snapshot.context.openAtStart });
+
+const traversal = (window: IdeInput["window"]) => ({ input: inputs[window], events: EVENTS, serializeState });
+
+const requestIdOf = (event: IdeEvent) => ("requestId" in event && event.type.startsWith("request.") ? event.requestId : null);
+
+function startIde(options: { window?: IdeInput["window"]; project?: SideProject; logic?: IdeLogic } = {}) {
+  const actor = createActor(options.logic ?? ideMachine, {
+    input: { project: options.project ?? shopFixture, window: options.window ?? "open" },
+  });
+  const emitted: IdeEmitted[] = [];
+  actor.on("*", (event) => emitted.push(event));
+  // The root and each child answer the requests they decide (the protocol adapter listens
+  // to all four); answers are collected in the order they come.
+  const answered: RequestAnsweredEvent[] = [];
+  const { control: controlRef, project: projectRef, playback: playbackRef } = actor.getSnapshot().context;
+  const collect = (event: RequestAnsweredEvent) => answered.push(event);
+  actor.on("request.answered", collect);
+  controlRef.on("request.answered", collect);
+  projectRef.on("request.answered", collect);
+  playbackRef.on("request.answered", collect);
+  actor.start();
+  let nextId = 100;
+  /** Sends a request with a fresh id, and returns the id. */
+  const request = <T extends { type: `request.${string}`; sender: string }>(event: T): number => {
+    const requestId = nextId++;
+    actor.send({ ...event, requestId } as unknown as IdeEvent);
+    return requestId;
+  };
+  const answers = () => [...answered];
+  const answerTo = (requestId: number) => answers().filter((e) => e.requestId === requestId).map((e) => e.reply);
+  const outbound = () => emitted.filter((e): e is OutboundRequestedEvent => e.type === "outbound.requested");
+  const logs = () => emitted.filter((e) => e.type === "log.written");
+  const control = () => actor.getSnapshot().context.control.getSnapshot();
+  const project = () => actor.getSnapshot().context.project.getSnapshot();
+  const playback = () => actor.getSnapshot().context.playback.getSnapshot();
+  const plugins = () => actor.getSnapshot().context.plugins;
+  const windowState = () => actor.getSnapshot().value;
+  const waitingIds = () =>
+    [control().context.candidate?.requestId, project().context.pendingLoad?.requestId, project().context.pendingClose?.requestId].filter(
+      (id): id is number => id !== undefined,
+    );
+  return { actor, emitted, request, answers, answerTo, outbound, logs, control, project, playback, plugins, windowState, waitingIds };
+}
+
+const askControl = (sender: string, reg: Registration) => ({ type: "request.control" as const, sender, registration: reg });
+const register = (sender: string, reg: Registration) => ({ type: "request.register" as const, sender, registration: reg });
+const load = (sender: string, project: SideProject) => ({ type: "request.loadProject" as const, sender, project });
+const closeRequest = (sender: string) => ({ type: "request.close" as const, sender });
+
+const ok = (value: unknown) => ({ ok: true, value });
+const failure = (errorCode: string) => ({ ok: false, errorCode, error: expect.any(String) });
+
+/** An IDE controlled by A (granted through the consent dialog), with A as its only plugin. */
+function controlledBy(sender = A, reg = registrationA, options: Parameters<typeof startIde>[0] = {}) {
+  const ide = startIde(options);
+  ide.request(askControl(sender, reg));
+  ide.actor.send({ type: "user.accept" });
+  return ide;
+}
+
+async function replayOnActor(window: IdeInput["window"], path: ModelPath<IdeSnapshot, IdeEvent>) {
+  const ide = startIde({ window });
+  const asked: number[] = [];
+  await replayPath(path, {
+    async send(event) {
+      const id = requestIdOf(event);
+      if (id !== null) asked.push(id);
+      ide.actor.send(event);
+      await settle(); // a save started by user.saveProject finishes
+    },
+    check(expected, where) {
+      const actual = ide.actor.getSnapshot();
+      expect(actual.status, `status ${where}`).toBe(expected.status);
+      expect(actual.value, `window ${where}`).toEqual(expected.value);
+      expect(actual.context.plugins, `plugins ${where}`).toEqual(expected.context.plugins);
+      expect(actual.context.openAtStart, `openAtStart ${where}`).toBe(expected.context.openAtStart);
+      expect(Object.keys(actual.children).sort(), `children ${where}`).toEqual(Object.keys(expected.children).sort());
+      expectEachRequestAnsweredOnce(asked, ide.answers().map((a) => a.requestId), ide.waitingIds(), where);
+    },
+  });
+  ide.actor.stop();
+}
+
+describe("ide machine, model-based", () => {
+  for (const window of ["open", "closed"] as const) {
+    describe(`starting with the window ${window}`, () => {
+      const shortest = getShortestPaths(ideMachine, traversal(window));
+
+      it("has a graph of the window and every plugin session the registrations allow", () => {
+        // open with [], [A], [B], [C], [A,B], [B,A], [B,C], [C,B]; closed with none.
+        const distinct = new Set(statesAlong(shortest).map(serializeState));
+        expect(distinct.size).toBe(9);
+        expect(statesAlong(shortest).every((s) => s.matches("open") || s.context.plugins.length === 0)).toBe(true);
+        expect(statesAlong(shortest).some((s) => pluginsOf(s).some(([id]) => id === A) && pluginsOf(s).some(([id]) => id === C))).toBe(false);
+      });
+
+      it("follows every shortest path on a real actor, with the same window and plugins at each step", async () => {
+        for (const path of shortest) await replayOnActor(window, path);
+      });
+
+      it("follows every transition of the graph on a real actor, each after the shortest path to its source", async () => {
+        const paths = transitionPaths(ideMachine, traversal(window));
+        expect(paths.length).toBe(9 * EVENTS.length);
+        for (const path of paths) await replayOnActor(window, path);
+      });
+    });
+  }
+
+  it("starts in the initial window state the input names, passing through starting", () => {
+    for (const window of ["open", "closed"] as const) {
+      const microsteps = getInitialMicrosteps(ideMachine, inputs[window]).map(([snapshot]) => snapshot.value);
+      expect(microsteps).toEqual(["starting", window]);
+    }
+  });
+
+  it("reaches every state node, the transient starting state on the way in", () => {
+    const snapshots = (["open", "closed"] as const).flatMap((window) => [
+      ...getInitialMicrosteps(ideMachine, inputs[window]).map(([snapshot]) => snapshot),
+      ...statesAlong(getShortestPaths(ideMachine, traversal(window))),
+    ]);
+    expect(unreachedStateNodes(ideMachine, snapshots)).toEqual([]);
+  });
+});
+
+describe("ide machine, the window", () => {
+  it("starts open, with the children at rest and no plugins, when the input window is open", () => {
+    const ide = startIde({ window: "open" });
+    expect(ide.windowState()).toBe("open");
+    expect(ide.control().value).toBe("notControlled");
+    expect(ide.project().value).toEqual({ dialog: "idle", saving: "idle" });
+    expect(ide.project().context.project).toEqual(shopFixture);
+    expect(ide.playback().value).toBe("idle");
+    expect(ide.plugins()).toEqual([]);
+  });
+
+  it("starts closed when the input window is closed", () => {
+    const ide = startIde({ window: "closed" });
+    expect(ide.windowState()).toBe("closed");
+    expect(ide.emitted).toEqual([]);
+  });
+
+  it("answers IdeNotActive to register, load, close and command states while the window is closed", () => {
+    const ide = startIde({ window: "closed" });
+    const ids = [
+      ide.request(register(A, registrationA)),
+      ide.request(load(A, otherFixture)),
+      ide.request(closeRequest(A)),
+      ide.request({ type: "request.commandState", sender: A, commandId: "c-open", state: "passed", message: null }),
+    ];
+    for (const id of ids) expect(ide.answerTo(id)).toEqual([failure("IdeNotActive")]);
+    expect(ide.windowState()).toBe("closed");
+    expect(ide.plugins()).toEqual([]);
+    expect(ide.project().context.project).toEqual(shopFixture);
+  });
+
+  it("opens a closed window and answers true to an open request", () => {
+    const ide = startIde({ window: "closed" });
+    const id = ide.request({ type: "request.open", sender: A });
+    expect(ide.windowState()).toBe("open");
+    expect(ide.answerTo(id)).toEqual([ok(true)]);
+  });
+
+  it("opens a closed window with an empty plugin session and asks the user when a plugin asks for control", () => {
+    const ide = startIde({ window: "closed" });
+    const id = ide.request(askControl(A, registrationA));
+    expect(ide.windowState()).toBe("open");
+    expect(ide.plugins()).toEqual([]);
+    expect(ide.control().value).toBe("awaitingConsent");
+    expect(ide.control().context.candidate?.sender).toBe(A);
+    expect(ide.answerTo(id)).toEqual([]);
+  });
+
+  it("leaves a window opened by a control request open when the user declines", () => {
+    const ide = startIde({ window: "closed" });
+    const id = ide.request(askControl(A, registrationA));
+    ide.actor.send({ type: "user.decline" });
+    expect(ide.windowState()).toBe("open");
+    expect(ide.control().value).toBe("notControlled");
+    expect(ide.answerTo(id)).toEqual([ok(false)]);
+  });
+
+  it("drops the plugins, ends control and answers a waiting candidate IdeNotActive when the user closes the window", () => {
+    const ide = controlledBy(A);
+    ide.actor.send({ type: "user.editProject" });
+    const candidate = ide.request(askControl(B, registrationB));
+    ide.actor.send({ type: "user.closeWindow" });
+    expect(ide.windowState()).toBe("closed");
+    expect(ide.plugins()).toEqual([]);
+    expect(ide.control().value).toBe("notControlled");
+    expect(ide.control().context.controller).toBeNull();
+    expect(ide.answerTo(candidate)).toEqual([failure("IdeNotActive")]);
+    // The project and its unsaved changes stay.
+    expect(ide.project().context.project).toEqual(shopFixture);
+    expect(isUnsaved(ide.project().context)).toBe(true);
+  });
+
+  it("answers a load waiting for the user IdeNotActive when the user closes the window, keeping the changes", () => {
+    const ide = startIde();
+    ide.actor.send({ type: "user.editProject" });
+    const id = ide.request(load(A, otherFixture));
+    expect(ide.answerTo(id)).toEqual([]);
+    ide.actor.send({ type: "user.closeWindow" });
+    expect(ide.answerTo(id)).toEqual([failure("IdeNotActive")]);
+    expect(ide.project().context.project).toEqual(shopFixture);
+    expect(isUnsaved(ide.project().context)).toBe(true);
+  });
+
+  it("ends a running test case when the user closes the window", () => {
+    const ide = startIde();
+    ide.actor.send({ type: "user.startPlayback" });
+    ide.actor.send({ type: "user.closeWindow" });
+    expect(ide.playback().value).toBe("ended");
+  });
+
+  it("starts an empty plugin session when the user opens the window again", () => {
+    const ide = startIde();
+    ide.request(register(A, registrationA));
+    ide.actor.send({ type: "user.closeWindow" });
+    ide.actor.send({ type: "user.openWindow" });
+    expect(ide.windowState()).toBe("open");
+    expect(ide.plugins()).toEqual([]);
+  });
+});
+
+describe("ide machine, control and the plugin session", () => {
+  it("restarts the plugin session with only the controller when the user grants control", () => {
+    const ide = startIde();
+    ide.request(register(A, registrationA));
+    ide.request(register(B, registrationB));
+    const id = ide.request(askControl(C, registrationC));
+    expect(ide.plugins().map((p) => p.id)).toEqual([A, B]);
+    ide.actor.send({ type: "user.accept" });
+    expect(ide.answerTo(id)).toEqual([ok(true)]);
+    expect(ide.control().context.controller).toBe(C);
+    expect(ide.plugins()).toEqual([{ id: C, registration: registrationC }]);
+  });
+
+  it("answers the controller asking for control again true, with no dialog and the same session", () => {
+    const ide = controlledBy(A);
+    const id = ide.request(askControl(A, registrationA));
+    expect(ide.answerTo(id)).toEqual([ok(true)]);
+    expect(ide.control().value).toBe("controlled");
+    expect(ide.plugins().map((p) => p.id)).toEqual([A]);
+  });
+
+  it("keeps the old controller and its plugin session when the user declines a handover", () => {
+    const ide = controlledBy(A);
+    const id = ide.request(askControl(B, registrationB));
+    ide.actor.send({ type: "user.decline" });
+    expect(ide.answerTo(id)).toEqual([ok(false)]);
+    expect(ide.control().context.controller).toBe(A);
+    expect(ide.plugins().map((p) => p.id)).toEqual([A]);
+  });
+
+  it("hands control and the plugin session over when the user accepts a handover", () => {
+    const ide = controlledBy(A);
+    const id = ide.request(askControl(B, registrationB));
+    ide.actor.send({ type: "user.accept" });
+    expect(ide.answerTo(id)).toEqual([ok(true)]);
+    expect(ide.control().context.controller).toBe(B);
+    expect(ide.plugins()).toEqual([{ id: B, registration: registrationB }]);
+  });
+
+  it("answers CommandConflict and registers nothing when a command id clashes with another plugin's", () => {
+    const ide = startIde();
+    ide.request(register(A, registrationA));
+    const id = ide.request(register(C, registrationC));
+    expect(ide.answerTo(id)).toEqual([failure("CommandConflict")]);
+    expect(ide.plugins().map((p) => p.id)).toEqual([A]);
+  });
+});
+
+describe("ide machine, one dialog at a time", () => {
+  it("answers Busy to a second plugin asking for control while a consent dialog is open", () => {
+    const ide = startIde();
+    const first = ide.request(askControl(A, registrationA));
+    const second = ide.request(askControl(B, registrationB));
+    expect(ide.answerTo(second)).toEqual([failure("Busy")]);
+    expect(ide.answerTo(first)).toEqual([]);
+    expect(ide.control().context.candidate?.sender).toBe(A);
+  });
+
+  it("answers Busy to the candidate asking again while its consent dialog is open", () => {
+    const ide = startIde();
+    ide.request(askControl(A, registrationA));
+    const again = ide.request(askControl(A, registrationA));
+    expect(ide.answerTo(again)).toEqual([failure("Busy")]);
+  });
+
+  it("answers Busy to a load over unsaved changes while a consent dialog is open", () => {
+    const ide = startIde();
+    ide.actor.send({ type: "user.editProject" });
+    ide.request(askControl(A, registrationA));
+    const id = ide.request(load(B, otherFixture));
+    expect(ide.answerTo(id)).toEqual([failure("Busy")]);
+    expect(ide.project().value).toEqual({ dialog: "idle", saving: "idle" });
+    expect(ide.project().context.project).toEqual(shopFixture);
+  });
+
+  it("still loads a project that needs no dialog while a consent dialog is open", () => {
+    const ide = startIde();
+    const candidate = ide.request(askControl(A, registrationA));
+    const id = ide.request(load(B, otherFixture));
+    expect(ide.answerTo(id)).toEqual([ok(true)]);
+    expect(ide.project().context.project).toEqual(otherFixture);
+    expect(ide.control().value).toBe("awaitingConsent");
+    expect(ide.answerTo(candidate)).toEqual([]);
+  });
+
+  it("answers Busy to a plugin asking for control while a load dialog is open", () => {
+    const ide = startIde();
+    ide.actor.send({ type: "user.editProject" });
+    const loading = ide.request(load(A, otherFixture));
+    const id = ide.request(askControl(B, registrationB));
+    expect(ide.answerTo(id)).toEqual([failure("Busy")]);
+    expect(ide.control().value).toBe("notControlled");
+    expect(ide.answerTo(loading)).toEqual([]);
+  });
+
+  it("answers Busy to a close over unsaved changes while a load dialog is open", () => {
+    const ide = controlledBy(A);
+    ide.actor.send({ type: "user.editProject" });
+    ide.request(load(A, otherFixture));
+    const id = ide.request(closeRequest(A));
+    expect(ide.answerTo(id)).toEqual([failure("Busy")]);
+    expect(ide.windowState()).toBe("open");
+    expect(ide.project().value).toEqual({ dialog: "confirmingLoad", saving: "idle" });
+  });
+
+  it("answers Busy to a second load over unsaved changes while a load dialog is open", () => {
+    const ide = startIde();
+    ide.actor.send({ type: "user.editProject" });
+    const first = ide.request(load(A, otherFixture));
+    const second = ide.request(load(B, shopFixture));
+    expect(ide.answerTo(second)).toEqual([failure("Busy")]);
+    expect(ide.project().context.pendingLoad?.requestId).toBe(first);
+  });
+
+  it("gives the user's answer to the one dialog that is open", () => {
+    const ide = startIde();
+    ide.actor.send({ type: "user.editProject" });
+    const id = ide.request(load(A, otherFixture));
+    ide.actor.send({ type: "user.accept" });
+    expect(ide.answerTo(id)).toEqual([ok(true)]);
+    expect(ide.project().context.project).toEqual(otherFixture);
+    expect(ide.control().value).toBe("notControlled");
+    expect(ide.plugins()).toEqual([]);
+  });
+
+  it("answers a load that arrives while a load dialog is open, after a save cleared the unsaved changes", async () => {
+    // CONTRACT 3: no failure leaves the caller waiting. The save finishing under the open
+    // dialog makes the root forward the second load (no unsaved changes), and the project
+    // machine, still in confirmingLoad, drops it: it is never answered.
+    const port = controlledSavePort();
+    const logic = ideMachine.provide({
+      actors: { project: projectMachine.provide({ actors: { saveProject: port.logic } }) },
+    });
+    const ide = startIde({ logic });
+    ide.actor.send({ type: "user.editProject" });
+    ide.actor.send({ type: "user.saveProject" });
+    const first = ide.request(load(A, otherFixture));
+    expect(ide.project().value).toEqual({ dialog: "confirmingLoad", saving: "saving" });
+    await port.resolve({ ok: true });
+    expect(isUnsaved(ide.project().context)).toBe(false);
+    const second = ide.request(load(A, otherFixture));
+    expect(ide.answerTo(second)).toHaveLength(1);
+    expect(ide.answerTo(first)).toEqual([]);
+  });
+});
+
+describe("ide machine, closing by the controller", () => {
+  it("answers NotControlled to a close when not in control mode, and stays open", () => {
+    const ide = startIde();
+    const id = ide.request(closeRequest(A));
+    expect(ide.answerTo(id)).toEqual([failure("NotControlled")]);
+    expect(ide.windowState()).toBe("open");
+  });
+
+  it("closes at once and answers true when the controller closes with no unsaved changes", () => {
+    const ide = controlledBy(A);
+    const id = ide.request(closeRequest(A));
+    expect(ide.answerTo(id)).toEqual([ok(true)]);
+    expect(ide.windowState()).toBe("closed");
+    expect(ide.control().context.controller).toBeNull();
+    expect(ide.plugins()).toEqual([]);
+    expect(ide.project().value).toEqual({ dialog: "idle", saving: "idle" });
+  });
+
+  it("asks the user before closing over unsaved changes, and keeps the window and the changes on decline", () => {
+    const ide = controlledBy(A);
+    ide.actor.send({ type: "user.editProject" });
+    const id = ide.request(closeRequest(A));
+    expect(ide.project().value).toEqual({ dialog: "confirmingClose", saving: "idle" });
+    expect(ide.answerTo(id)).toEqual([]);
+    ide.actor.send({ type: "user.decline" });
+    expect(ide.answerTo(id)).toEqual([ok(false)]);
+    expect(ide.windowState()).toBe("open");
+    expect(ide.control().context.controller).toBe(A);
+    expect(isUnsaved(ide.project().context)).toBe(true);
+  });
+
+  it("discards the unsaved changes, closes and answers true when the user accepts the close", () => {
+    const ide = controlledBy(A, registrationA, { project: otherFixture });
+    ide.actor.send({ type: "user.editProject" });
+    const id = ide.request(closeRequest(A));
+    ide.actor.send({ type: "user.accept" });
+    expect(ide.answerTo(id)).toEqual([ok(true)]);
+    expect(ide.windowState()).toBe("closed");
+    expect(ide.project().context.project).toEqual(otherFixture);
+    expect(isUnsaved(ide.project().context)).toBe(false);
+    expect(ide.control().context.controller).toBeNull();
+    expect(ide.plugins()).toEqual([]);
+  });
+});
+
+describe("ide machine, messages to plugins", () => {
+  it("tells every registered plugin that a project was loaded", () => {
+    const ide = startIde();
+    ide.request(register(A, registrationA));
+    ide.request(register(B, registrationB));
+    ide.request(load(A, otherFixture));
+    const message = {
+      action: "event",
+      event: "projectLoaded",
+      options: { projectId: otherFixture.id, projectName: otherFixture.name },
+    };
+    expect(ide.outbound()).toEqual([
+      { type: "outbound.requested", to: A, message },
+      { type: "outbound.requested", to: B, message },
+    ]);
+  });
+
+  it("tells every registered plugin when a test case starts and when it stops", () => {
+    const ide = startIde();
+    ide.request(register(A, registrationA));
+    ide.request(register(B, registrationB));
+    ide.actor.send({ type: "user.startPlayback", testId: "t-cart" });
+    ide.actor.send({ type: "user.stopPlayback" });
+    const options = { testId: "t-cart", testName: "adds to cart", projectName: "Shop checkout" };
+    expect(ide.outbound().map((o) => [o.to, o.message])).toEqual([
+      [A, { action: "event", event: "playbackStarted", options }],
+      [B, { action: "event", event: "playbackStarted", options }],
+      [A, { action: "event", event: "playbackStopped", options }],
+      [B, { action: "event", event: "playbackStopped", options }],
+    ]);
+  });
+
+  it("tells the plugins once a fatal command state ends the test case", () => {
+    const ide = startIde();
+    ide.request(register(A, registrationA));
+    ide.actor.send({ type: "user.startPlayback" });
+    const id = ide.request({ type: "request.commandState", sender: A, commandId: "c-open", state: "fatal", message: "gone" });
+    expect(ide.answerTo(id)).toEqual([ok(true)]);
+    expect(ide.playback().value).toBe("ended");
+    expect(ide.outbound().map((o) => o.message.event)).toEqual(["playbackStarted", "playbackStopped"]);
+  });
+
+  it("tells nobody when no plugin is registered", () => {
+    const ide = startIde();
+    ide.request(load(A, otherFixture));
+    ide.actor.send({ type: "user.startPlayback" });
+    expect(ide.outbound()).toEqual([]);
+  });
+});
+
+describe("ide machine, playback and saving", () => {
+  it("starts the project's first test case when no test id is given", () => {
+    const ide = startIde();
+    ide.actor.send({ type: "user.startPlayback" });
+    expect(ide.playback().value).toBe("running");
+    expect(ide.playback().context.run?.testId).toBe("t-login");
+  });
+
+  it("logs a warning and starts nothing for a test case the project does not have", () => {
+    const ide = startIde();
+    ide.actor.send({ type: "user.startPlayback", testId: "t-missing" });
+    expect(ide.playback().value).toBe("idle");
+    expect(ide.logs()).toEqual([{ type: "log.written", level: "warn", message: expect.stringContaining("t-missing") }]);
+  });
+
+  it("forwards command states of the running test case and answers them", () => {
+    const ide = startIde();
+    ide.actor.send({ type: "user.startPlayback" });
+    const known = ide.request({ type: "request.commandState", sender: A, commandId: "c-user", state: "failed", message: "x" });
+    const unknown = ide.request({ type: "request.commandState", sender: A, commandId: "s-open", state: "passed", message: null });
+    expect(ide.answerTo(known)).toEqual([ok(true)]);
+    expect(ide.answerTo(unknown)).toEqual([failure("UnknownCommand")]);
+  });
+
+  it("saves to the plugin in control while controlled, and to the computer otherwise", async () => {
+    const port = controlledSavePort();
+    const logic = ideMachine.provide({
+      actors: { project: projectMachine.provide({ actors: { saveProject: port.logic } }) },
+    });
+    const ide = startIde({ logic });
+    ide.actor.send({ type: "user.saveProject" });
+    await port.resolve({ ok: true });
+    ide.request(askControl(A, registrationA));
+    ide.actor.send({ type: "user.accept" });
+    ide.actor.send({ type: "user.saveProject" });
+    await port.resolve({ ok: true });
+    expect(port.inputs.map((i) => i.controller)).toEqual([null, A]);
+  });
+
+  it("passes on the error log of a save that failed, keeping the changes unsaved", async () => {
+    const port = controlledSavePort();
+    const logic = ideMachine.provide({
+      actors: { project: projectMachine.provide({ actors: { saveProject: port.logic } }) },
+    });
+    const ide = startIde({ logic });
+    ide.actor.send({ type: "user.editProject" });
+    ide.actor.send({ type: "user.saveProject" });
+    await port.resolve({ ok: false, reason: "refused" });
+    expect(ide.logs()).toEqual([{ type: "log.written", level: "error", message: expect.stringContaining("refused") }]);
+    expect(isUnsaved(ide.project().context)).toBe(true);
+  });
+});
+
+describe("ide machine, answers", () => {
+  it("answers every request exactly once through consent, a handover, load and close dialogs and a closed window", () => {
+    const ide = startIde();
+    const asked: number[] = [];
+    const ask = <T extends { type: `request.${string}`; sender: string }>(event: T) => asked.push(ide.request(event));
+    const user = (type: "user.accept" | "user.decline" | "user.editProject" | "user.closeWindow") => ide.actor.send({ type });
+
+    ask(register(A, registrationA));
+    ask(askControl(A, registrationA));
+    ask(askControl(B, registrationB)); // Busy
+    user("user.accept");
+    ask(askControl(A, registrationA)); // already in control
+    ask(askControl(B, registrationB));
+    user("user.decline");
+    user("user.editProject");
+    ask(load(A, otherFixture));
+    ask(load(A, shopFixture)); // Busy
+    user("user.decline");
+    ask(closeRequest(A));
+    user("user.decline");
+    ask(askControl(B, registrationB));
+    user("user.closeWindow"); // the candidate: IdeNotActive
+    ask(load(A, otherFixture)); // IdeNotActive
+    ask(askControl(B, registrationB)); // opens the window
+    user("user.accept");
+    ask(load(B, otherFixture)); // unsaved: dialog
+    user("user.accept");
+    ask(closeRequest(B)); // no unsaved changes: closes at once
+
+    expectEachRequestAnsweredOnce(asked, ide.answers().map((a) => a.requestId), [], "at the end");
+    expect(ide.waitingIds()).toEqual([]);
+    expect(ide.windowState()).toBe("closed");
+  });
+});
