@@ -427,3 +427,40 @@ describe("project machine, saving", () => {
     expect(logs()).toHaveLength(1);
   });
 });
+
+describe("project machine, one thing at a time", () => {
+  it("runs a save asked for during another save after it, so edits made meanwhile are saved too", async () => {
+    const { actor, port, unsaved } = startProjectWithPort();
+    actor.send(edit);
+    actor.send(saveToComputer);
+    actor.send(edit);
+    actor.send(saveToComputer); // while the first save is under way
+    expect(port.inputs).toHaveLength(1);
+    await port.resolve({ ok: true });
+    expect(port.inputs).toHaveLength(2);
+    expect(actor.getSnapshot().value).toEqual({ dialog: "idle", saving: "saving" });
+    expect(unsaved()).toBe(true);
+    await port.resolve({ ok: true });
+    expect(actor.getSnapshot().value).toEqual({ dialog: "idle", saving: "idle" });
+    expect(unsaved()).toBe(false);
+  });
+
+  it("answers a load Busy while its own load dialog is open, and keeps the first load waiting", () => {
+    const { actor, answerTo } = startProject();
+    actor.send(edit);
+    actor.send(loadOther);
+    actor.send({ ...loadOther, requestId: 41 });
+    expect(answerTo(41)).toEqual([expect.objectContaining({ ok: false, errorCode: "Busy" })]);
+    expect(answerTo(1)).toEqual([]);
+    expect(actor.getSnapshot().matches({ dialog: "confirmingLoad" })).toBe(true);
+  });
+
+  it("answers a close Busy while its own close dialog is open", () => {
+    const { actor, answerTo } = startProject();
+    actor.send(edit);
+    actor.send(close);
+    actor.send({ ...close, requestId: 42 });
+    expect(answerTo(42)).toEqual([expect.objectContaining({ ok: false, errorCode: "Busy" })]);
+    expect(actor.getSnapshot().matches({ dialog: "confirmingClose" })).toBe(true);
+  });
+});

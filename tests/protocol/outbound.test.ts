@@ -111,6 +111,22 @@ describe("playbackStarted and playbackStopped", () => {
     });
   });
 
+  it("tells the plugins playbackStopped when the user closes the window during a test case, before dropping them", async () => {
+    const { calls, deliver } = recordingDeliver();
+    const ide = createIde({ project: shopProject(), deliver });
+    await register(ide, "a");
+    ide.send({ type: "user.startPlayback" });
+    await vi.waitFor(() => expect(byEvent(calls, "playbackStarted")).toHaveLength(1));
+    ide.send({ type: "user.closeWindow" });
+    await vi.waitFor(() => expect(byEvent(calls, "playbackStopped")).toHaveLength(1));
+    expect(byEvent(calls, "playbackStopped")[0]).toEqual({
+      to: "a",
+      message: { action: "event", event: "playbackStopped", options },
+    });
+    expect(ide.getSnapshot().playback?.running).toBe(false);
+    expect(ide.getSnapshot().plugins).toEqual([]);
+  });
+
   it("goes only to the controller while controlled, the only plugin of the session", async () => {
     const { calls, deliver } = recordingDeliver();
     const ide = createIde({ project: shopProject(), deliver });
