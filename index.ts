@@ -8,6 +8,7 @@ import type { Deliver, ResolveLocator, Save } from "./adapters/ports.ts";
 import { DEFAULT_LIMITS } from "./adapters/protocol/limits.ts";
 import type { Limits } from "./adapters/protocol/limits.ts";
 import { createProtocol } from "./adapters/protocol/protocol.ts";
+import { readUserEvent } from "./adapters/userEvents.ts";
 import type { WireReply } from "./adapters/protocol/wire.ts";
 import { ideMachine } from "./machines/ide.machine.ts";
 import type { OutboundMessage, UserEvent } from "./machines/ide.types.ts";
@@ -139,10 +140,8 @@ export function createIde(options: IdeOptions = {}): Ide {
   return {
     handle: (message, sender) => protocol.handle(message, sender),
     send(event) {
-      if (typeof event !== "object" || event === null || typeof event.type !== "string" || !event.type.startsWith("user.")) {
-        return; // Only the user's events of CONTRACT section 5 come in this way.
-      }
-      actor.send(event);
+      const userEvent = readUserEvent(event);
+      if (userEvent && actor.getSnapshot().status === "active") actor.send(userEvent);
     },
     getSnapshot,
     subscribe(listener) {

@@ -353,3 +353,28 @@ describe("options", () => {
     expect(ide.actor.getSnapshot().status).toBe("stopped");
   });
 });
+
+describe("send", () => {
+  it("ignores what is not a user event of the contract, and keeps working", async () => {
+    const ide = createIde({ project: shopProject() });
+    const before = ide.getSnapshot();
+    const hostile = new Proxy({}, { get() { throw new Error("trap"); } });
+    for (const event of [
+      null,
+      42,
+      "user.accept",
+      { type: "user.unknown" },
+      { type: "request.close", requestId: 1, sender: "x" },
+      { type: "user.startPlayback", testId: Symbol("t") },
+      { type: "user.startPlayback", testId: { toString: () => { throw new Error("no"); } } },
+      hostile,
+    ]) {
+      expect(() => ide.send(event as never)).not.toThrow();
+    }
+    expect(ide.actor.getSnapshot().status).toBe("active");
+    expect(ide.getSnapshot()).toEqual(before);
+    ide.send({ type: "user.startPlayback", testId: "t-login" });
+    expect(ide.getSnapshot().playback?.testId).toBe("t-login");
+    expect(await ide.handle({ uri: "/health", verb: "get" }, { id: "p" })).toBe(false);
+  });
+});
