@@ -43,6 +43,11 @@ class Ring {
   at(i: number): Stored {
     return this.items[(this.head + i) % this.items.length];
   }
+
+  /** Every item, oldest first. */
+  inOrder(): Stored[] {
+    return this.head === 0 ? this.items.slice() : this.items.slice(this.head).concat(this.items.slice(0, this.head));
+  }
 }
 
 export class LogStore {
@@ -77,14 +82,14 @@ export class LogStore {
 
   /** A fresh array, oldest first across both groups, in append order. */
   entries(): LogEntry[] {
-    const a = this.rings.system;
-    const b = this.rings.playback;
+    const a = this.rings.system.inOrder();
+    const b = this.rings.playback.inOrder();
     const out: LogEntry[] = new Array(a.length + b.length);
     let i = 0;
     let j = 0;
     for (let k = 0; k < out.length; k++) {
-      const takeA = j >= b.length || (i < a.length && a.at(i).seq < b.at(j).seq);
-      out[k] = takeA ? a.at(i++).entry : b.at(j++).entry;
+      const takeA = j >= b.length || (i < a.length && a[i].seq < b[j].seq);
+      out[k] = takeA ? a[i++].entry : b[j++].entry;
     }
     return out;
   }
