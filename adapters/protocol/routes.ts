@@ -70,6 +70,21 @@ function route<F>(r: Route<F>): Route<unknown> {
   return r as Route<unknown>;
 }
 
+/** POST /log and POST /playback/log: the same fields, each to its own group. */
+const logRoute = (path: string, group: LogGroup, access: RouteAccess) =>
+  route({
+    path,
+    verb: "post",
+    access,
+    sizeLimit: "requestBytes",
+    boundedField: "message",
+    parse: logFields,
+    run: (scope, { type, message }) => {
+      scope.writeLog(group, type, message);
+      return ok(true);
+    },
+  });
+
 export const ROUTES: ReadonlyArray<Route<unknown>> = [
   route({
     path: "/health",
@@ -87,18 +102,7 @@ export const ROUTES: ReadonlyArray<Route<unknown>> = [
     parse: registrationFields,
     run: (scope, registration) => scope.dispatch({ type: "request.register", registration }),
   }),
-  route({
-    path: "/log",
-    verb: "post",
-    access: controlledOnly,
-    sizeLimit: "requestBytes",
-    boundedField: "message",
-    parse: logFields,
-    run: (scope, { type, message }) => {
-      scope.writeLog("system", type, message);
-      return ok(true);
-    },
-  }),
+  logRoute("/log", "system", controlledOnly),
   route({
     path: "/project",
     verb: "get",
@@ -162,18 +166,7 @@ export const ROUTES: ReadonlyArray<Route<unknown>> = [
     run: (scope, { commandId, state, message }) =>
       scope.dispatch({ type: "request.commandState", commandId, state, message: message ?? null }),
   }),
-  route({
-    path: "/playback/log",
-    verb: "post",
-    access: anyone,
-    sizeLimit: "requestBytes",
-    boundedField: "message",
-    parse: logFields,
-    run: (scope, { type, message }) => {
-      scope.writeLog("playback", type, message);
-      return ok(true);
-    },
-  }),
+  logRoute("/playback/log", "playback", anyone),
 ];
 
 /** uri (lower case, no /v1) → verb → route. */
