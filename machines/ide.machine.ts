@@ -79,6 +79,10 @@ export const ideMachine = setup({
       context.control.getSnapshot().matches("awaitingConsent") ||
       !context.project.getSnapshot().matches({ dialog: "idle" }),
     projectHasUnsavedChanges: ({ context }) => isUnsaved(context.project.getSnapshot().context),
+    projectHasNoUnsavedChanges: not("projectHasUnsavedChanges"),
+    notInControlMode: not("inControlMode"),
+    /** The load would need the unsaved-changes dialog while another dialog is open. */
+    loadNeedsSecondDialog: and(["projectHasUnsavedChanges", "dialogIsOpen"]),
     registrationClashes: ({ context, event }) =>
       event.type === "request.register" && !registerPlugin(context.plugins, event.sender, event.registration).ok,
     testExists: ({ context, event }) => {
@@ -226,13 +230,13 @@ export const ideMachine = setup({
           { actions: "forwardToControl" },
         ],
         "request.loadProject": [
-          { guard: and(["projectHasUnsavedChanges", "dialogIsOpen"]), actions: "answerBusy" },
+          { guard: "loadNeedsSecondDialog", actions: "answerBusy" },
           { actions: "forwardToProject" },
         ],
         "request.close": [
-          { guard: not("inControlMode"), actions: "answerNotControlled" },
+          { guard: "notInControlMode", actions: "answerNotControlled" },
           {
-            guard: not("projectHasUnsavedChanges"),
+            guard: "projectHasNoUnsavedChanges",
             target: "closed",
             actions: ["answerTrue", "tellPluginsPlaybackEnds", "tellChildrenWindowClosed", "dropPlugins"],
           },
