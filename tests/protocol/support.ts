@@ -8,6 +8,8 @@ import { fixtureDocument, otherProject, shopProject } from "../support/shared.ts
 export { createIde, fixtureDocument, otherProject, shopProject };
 export type { Ide, IdeOptions, IdeView, OutboundMessage, UserEvent };
 
+// Written out from CONTRACT section 3 on purpose, not imported from machines/: the tests'
+// list is the oracle, so a code added or dropped in the code fails type checks here.
 export type ErrorCode =
   | "InvalidRequest"
   | "NoRoute"
