@@ -34,14 +34,24 @@ export interface IdeOptions {
 
 export interface Ide {
   handle(message: unknown, sender: { id: string }): Promise<WireReply>;
-  send(event: UserEvent): void;
+  send(event: UserEventInput): void;
   getSnapshot(): IdeView;
   subscribe(listener: (view: IdeView) => void): { unsubscribe(): void };
+  /**
+   * The transport lost this sender (a bridge connection closed): a dialog it opened is
+   * answered no and its control ends; its registration, its logs and the project stay.
+   */
+  dropSender(senderId: string): void;
   readonly actor: ReturnType<typeof createActor<typeof ideMachine>>;
   stop(): void;
 }
 
 export type { IdeView, OutboundMessage, UserEvent, SideProject, Limits };
+
+/** What ide.send takes: a user event, where a project the user picked is not parsed yet. */
+export type UserEventInput =
+  | Exclude<UserEvent, { type: "user.loadProject" }>
+  | { type: "user.loadProject"; project: unknown };
 
 function startingProject(project: unknown): SideProject {
   if (project === undefined) return untitledProject();
@@ -140,8 +150,16 @@ export function createIde(options: IdeOptions = {}): Ide {
   return {
     handle: (message, sender) => protocol.handle(message, sender),
     send(event) {
+      if (actor.getSnapshot().status !== "active") return;
       const userEvent = readUserEvent(event);
-      if (userEvent && actor.getSnapshot().status === "active") actor.send(userEvent);
+      if (userEvent === null) return;
+      if ("problem" in userEvent) ideLog("error", userEvent.problem);
+      else actor.send(userEvent);
+    },
+    dropSender(senderId) {
+      if (typeof senderId === "string" && actor.getSnapshot().status === "active") {
+        actor.send({ type: "plugin.disconnected", sender: senderId });
+      }
     },
     getSnapshot,
     subscribe(listener) {

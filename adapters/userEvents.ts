@@ -3,8 +3,9 @@
 // event of the contract and changes nothing, so a broken UI cannot stop the IDE.
 import { z } from "zod";
 import type { UserEvent } from "../machines/ide.types.ts";
+import { parseSideProject } from "../services/side/index.ts";
 
-const bare = (type: Exclude<UserEvent["type"], "user.startPlayback">) => z.object({ type: z.literal(type) });
+const bare = (type: Exclude<UserEvent["type"], "user.startPlayback" | "user.loadProject">) => z.object({ type: z.literal(type) });
 
 const userEventSchema = z.discriminatedUnion("type", [
   bare("user.openWindow"),
@@ -15,13 +16,28 @@ const userEventSchema = z.discriminatedUnion("type", [
   bare("user.saveProject"),
   z.object({ type: z.literal("user.startPlayback"), testId: z.string().optional() }),
   bare("user.stopPlayback"),
+  // The project is checked by the .side schema below, which names the first problem.
+  z.object({ type: z.literal("user.loadProject"), project: z.unknown() }),
 ]);
 
-/** The event as the machines take it (extra fields dropped), or null when it is not one. */
-export function readUserEvent(input: unknown): UserEvent | null {
+/** A user event the UI sent that carries something unusable: what to tell the user. */
+export interface UserEventProblem {
+  problem: string;
+}
+
+/**
+ * The event as the machines take it (extra fields dropped), a problem to tell the user (a
+ * project file that is not a usable .side project), or null when it is not an event at all.
+ */
+export function readUserEvent(input: unknown): UserEvent | UserEventProblem | null {
   try {
     const result = userEventSchema.safeParse(input);
-    return result.success ? (result.data as UserEvent) : null;
+    if (!result.success) return null;
+    if (result.data.type !== "user.loadProject") return result.data as UserEvent;
+    const parsed = parseSideProject(result.data.project);
+    return parsed.ok
+      ? { type: "user.loadProject", project: parsed.project }
+      : { problem: `The file is not a usable .side project: ${parsed.problem}.` };
   } catch {
     return null; // a hostile getter or proxy
   }

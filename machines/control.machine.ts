@@ -3,15 +3,17 @@
  *
  * States: notControlled → awaitingConsent → controlled.
  * Invariants:
- * - `controller` changes only on `user.accept` (to the candidate) or `window.closed` (to null):
+ * - `controller` changes only on `user.accept` (to the candidate), or to null on
+ *   `window.closed` or when the controller's transport drops it (`plugin.disconnected`):
  *   while a handover waits for consent, the old controller keeps control and its rights,
  *   and a decline leaves it in place.
+ * - A candidate whose transport drops it is answered as declined; nobody is left to accept.
  * - `candidate` is set exactly while in awaitingConsent, and its request is answered exactly
  *   once: true on accept, false on decline, IdeNotActive when the window closes first.
  * - The plugin already in control asking again is answered true with no dialog.
  * The root machine keeps one dialog at a time, so a second candidate never reaches here.
  */
-import { assign, emit, setup } from "xstate";
+import { and, assign, emit, setup } from "xstate";
 import { answered, ok, windowClosedReply } from "./shared.types.ts";
 import type { ControlContext, ControlEmitted, ControlEvent } from "./control.types.ts";
 
@@ -25,6 +27,11 @@ export const controlMachine = setup({
     senderIsController: ({ context, event }) =>
       event.type === "request.control" && event.sender === context.controller,
     hasController: ({ context }) => context.controller !== null,
+    disconnectedIsCandidate: ({ context, event }) =>
+      event.type === "plugin.disconnected" && context.candidate?.sender === event.sender,
+    disconnectedIsController: ({ context, event }) =>
+      event.type === "plugin.disconnected" && context.controller === event.sender,
+    candidateLeftAndControllerStays: and(["disconnectedIsCandidate", "hasController"]),
   },
   actions: {
     rememberCandidate: assign({
@@ -52,6 +59,7 @@ export const controlMachine = setup({
     ),
     forgetCandidate: assign({ candidate: null }),
     endControl: assign({ controller: null, candidate: null }),
+    forgetController: assign({ controller: null }),
   },
 }).createMachine({
   id: "control",
@@ -77,6 +85,15 @@ export const controlMachine = setup({
           { target: "notControlled", actions: ["answerCandidateDeclined", "forgetCandidate"] },
         ],
         "window.closed": { target: "notControlled", actions: ["answerCandidateWindowClosed", "endControl"] },
+        "plugin.disconnected": [
+          { guard: "disconnectedIsController", actions: "forgetController" },
+          {
+            guard: "candidateLeftAndControllerStays",
+            target: "controlled",
+            actions: ["answerCandidateDeclined", "forgetCandidate"],
+          },
+          { guard: "disconnectedIsCandidate", target: "notControlled", actions: ["answerCandidateDeclined", "forgetCandidate"] },
+        ],
       },
     },
     controlled: {
@@ -86,6 +103,7 @@ export const controlMachine = setup({
           { target: "awaitingConsent", actions: "rememberCandidate" },
         ],
         "window.closed": { target: "notControlled", actions: "endControl" },
+        "plugin.disconnected": { guard: "disconnectedIsController", target: "notControlled", actions: "endControl" },
       },
     },
   },

@@ -16,7 +16,8 @@ export type ControlEvent =
   | ({ type: "request.control"; registration: Registration } & RequestRef)
   | { type: "user.accept" }
   | { type: "user.decline" }
-  | { type: "window.closed" };
+  | { type: "window.closed" }
+  | { type: "plugin.disconnected"; sender: string };
 
 export type ControlGrantedEvent = {
   type: "control.granted";

@@ -9,6 +9,8 @@
  * - Closing the window ends control, answers every waiting request with IdeNotActive, stops
  *   playback and drops the registered plugins; the project and its unsaved changes stay.
  * - Accepting a controller restarts the plugin session: the controller is the only plugin.
+ * - A plugin the transport lost (`plugin.disconnected`) loses its dialogs (answered no) and
+ *   its control, nothing else: its registration and logs stay, and so does the project.
  * - Every request event that reaches this machine is answered exactly once (an emitted
  *   request.answered), here or by the child it is forwarded to.
  * Door checks and admission (window, control mode, registration) run before an event is
@@ -145,6 +147,20 @@ export const ideMachine = setup({
       enqueue.sendTo(context.control, event as never);
       enqueue.sendTo(context.project, event as never);
     }),
+    tellChildrenPluginDisconnected: enqueueActions(({ context, event, enqueue }) => {
+      enqueue.sendTo(context.control, event as never);
+      enqueue.sendTo(context.project, event as never);
+    }),
+    logPluginDisconnected: emit(({ event }) => ({
+      type: "log.written" as const,
+      level: "info" as const,
+      message: `The plugin ${senderOf(event)} disconnected; any dialog it opened was answered no, and it no longer controls the IDE.`,
+    })),
+    logAnswerTheOpenDialogFirst: emit({
+      type: "log.written" as const,
+      level: "warn" as const,
+      message: "The project was not loaded: answer the open dialog first, then load it again.",
+    }),
     tellChildrenWindowClosed: enqueueActions(({ context, enqueue }) => {
       enqueue.sendTo(context.control, { type: "window.closed" });
       enqueue.sendTo(context.project, { type: "window.closed" });
@@ -250,6 +266,11 @@ export const ideMachine = setup({
         "user.saveProject": { actions: "requestSave" },
         "user.startPlayback": [{ guard: "testExists", actions: "startPlayback" }, { actions: "logUnknownTest" }],
         "user.stopPlayback": { actions: "forwardToPlayback" },
+        "user.loadProject": [
+          { guard: "loadNeedsSecondDialog", actions: "logAnswerTheOpenDialogFirst" },
+          { actions: "forwardToProject" },
+        ],
+        "plugin.disconnected": { actions: ["tellChildrenPluginDisconnected", "logPluginDisconnected"] },
       },
     },
     closed: {

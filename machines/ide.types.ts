@@ -42,7 +42,12 @@ export type UserEvent =
   | { type: "user.editProject" }
   | { type: "user.saveProject" }
   | { type: "user.startPlayback"; testId?: string }
-  | { type: "user.stopPlayback" };
+  | { type: "user.stopPlayback" }
+  /** Not in CONTRACT section 5 before issue 3: the UI's "load a .side file", already parsed at the door. */
+  | { type: "user.loadProject"; project: SideProject };
+
+/** The transport lost a plugin (a bridge connection closed): its dialogs end as declined, its control ends. */
+export type PluginDisconnectedEvent = { type: "plugin.disconnected"; sender: string };
 
 /** Facts the child machines emit, relayed to the root (answers to requests are not relayed). */
 export type ChildFact =
@@ -52,7 +57,7 @@ export type ChildFact =
   | CloseConfirmedEvent
   | PlaybackFact;
 
-export type IdeEvent = IdeRequestEvent | UserEvent | ChildFact;
+export type IdeEvent = IdeRequestEvent | UserEvent | PluginDisconnectedEvent | ChildFact;
 
 /** What the IDE sends a plugin (CONTRACT section 8). */
 export interface OutboundMessage {

@@ -47,7 +47,10 @@ function dialogOf(s: IdeSnapshot): IdeView["dialog"] {
       kind: "loadProject",
       requester: load.sender,
       title: `Load "${load.project.name}" and lose your unsaved changes?`,
-      text: `The plugin ${load.sender} wants to load the project "${load.project.name}". The unsaved changes to "${name}" will be lost if you load it.`,
+      text:
+        load.requestId === null
+          ? `You chose to load the project "${load.project.name}" from a file. The unsaved changes to "${name}" will be lost if you load it.`
+          : `The plugin ${load.sender} wants to load the project "${load.project.name}". The unsaved changes to "${name}" will be lost if you load it.`,
     };
   }
   const close = project.context.pendingClose;

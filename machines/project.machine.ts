@@ -12,7 +12,10 @@
  *   accept in a dialog makes the project saved again. Nothing else drops changes.
  * - A save that finishes after a newer load or save is ignored (it saved an older revision).
  * - Every request is answered exactly once; one that arrives while this machine's own dialog
- *   is open is answered Busy.
+ *   is open is answered Busy. A plugin whose transport drops it while its dialog is open is
+ *   answered as if the user had declined: the changes are kept.
+ * - The user's own load (`user.loadProject`) over unsaved changes asks in the same dialog;
+ *   there is no request to answer, so nothing is emitted for it.
  */
 import { assign, emit, fromPromise, setup } from "xstate";
 import { answered, fail, ok, windowClosedReply } from "./shared.types.ts";
@@ -43,6 +46,11 @@ export const projectMachine = setup({
     hasUnsavedChanges: ({ context }) => isUnsaved(context),
     saveIsQueued: ({ context }) => context.queuedSave !== null,
     saveSucceeded: ({ event }) => (event as { output?: SaveOutcome }).output?.ok === true,
+    pendingLoadIsTheUsers: ({ context }) => context.pendingLoad?.requestId === null,
+    disconnectedAskedToLoad: ({ context, event }) =>
+      event.type === "plugin.disconnected" && context.pendingLoad?.sender === event.sender,
+    disconnectedAskedToClose: ({ context, event }) =>
+      event.type === "plugin.disconnected" && context.pendingClose?.sender === event.sender,
   },
   actions: {
     rememberLoad: assign({
@@ -50,6 +58,14 @@ export const projectMachine = setup({
         event.type === "request.loadProject"
           ? { requestId: event.requestId, sender: event.sender, project: event.project }
           : null,
+    }),
+    rememberUserLoad: assign({
+      pendingLoad: ({ event }) =>
+        event.type === "user.loadProject" ? { requestId: null, sender: "ide", project: event.project } : null,
+    }),
+    loadChosen: assign(({ context, event }) => {
+      const project = event.type === "user.loadProject" ? event.project : context.project;
+      return { project, savedCopy: project, revision: context.revision + 1, savedRevision: context.revision + 1 };
     }),
     rememberClose: assign({
       pendingClose: ({ event }) =>
@@ -72,10 +88,10 @@ export const projectMachine = setup({
       answered(event.type === "request.loadProject" ? event.requestId : -1, ok(true)),
     ),
     answerPendingLoad: emit(({ context }, params: { loaded: boolean }) =>
-      answered(context.pendingLoad!.requestId, ok(params.loaded)),
+      answered(context.pendingLoad!.requestId ?? -1, ok(params.loaded)),
     ),
     answerPendingLoadWindowClosed: emit(({ context }) =>
-      answered(context.pendingLoad!.requestId, windowClosedReply()),
+      answered(context.pendingLoad!.requestId ?? -1, windowClosedReply()),
     ),
     forgetLoad: assign({ pendingLoad: null }),
     discardChanges: assign(({ context }) => ({
@@ -161,6 +177,10 @@ export const projectMachine = setup({
               { guard: "hasUnsavedChanges", target: "confirmingLoad", actions: "rememberLoad" },
               { actions: ["loadRequested", "announceLoaded", "answerLoadRequested"] },
             ],
+            "user.loadProject": [
+              { guard: "hasUnsavedChanges", target: "confirmingLoad", actions: "rememberUserLoad" },
+              { actions: ["loadChosen", "announceLoaded"] },
+            ],
             // The root sends a close here only when there are unsaved changes to ask about.
             "request.close": { target: "confirmingClose", actions: "rememberClose" },
           },
@@ -170,15 +190,27 @@ export const projectMachine = setup({
           on: {
             "request.loadProject": { actions: "answerBusy" },
             "request.close": { actions: "answerBusy" },
-            "user.accept": {
-              target: "idle",
-              actions: ["loadPending", "announceLoaded", { type: "answerPendingLoad", params: { loaded: true } }, "forgetLoad"],
-            },
-            "user.decline": {
+            "user.accept": [
+              { guard: "pendingLoadIsTheUsers", target: "idle", actions: ["loadPending", "announceLoaded", "forgetLoad"] },
+              {
+                target: "idle",
+                actions: ["loadPending", "announceLoaded", { type: "answerPendingLoad", params: { loaded: true } }, "forgetLoad"],
+              },
+            ],
+            "user.decline": [
+              { guard: "pendingLoadIsTheUsers", target: "idle", actions: "forgetLoad" },
+              { target: "idle", actions: [{ type: "answerPendingLoad", params: { loaded: false } }, "forgetLoad"] },
+            ],
+            "window.closed": [
+              // Closing the window ends every dialog; the user's own load is then simply not done.
+              { guard: "pendingLoadIsTheUsers", target: "idle", actions: "forgetLoad" },
+              { target: "idle", actions: ["answerPendingLoadWindowClosed", "forgetLoad"] },
+            ],
+            "plugin.disconnected": {
+              guard: "disconnectedAskedToLoad",
               target: "idle",
               actions: [{ type: "answerPendingLoad", params: { loaded: false } }, "forgetLoad"],
             },
-            "window.closed": { target: "idle", actions: ["answerPendingLoadWindowClosed", "forgetLoad"] },
           },
         },
         confirmingClose: {
@@ -189,6 +221,11 @@ export const projectMachine = setup({
             "user.accept": { target: "idle", actions: ["discardChanges", "confirmClose", "forgetClose"] },
             "user.decline": { target: "idle", actions: ["answerPendingCloseKept", "forgetClose"] },
             "window.closed": { target: "idle", actions: ["answerPendingCloseWindowClosed", "forgetClose"] },
+            "plugin.disconnected": {
+              guard: "disconnectedAskedToClose",
+              target: "idle",
+              actions: ["answerPendingCloseKept", "forgetClose"],
+            },
           },
         },
       },

@@ -1,7 +1,10 @@
 import type { SideProject } from "../services/side/index.ts";
 import type { LogWrittenEvent, RequestAnsweredEvent, RequestRef } from "./shared.types.ts";
 
-export interface PendingLoad extends RequestRef {
+/** A load waiting for the user: a plugin's request, or the user's own file (requestId null, sender "ide"). */
+export interface PendingLoad {
+  requestId: number | null;
+  sender: string;
   project: SideProject;
 }
 
@@ -36,6 +39,8 @@ export interface SaveInput {
 export type ProjectEvent =
   | ({ type: "request.loadProject"; project: SideProject } & RequestRef)
   | ({ type: "request.close" } & RequestRef)
+  | { type: "user.loadProject"; project: SideProject }
+  | { type: "plugin.disconnected"; sender: string }
   | { type: "user.accept" }
   | { type: "user.decline" }
   | { type: "user.editProject" }

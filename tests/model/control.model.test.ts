@@ -27,9 +27,11 @@ const askB: ControlEvent = { type: "request.control", requestId: 2, sender: B, r
 const accept: ControlEvent = { type: "user.accept" };
 const decline: ControlEvent = { type: "user.decline" };
 const windowClosed: ControlEvent = { type: "window.closed" };
+const dropA: ControlEvent = { type: "plugin.disconnected", sender: A };
+const dropB: ControlEvent = { type: "plugin.disconnected", sender: B };
 
-/** What the adapters and the root send this machine: two different plugins, and the user. */
-const EVENTS: ControlEvent[] = [askA, askB, accept, decline, windowClosed];
+/** What the adapters and the root send this machine: two different plugins, their transports, and the user. */
+const EVENTS: ControlEvent[] = [askA, askB, accept, decline, windowClosed, dropA, dropB];
 
 /**
  * The root keeps one dialog at a time: while the consent dialog is open it answers a request

@@ -34,6 +34,8 @@ const edit: ProjectEvent = { type: "user.editProject" };
 const saveToComputer: ProjectEvent = { type: "project.saveRequested", controller: null };
 const saveToController: ProjectEvent = { type: "project.saveRequested", controller: A };
 const windowClosed: ProjectEvent = { type: "window.closed" };
+const dropA: ProjectEvent = { type: "plugin.disconnected", sender: A };
+const userLoadsOther: ProjectEvent = { type: "user.loadProject", project: otherFixture };
 
 // The graph does not run the invoked `saveProject` promise, so it takes the events that the
 // promise actor sends its parent as events of its own. Replaying them, the test settles the
@@ -58,6 +60,8 @@ const EVENTS: ProjectEvent[] = [
   saveToComputer,
   saveToController,
   windowClosed,
+  dropA,
+  userLoadsOther,
   saveSucceeded,
   saveRefused,
   saveThrew,
@@ -151,7 +155,7 @@ async function replayOnActor(path: ModelPath<ProjectSnapshot, ProjectEvent>) {
       // A close the user accepted is answered by the root, on close.confirmed.
       const confirmed = emitted.flatMap((e) => (e.type === "close.confirmed" ? [e.requestId] : []));
       const waiting = [actual.context.pendingLoad?.requestId, actual.context.pendingClose?.requestId].filter(
-        (id): id is number => id !== undefined,
+        (id): id is number => typeof id === "number", // the user's own load waits with no request
       );
       expectEachRequestAnsweredOnce(asked, [...answers().map((a) => a.requestId), ...confirmed], waiting, where);
       // Nothing but the user's yes or a successful save makes unsaved changes saved.
