@@ -1,0 +1,44 @@
+// Headless Chromium for the host (`--page URL`) and the browser tests: Debian's chromium
+// through playwright-core, with the flags that work on machines without a GPU or a
+// sandbox, and a message that says what to do when it is missing.
+import { existsSync } from "node:fs";
+import { chromium } from "playwright-core";
+import type { Browser, LaunchOptions } from "playwright-core";
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+/** Without the background-networking flags Chromium keeps calling hosts a closed network refuses. */
+export const CHROMIUM_FLAGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+export class ChromiumMissingError extends Error {
+  constructor(path: string) {
+    super(
+      `Chromium is not installed at ${path}. Install it with "apt-get install -y chromium" (as root), ` +
+        `or point CHROMIUM_PATH at a Chromium or Chrome executable.`,
+    );
+    this.name = "ChromiumMissingError";
+  }
+}
+
+/** Throws ChromiumMissingError, naming the path and the fix, when there is no executable. */
+export function chromiumExecutable(): string {
+  if (!existsSync(CHROMIUM_PATH)) throw new ChromiumMissingError(CHROMIUM_PATH);
+  return CHROMIUM_PATH;
+}
+
+export function launchChromium(options: LaunchOptions = {}): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumExecutable(),
+    headless: true,
+    ...options,
+    args: [...CHROMIUM_FLAGS, ...(options.args ?? [])],
+  });
+}

@@ -1,0 +1,168 @@
+// The IDE host: createIde() in a Node process, on 127.0.0.1 only, with the plugin bridge on
+// /plugins, the UI page on / and its socket on /ui. Every request and upgrade passes the
+// admission checks of adapters/bridge/admission.ts before anything else sees it.
+import { randomBytes } from "node:crypto";
+import { mkdir, rename, writeFile } from "node:fs/promises";
+import { createServer } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { homedir } from "node:os";
+import { dirname, join } from "node:path";
+import type { Duplex } from "node:stream";
+import { WebSocketServer } from "ws";
+import { createIde } from "../../index.ts";
+import type { Ide, IdeOptions, Limits, SideProject } from "../../index.ts";
+import { DEFAULT_LIMITS } from "../protocol/limits.ts";
+import type { ResolveLocator } from "../ports.ts";
+import { refuseHost, refuseUpgrade, statusText, tokenMatches } from "../bridge/admission.ts";
+import type { Refusal } from "../bridge/admission.ts";
+import { createPluginBridge } from "../bridge/bridge.ts";
+import type { PluginBridge } from "../bridge/bridge.ts";
+import { exampleDocument } from "./pages.ts";
+import { createUiServer } from "./ui.ts";
+
+export const DEFAULT_PORT = 7357;
+export const DEFAULT_TOKEN_FILE = join(homedir(), ".ide-core", "token");
+
+export interface HostOptions {
+  /** Default 7357; 0 picks any free port (tests). */
+  port?: number;
+  /** A .side project, already JSON-parsed; default: a new untitled project. */
+  project?: unknown;
+  /** Locators resolve against this page; default: the example page that ships in examples/. */
+  document?: Document;
+  /** Replaces `document` (a live page in Chromium, `--page URL`). */
+  resolveLocator?: ResolveLocator;
+  inspect?: IdeOptions["inspect"];
+  /** Default: random per start. */
+  token?: string;
+  /** Where the token is written, readable by the user only; null writes none. */
+  tokenFile?: string | null;
+  /** Where "save to computer" writes the project; default: nothing is written, the IDE keeps the copy. */
+  saveFile?: (project: SideProject) => string;
+  limits?: Partial<Limits>;
+}
+
+export interface Host {
+  ide: Ide;
+  port: number;
+  token: string;
+  tokenFile: string | null;
+  urls: { ui: string; plugins: string };
+  bridge: PluginBridge;
+  close(): Promise<void>;
+}
+
+/** Written next to the target, then renamed over it, so a crash never leaves half a project. */
+async function writeProjectFile(path: string, project: SideProject) {
+  await mkdir(dirname(path), { recursive: true });
+  const partial = `${path}.${process.pid}.partial`;
+  await writeFile(partial, `${JSON.stringify(project, null, 2)}\n`, "utf8");
+  await rename(partial, path);
+}
+
+async function writeTokenFile(path: string, token: string) {
+  await mkdir(dirname(path), { recursive: true, mode: 0o700 });
+  await writeFile(path, `${token}\n`, { encoding: "utf8", mode: 0o600 });
+}
+
+function refuse(socket: Duplex, refusal: Refusal) {
+  const body = `${refusal.reason}\n`;
+  socket.end(
+    `HTTP/1.1 ${refusal.status} ${statusText(refusal.status)}\r\n` +
+      "Connection: close\r\nContent-Type: text/plain; charset=utf-8\r\n" +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
+}
+
+function refuseHttp(res: ServerResponse, refusal: Refusal, html = false) {
+  res.writeHead(refusal.status, { "Content-Type": html ? "text/html; charset=utf-8" : "text/plain; charset=utf-8" });
+  res.end(html ? `<!doctype html><title>ide-core</title><p>${refusal.reason}</p>\n` : `${refusal.reason}\n`);
+}
+
+export async function startHost(options: HostOptions = {}): Promise<Host> {
+  const token = options.token ?? randomBytes(24).toString("base64url");
+  const limits = { ...DEFAULT_LIMITS, ...options.limits };
+  let ide: Ide | null = null;
+  const bridge = createPluginBridge({ ide: () => ide!, responseTimeoutMs: limits.deliverTimeoutMs });
+  const saveFile = options.saveFile;
+  ide = createIde({
+    project: options.project,
+    document: options.resolveLocator ? undefined : (options.document ?? exampleDocument()),
+    resolveLocator: options.resolveLocator,
+    deliver: bridge.deliver,
+    save: saveFile ? (project) => writeProjectFile(saveFile(project), project) : undefined,
+    limits: options.limits,
+    inspect: options.inspect,
+  });
+  const ui = await createUiServer(ide);
+
+  // A frame carries a whole request; a project may be as large as its own limit allows.
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: limits.projectRequestBytes + 64 * 1024 });
+  let port = 0;
+
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const refusal = refuseHost(req, port);
+    if (refusal) return refuseHttp(res, refusal);
+    const url = new URL(req.url ?? "/", "http://127.0.0.1");
+    if (url.pathname === "/" && !tokenMatches(url.searchParams.get("token"), token)) {
+      return refuseHttp(
+        res,
+        { status: 401, reason: "Open the IDE with the address that npm start printed: it carries this host's token." },
+        true,
+      );
+    }
+    if (!ui.handleHttp(req, res, token)) refuseHttp(res, { status: 404, reason: `Nothing is at ${url.pathname}.` });
+  });
+
+  server.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const url = new URL(req.url ?? "/", "http://127.0.0.1");
+    const refusal = refuseUpgrade(req, url, port, token);
+    if (refusal) return refuse(socket, refusal);
+    if (url.pathname === "/ui") {
+      return sockets.handleUpgrade(req, socket, head, (ws) => ui.acceptSocket(ws));
+    }
+    if (url.pathname !== "/plugins") return refuse(socket, { status: 404, reason: `Nothing is at ${url.pathname}; plugins connect to /plugins.` });
+    const pluginId = url.searchParams.get("id");
+    const claimRefusal = bridge.claim(pluginId);
+    if (claimRefusal) return refuse(socket, claimRefusal);
+    socket.once("close", () => bridge.release(pluginId!));
+    sockets.handleUpgrade(req, socket, head, (ws) => bridge.accept(pluginId!, ws));
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? DEFAULT_PORT, "127.0.0.1", () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  port = (server.address() as { port: number }).port;
+
+  const tokenFile = options.tokenFile === undefined ? DEFAULT_TOKEN_FILE : options.tokenFile;
+  if (tokenFile !== null) await writeTokenFile(tokenFile, token);
+
+  let closing: Promise<void> | null = null;
+  return {
+    ide,
+    port,
+    token,
+    tokenFile,
+    bridge,
+    urls: {
+      ui: `http://127.0.0.1:${port}/?token=${token}`,
+      plugins: `ws://127.0.0.1:${port}/plugins`,
+    },
+    close() {
+      closing ??= (async () => {
+        ui.close();
+        bridge.close();
+        for (const client of sockets.clients) client.terminate();
+        sockets.close();
+        server.closeAllConnections();
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+        ide!.stop();
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,171 @@
+// npm start: the IDE host. createIde() in this process, the UI page, the plugin bridge and,
+// on request, the inspector and a live page in Chromium. Everything it needs ships in the
+// repository, so a fresh clone runs with `npm install && npm start`.
+import { readFileSync } from "node:fs";
+import { homedir } from "node:os";
+import { join, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { parseSideProject } from "../services/side/index.ts";
+import type { SideProject } from "../services/side/index.ts";
+import { fileInspector, skyInspector } from "../adapters/inspect.ts";
+import type { HostInspector } from "../adapters/inspect.ts";
+import { DEFAULT_PORT, DEFAULT_TOKEN_FILE, startHost } from "../adapters/host/host.ts";
+import { openLivePage } from "../adapters/host/pages.ts";
+
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const EXAMPLE_PROJECT = join(ROOT, "examples", "shop.side");
+const EXAMPLE_PAGE = join(ROOT, "examples", "shop-page.html");
+
+const USAGE = `usage: npm start [-- options]
+
+  --port N            listen on 127.0.0.1:N (default ${DEFAULT_PORT})
+  --project FILE      load this .side project (default: examples/shop.side); "Save" writes it back
+  --page URL          resolve locators in a live page in headless Chromium (default: the example page, in process)
+  --inspect           stream the actor system to Stately's inspector page (needs access to stately.ai)
+  --inspect-log FILE  write every inspection event to FILE as JSON lines (works offline)
+  --token-file FILE   where to write the token (default: ${DEFAULT_TOKEN_FILE})
+  --help              show this`;
+
+class UsageError extends Error {}
+
+interface StartOptions {
+  port: number;
+  projectFile: string | null;
+  page: string | null;
+  inspect: boolean;
+  inspectLog: string | null;
+  tokenFile: string;
+}
+
+function readOptions(argv: string[]): StartOptions {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      strict: true,
+      options: {
+        port: { type: "string" },
+        project: { type: "string" },
+        page: { type: "string" },
+        inspect: { type: "boolean" },
+        "inspect-log": { type: "string" },
+        "token-file": { type: "string" },
+        help: { type: "boolean" },
+      },
+    }));
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  if (values.help) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  const port = values.port === undefined ? DEFAULT_PORT : Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new UsageError(`--port must be a port number from 0 to 65535, not ${JSON.stringify(values.port)}`);
+  }
+  if (values.page !== undefined && !/^(https?|file):/i.test(values.page)) {
+    throw new UsageError(`--page must be an http, https or file URL, not ${JSON.stringify(values.page)}`);
+  }
+  return {
+    port,
+    projectFile: values.project ?? null,
+    page: values.page ?? null,
+    inspect: values.inspect ?? false,
+    inspectLog: values["inspect-log"] ?? null,
+    tokenFile: values["token-file"] ?? DEFAULT_TOKEN_FILE,
+  };
+}
+
+/** The project in `path`, or an error that names the file and its first problem. */
+function readProjectFile(path: string): SideProject {
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new Error(`cannot read the project file ${path}: ${code === "ENOENT" ? "there is no such file" : (error as Error).message}`);
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    throw new Error(`the project file ${path} is not JSON: ${(error as Error).message}`);
+  }
+  const parsed = parseSideProject(data);
+  if (!parsed.ok) throw new Error(`the project file ${path} is not a usable .side project: ${parsed.problem}`);
+  return parsed.project;
+}
+
+const safeFileName = (name: string) => name.replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^-+|-+$/g, "") || "project";
+const shown = (path: string) => (path.startsWith(ROOT) ? relative(process.cwd(), path) || path : path);
+
+async function main(argv: string[]) {
+  const options = readOptions(argv);
+  const projectFile = resolve(options.projectFile ?? EXAMPLE_PROJECT);
+  const project = readProjectFile(projectFile);
+  // The shipped example is not overwritten: its saves go beside the token.
+  const saveTarget = (saved: SideProject) =>
+    options.projectFile ? projectFile : join(homedir(), ".ide-core", "saved", `${safeFileName(saved.name)}.side`);
+
+  const inspectors: HostInspector[] = [];
+  if (options.inspect) inspectors.push(skyInspector((line) => console.error(line)));
+  if (options.inspectLog) inspectors.push(fileInspector(resolve(options.inspectLog)));
+  const live = options.page ? await openLivePage(options.page) : null;
+
+  const host = await startHost({
+    port: options.port,
+    project,
+    resolveLocator: live?.resolveLocator,
+    tokenFile: options.tokenFile,
+    inspect:
+      inspectors.length === 0
+        ? undefined
+        : { next: (event) => inspectors.forEach((i) => i.inspect.next?.(event)) },
+    saveFile: (saved) => {
+      const target = saveTarget(saved);
+      console.log(`Saving "${saved.name}" to ${target}`);
+      return target;
+    },
+  }).catch(async (error: NodeJS.ErrnoException) => {
+    await live?.close();
+    if (error.code === "EADDRINUSE") throw new Error(`port ${options.port} on 127.0.0.1 is in use; stop what uses it or pass --port N`);
+    throw error;
+  });
+
+  console.log(
+    [
+      "ide-core is running.",
+      `  IDE page       ${host.urls.ui}`,
+      `  plugin bridge  ${host.urls.plugins}?id=YOUR_PLUGIN_ID&token=${host.token}`,
+      `  token          ${host.token}${host.tokenFile ? ` (also in ${host.tokenFile}, readable only by you)` : ""}`,
+      `  project        "${project.name}" from ${shown(projectFile)}`,
+      `  locators       ${options.page ? `the live page ${options.page} in headless Chromium` : `the example page ${shown(EXAMPLE_PAGE)}`}`,
+      ...(options.inspect ? ["  inspector      Stately's live inspector: its address follows once it connects (needs stately.ai)"] : []),
+      ...(options.inspectLog ? [`  inspection log ${resolve(options.inspectLog)}`] : []),
+      "Try the example plugin in another terminal: npm run example:plugin",
+      "Press Ctrl-C to stop.",
+    ].join("\n"),
+  );
+
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    console.log("\nStopping: closing plugin connections and the page.");
+    await host.close();
+    await live?.close();
+    await Promise.all(inspectors.map((i) => i.stop()));
+    console.log("Stopped.");
+    process.exit(0);
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+}
+
+main(process.argv.slice(2)).catch((error: Error) => {
+  console.error(`npm start: ${error.message}`);
+  if (error instanceof UsageError) console.error(`\n${USAGE}`);
+  process.exit(1);
+});

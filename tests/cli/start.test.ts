@@ -1,0 +1,124 @@
+// `npm start` as a user runs it: a real process, its printed addresses, its token file,
+// its exit codes, and a clean stop on Ctrl-C (SIGINT).
+import { afterEach, describe, expect, it } from "vitest";
+import { spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { WebSocket } from "ws";
+import { shopProject } from "../support/shared.ts";
+
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+const running: ChildProcess[] = [];
+
+interface Run {
+  child: ChildProcess;
+  output(): string;
+  exited: Promise<number | null>;
+}
+
+function start(args: string[]): Run {
+  const child = spawn(process.execPath, ["--import", "tsx", "bin/start.ts", ...args], {
+    cwd: ROOT,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  running.push(child);
+  let output = "";
+  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+async function waitForOutput(run: Run, pattern: RegExp): Promise<RegExpMatchArray> {
+  for (;;) {
+    const match = run.output().match(pattern);
+    if (match) return match;
+    if (run.child.exitCode !== null) throw new Error(`npm start exited early:\n${run.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const scratch = () => mkdtempSync(join(tmpdir(), "ide-core-cli-"));
+
+afterEach(() => {
+  for (const child of running.splice(0)) if (child.exitCode === null) child.kill("SIGKILL");
+});
+
+describe("npm start", () => {
+  it("serves the IDE page and the plugin bridge at the addresses it prints, and stops cleanly on Ctrl-C", async () => {
+    const dir = scratch();
+    const tokenFile = join(dir, "token");
+    const run = start(["--port", "0", "--token-file", tokenFile]);
+    const [, pageUrl] = await waitForOutput(run, /IDE page\s+(\S+)/);
+    const [, token] = await waitForOutput(run, /token\s+(\S+)/);
+    expect(run.output()).toContain('project        "Shop checkout"');
+
+    expect(readFileSync(tokenFile, "utf8").trim()).toBe(token);
+    expect(statSync(tokenFile).mode & 0o777).toBe(0o600);
+
+    const page = await fetch(pageUrl);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain(token);
+
+    const bridge = new URL(pageUrl);
+    const socket = new WebSocket(`ws://${bridge.host}/plugins?id=cli-test&token=${token}`);
+    const reply = await new Promise<unknown>((resolve, reject) => {
+      socket.once("error", reject);
+      socket.once("open", () => socket.send(JSON.stringify({ type: "request", id: 1, message: { uri: "/project", verb: "get" } })));
+      socket.once("message", (data) => resolve(JSON.parse(data.toString())));
+    });
+    expect(reply).toEqual({ type: "reply", id: 1, reply: { id: shopProject().id, name: "Shop checkout" } });
+
+    run.child.kill("SIGINT");
+    expect(await run.exited).toBe(0);
+    expect(run.output()).toContain("Stopped.");
+  });
+
+  it("loads the project given with --project", async () => {
+    const dir = scratch();
+    const file = join(dir, "mine.side");
+    writeFileSync(file, JSON.stringify({ ...shopProject(), id: "mine", name: "My project" }));
+    const run = start(["--port", "0", "--token-file", join(dir, "token"), "--project", file]);
+    await waitForOutput(run, /project\s+"My project"/);
+    run.child.kill("SIGINT");
+    expect(await run.exited).toBe(0);
+  });
+
+  const badProjects: Array<[string, string | null, RegExp]> = [
+    ["a file that does not exist", null, /cannot read the project file .*missing\.side: there is no such file/],
+    ["a file that is not JSON", "{ this is not json", /the project file .*bad\.side is not JSON/],
+    ["a project without tests", JSON.stringify({ id: "x", name: "No tests" }), /bad\.side is not a usable \.side project: .*tests/],
+  ];
+
+  it.each(badProjects)("exits with code 1 and names the problem for %s", async (_name, content, message) => {
+    const dir = scratch();
+    const file = join(dir, content === null ? "missing.side" : "bad.side");
+    if (content !== null) writeFileSync(file, content);
+    const run = start(["--port", "0", "--token-file", join(dir, "token"), "--project", file]);
+    expect(await run.exited).toBe(1);
+    expect(run.output()).toMatch(message);
+    expect(run.output()).not.toContain("ide-core is running");
+  });
+
+  it("exits with code 1 and shows the usage for an unknown option or a bad port", async () => {
+    const unknown = start(["--colour"]);
+    expect(await unknown.exited).toBe(1);
+    expect(unknown.output()).toMatch(/Unknown option '--colour'[\s\S]*usage: npm start/);
+    const port = start(["--port", "http"]);
+    expect(await port.exited).toBe(1);
+    expect(port.output()).toContain('--port must be a port number from 0 to 65535, not "http"');
+  });
+
+  it("exits with code 1 and says so when the port is in use", async () => {
+    const dir = scratch();
+    const first = start(["--port", "0", "--token-file", join(dir, "token")]);
+    const [, pageUrl] = await waitForOutput(first, /IDE page\s+(\S+)/);
+    const port = new URL(pageUrl).port;
+    const second = start(["--port", port, "--token-file", join(dir, "token2")]);
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toContain(`port ${port} on 127.0.0.1 is in use`);
+  });
+});
