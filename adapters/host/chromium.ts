@@ -38,6 +38,10 @@ export function launchChromium(options: LaunchOptions = {}): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumExecutable(),
     headless: true,
+    // The host stops Chromium itself on Ctrl-C, after closing its connections.
+    handleSIGINT: false,
+    handleSIGTERM: false,
+    handleSIGHUP: false,
     ...options,
     args: [...CHROMIUM_FLAGS, ...(options.args ?? [])],
   });

@@ -7,6 +7,8 @@ import { mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { WebSocket } from "ws";
 import { shopProject } from "../support/shared.ts";
 
@@ -19,10 +21,11 @@ interface Run {
   exited: Promise<number | null>;
 }
 
-function start(args: string[]): Run {
+function start(args: string[], env: Record<string, string> = {}): Run {
   const child = spawn(process.execPath, ["--import", "tsx", "bin/start.ts", ...args], {
     cwd: ROOT,
     stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, ...env },
   });
   running.push(child);
   let output = "";
@@ -110,6 +113,56 @@ describe("npm start", () => {
     const port = start(["--port", "http"]);
     expect(await port.exited).toBe(1);
     expect(port.output()).toContain('--port must be a port number from 0 to 65535, not "http"');
+  });
+
+  it("resolves locators in the live page given with --page, in headless Chromium", async () => {
+    const pageServer = createServer((_req, res) => {
+      res.writeHead(200, { "Content-Type": "text/html" });
+      res.end('<!doctype html><main><input id="live-field"></main>');
+    });
+    await new Promise<void>((resolve) => pageServer.listen(0, "127.0.0.1", resolve));
+    try {
+      const dir = scratch();
+      const pageUrl = `http://127.0.0.1:${(pageServer.address() as AddressInfo).port}/`;
+      const run = start(["--port", "0", "--token-file", join(dir, "token"), "--page", pageUrl]);
+      const [, uiUrl] = await waitForOutput(run, /IDE page\s+(\S+)/);
+      expect(run.output()).toContain(`the live page ${pageUrl} in headless Chromium`);
+      const [, token] = await waitForOutput(run, /token\s+(\S+)/);
+      const socket = new WebSocket(`ws://${new URL(uiUrl).host}/plugins?id=cli-page&token=${token}`);
+      const reply = await new Promise<unknown>((resolve, reject) => {
+        socket.once("error", reject);
+        socket.once("open", () =>
+          socket.send(JSON.stringify({ type: "request", id: 1, message: { uri: "/playback/location", verb: "get", location: "id=live-field" } })),
+        );
+        socket.once("message", (data) => resolve(JSON.parse(data.toString())));
+      });
+      expect(reply).toEqual({ type: "reply", id: 1, reply: "//input[@id='live-field']" });
+      run.child.kill("SIGINT");
+      expect(await run.exited).toBe(0);
+    } finally {
+      pageServer.close();
+    }
+  });
+
+  it("exits with code 1 and says how to install Chromium when --page needs it and it is missing", async () => {
+    const run = start(["--port", "0", "--token-file", join(scratch(), "token"), "--page", "http://127.0.0.1:9/"], {
+      CHROMIUM_PATH: "/nonexistent/chromium",
+    });
+    expect(await run.exited).toBe(1);
+    expect(run.output()).toContain("Chromium is not installed at /nonexistent/chromium");
+    expect(run.output()).toContain("apt-get install -y chromium");
+  });
+
+  it("exits with code 1 naming the page when --page cannot be loaded", async () => {
+    // A port nothing listens on: taken from a server that is closed again.
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+    const port = (probe.address() as AddressInfo).port;
+    await new Promise((resolve) => probe.close(resolve));
+    const run = start(["--port", "0", "--token-file", join(scratch(), "token"), "--page", `http://127.0.0.1:${port}/`]);
+    expect(await run.exited).toBe(1);
+    expect(run.output()).toContain(`Cannot load the page http://127.0.0.1:${port}/: net::ERR_CONNECTION_REFUSED`);
+    expect(run.output()).not.toContain("ide-core is running");
   });
 
   it("exits with code 1 and says so when the port is in use", async () => {
