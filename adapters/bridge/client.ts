@@ -1,0 +1,650 @@
+// The typed plugin client (`import { connectPlugin } from "ide-core/client"`): what a plugin
+// outside a browser uses to talk to the IDE host over the bridge. It owns the frame ids, so a
+// plugin can keep many requests in flight and never pairs a reply with the wrong request; it
+// turns a refused upgrade into a sentence a plugin author can act on; and it runs the
+// health-then-register loop that every real plugin runs, because the IDE forgets its plugins
+// whenever the user closes the window.
+//
+// Its types are written out from CONTRACT.md rather than imported from the core: this module
+// is the outside, and a plugin should not pull in the machines to talk to them.
+import { readFile } from "node:fs/promises";
+import { homedir } from "node:os";
+import { join } from "node:path";
+import WebSocket from "ws";
+import type { RawData } from "ws";
+
+// ---------------------------------------------------------------------------------------
+// Types of the contract, as a plugin sees them
+
+export type ErrorCode =
+  | "InvalidRequest"
+  | "NoRoute"
+  | "VerbNotAllowed"
+  | "PayloadTooLarge"
+  | "RateLimited"
+  | "IdeNotActive"
+  | "CannotAccessInControlMode"
+  | "NotControlled"
+  | "MissingPlugin"
+  | "CommandConflict"
+  | "InvalidProject"
+  | "Busy"
+  | "NoRunningTest"
+  | "UnknownCommand"
+  | "InvalidLocator"
+  | "ElementNotFound"
+  | "NoPage"
+  /** The bridge's own answer to a frame it could not read. */
+  | "InvalidFrame";
+
+/** A failure: exactly `{ error, errorCode }` (CONTRACT section 3). */
+export interface ErrorReply {
+  error: string;
+  errorCode: ErrorCode;
+}
+
+/** What a route answers: its value, or an error reply. */
+export type Reply<T = unknown> = T | ErrorReply;
+
+export function isErrorReply(reply: unknown): reply is ErrorReply {
+  return (
+    typeof reply === "object" &&
+    reply !== null &&
+    typeof (reply as ErrorReply).error === "string" &&
+    typeof (reply as ErrorReply).errorCode === "string"
+  );
+}
+
+export type Verb = "get" | "post" | "put" | "delete";
+
+/** A request in either form of CONTRACT section 2: fields flat, or under `payload`. */
+export interface PluginRequest {
+  uri?: string;
+  verb?: Verb | Uppercase<Verb> | (string & {});
+  payload?: Record<string, unknown>;
+  openIDEIfClosed?: boolean;
+  openSeleniumIDEIfClosed?: boolean;
+  [field: string]: unknown;
+}
+
+export interface PluginCommand {
+  id: string;
+  name: string;
+  type?: "locator" | "region";
+  docs?: unknown;
+  [field: string]: unknown;
+}
+
+/** What `/register` and `/control` take; fields the IDE does not name are kept as sent. */
+export interface Registration {
+  name: string;
+  version: string;
+  commands?: PluginCommand[];
+  dependencies?: Record<string, string>;
+  jest?: unknown;
+  exports?: unknown;
+  [field: string]: unknown;
+}
+
+export type LogType = "error" | "warn" | null;
+export type CommandState = "failed" | "fatal" | "passed" | "pending" | "undetermined";
+
+export interface ProjectInfo {
+  id: string;
+  name: string;
+}
+
+/** A `.side` project as the IDE sends it in `saveProject`; other fields are kept as they came. */
+export interface SideProject {
+  id: string;
+  name: string;
+  tests: Array<{
+    id: string;
+    name: string;
+    commands: Array<{ id: string; command: string; target: string; value: string; [field: string]: unknown }>;
+    [field: string]: unknown;
+  }>;
+  [field: string]: unknown;
+}
+
+/** What the IDE sends a plugin (CONTRACT section 8). */
+export type OutboundMessage =
+  | { action: "event"; event: "saveProject"; options: { project: SideProject } }
+  | { action: "event"; event: "projectLoaded"; options: { projectId: string; projectName: string } }
+  | {
+      action: "event";
+      event: "playbackStarted" | "playbackStopped";
+      options: { testId: string; testName: string; projectName: string };
+    };
+
+/**
+ * Answers one outbound message. The value (or what its promise resolves with) is the
+ * plugin's response; `undefined` means "no opinion" (answered `true` when no handler has
+ * one); a throw or rejection is answered `{ error: <its message> }`, which for `saveProject`
+ * means "not saved".
+ */
+export type MessageHandler = (message: OutboundMessage) => unknown;
+
+export interface KeepRegisteredOptions {
+  /** How long to wait after one check before the next. Default 1000. */
+  intervalMs?: number;
+  /** The IDE did not know the plugin (`/health` was false) and `/register` succeeded. */
+  onRegistered?: () => void;
+  /** `/health` or `/register` answered an error (the window is closed, a command conflict, ...). */
+  onRefused?: (reply: ErrorReply, route: "/health" | "/register") => void;
+  /** A check could not be made (the connection closed); the loop has stopped. */
+  onFailed?: (error: Error) => void;
+}
+
+export interface CloseInfo {
+  code: number;
+  reason: string;
+  /** True when this side called `disconnect()`. */
+  byPlugin: boolean;
+}
+
+export interface PluginClient {
+  /** The plugin id this connection speaks for. */
+  readonly id: string;
+  /** The bridge URL, without the token. */
+  readonly url: string;
+  readonly connected: boolean;
+  /**
+   * Sends any request and resolves with its reply, an error reply included. Rejects only
+   * when the reply cannot come: the connection closed, or the message is not JSON.
+   */
+  request<T = unknown>(message: PluginRequest): Promise<Reply<T>>;
+  health(): Promise<Reply<boolean>>;
+  register(registration: Registration): Promise<Reply<true>>;
+  log(message: string, type?: LogType): Promise<Reply<true>>;
+  getProject(): Promise<Reply<ProjectInfo>>;
+  /** `true` loaded; `false` the user kept their unsaved changes. */
+  loadProject(project: unknown): Promise<Reply<boolean>>;
+  /** `true` the user allowed control (or this plugin has it); `false` declined. */
+  control(registration: Registration): Promise<Reply<boolean>>;
+  /** `POST /close`: `true` the window closed; `false` the user kept it open. */
+  closeIde(): Promise<Reply<boolean>>;
+  /** `GET /playback/location`: the xpath of the element the locator finds. */
+  location(locator: string): Promise<Reply<string>>;
+  commandState(commandId: string, state: CommandState, message?: string | null): Promise<Reply<true>>;
+  playbackLog(message: string, type?: LogType): Promise<Reply<true>>;
+  /** The open request: opens a closed window; with a request, then handles it as usual. */
+  open(): Promise<Reply<true>>;
+  open<T = unknown>(request: PluginRequest): Promise<Reply<T>>;
+  /** Subscribes to outbound messages; returns the unsubscribe. */
+  onMessage(handler: MessageHandler): () => void;
+  /** Called once when the connection closes, whoever closed it; returns the unsubscribe. */
+  onClose(listener: (info: CloseInfo) => void): () => void;
+  /**
+   * Runs the loop real plugins run: `GET /health` now and every interval after; when the IDE
+   * answers `false` (it forgot the plugin, e.g. the window was closed and reopened),
+   * `POST /register`. Returns the function that stops it.
+   */
+  keepRegistered(registration: Registration, options?: KeepRegisteredOptions): () => void;
+  /** Closes the connection; requests still waiting reject. Stops every loop. */
+  disconnect(): Promise<void>;
+}
+
+export interface ConnectOptions {
+  /** The bridge, e.g. ws://127.0.0.1:7357/plugins (what npm start printed). */
+  url: string;
+  /** The plugin id: the sender id of every request on this connection (1–200 characters). */
+  id: string;
+  /** The host's token. Default: the `token` in `url`, else the contents of `tokenFile`. */
+  token?: string;
+  /** Where the host wrote its token. Default ~/.ide-core/token. */
+  tokenFile?: string;
+  /** How long the host may take to accept the connection. Default 10,000 ms. */
+  handshakeTimeoutMs?: number;
+}
+
+/** The host refused the connection at the upgrade; `status` is its HTTP status. */
+export class ConnectionRefusedError extends Error {
+  override readonly name = "ConnectionRefusedError";
+  constructor(
+    message: string,
+    readonly status: number,
+    /** The host's own words, from the response body. */
+    readonly hostReason: string,
+  ) {
+    super(message);
+  }
+}
+
+export const defaultTokenFile = (): string => join(homedir(), ".ide-core", "token");
+
+// ---------------------------------------------------------------------------------------
+// Connecting
+
+const MAX_ID_LENGTH = 200;
+
+function checkOptions(options: ConnectOptions): { url: URL; id: string } {
+  if (typeof options !== "object" || options === null) {
+    throw new TypeError("connectPlugin needs an options object: { url, id }.");
+  }
+  const { id } = options;
+  if (typeof id !== "string" || id.length === 0) {
+    throw new TypeError("connectPlugin needs `id`, the plugin id (a non-empty string), e.g. \"my-plugin\".");
+  }
+  if (id.length > MAX_ID_LENGTH) {
+    throw new TypeError(`The plugin id is ${id.length} characters long; it may have at most ${MAX_ID_LENGTH}.`);
+  }
+  if (typeof options.url !== "string" || options.url.length === 0) {
+    throw new TypeError("connectPlugin needs `url`, the bridge's address, e.g. ws://127.0.0.1:7357/plugins.");
+  }
+  let url: URL;
+  try {
+    url = new URL(options.url);
+  } catch {
+    throw new TypeError(`${JSON.stringify(options.url)} is not a URL; the bridge's address looks like ws://127.0.0.1:7357/plugins.`);
+  }
+  if (url.protocol !== "ws:" && url.protocol !== "wss:") {
+    throw new TypeError(
+      `${JSON.stringify(options.url)} is not a WebSocket URL (it must start with ws://), e.g. ws://127.0.0.1:7357/plugins.`,
+    );
+  }
+  if (options.token !== undefined && (typeof options.token !== "string" || options.token.length === 0)) {
+    throw new TypeError("`token`, when given, must be a non-empty string.");
+  }
+  return { url, id };
+}
+
+async function readToken(tokenFile: string): Promise<string> {
+  let text: string;
+  try {
+    text = await readFile(tokenFile, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") {
+      throw new Error(
+        `No token for the IDE host: none was given and the token file ${tokenFile} does not exist. ` +
+          "Start the host with npm start first (it writes its token there), or pass the token it printed.",
+      );
+    }
+    throw new Error(`Could not read the IDE host's token file ${tokenFile}: ${(error as Error).message}`);
+  }
+  const token = text.trim();
+  if (token.length === 0) {
+    throw new Error(`The token file ${tokenFile} is empty. Start the host with npm start first; it writes its token there.`);
+  }
+  return token;
+}
+
+function refusalMessage(status: number, id: string, url: string, hostReason: string): string {
+  const because = hostReason ? ` The host says: ${hostReason}` : "";
+  switch (status) {
+    case 400:
+      return `The IDE host refused the plugin id ${JSON.stringify(id)} as unusable (HTTP 400).${because}`;
+    case 401:
+      return (
+        `The IDE host refused the connection: the token is wrong or missing (HTTP 401). ` +
+        `Use the token npm start printed, or let the client read it from the host's token file.${because}`
+      );
+    case 403:
+      return `The IDE host refused the connection from here (HTTP 403).${because}`;
+    case 404:
+      return `Nothing takes plugins at ${url} (HTTP 404); the bridge is at ws://127.0.0.1:PORT/plugins.${because}`;
+    case 409:
+      return (
+        `The plugin id ${JSON.stringify(id)} is already connected to the IDE host (HTTP 409); ` +
+        `a plugin id belongs to one connection at a time. Close the other connection or use another id.${because}`
+      );
+    default:
+      return `The IDE host refused the connection with HTTP ${status}.${because}`;
+  }
+}
+
+/** The host's words from a refusal's body: plain text, or a JSON object's error/reason. */
+function reasonFromBody(body: string): string {
+  const text = body.trim();
+  try {
+    const data = JSON.parse(text) as Record<string, unknown>;
+    for (const key of ["error", "reason", "message"]) {
+      if (typeof data?.[key] === "string") return (data[key] as string).slice(0, 500);
+    }
+  } catch {
+    // not JSON: the text is the reason
+  }
+  return text.replace(/<[^>]*>/g, " ").replace(/\s+/g, " ").trim().slice(0, 500);
+}
+
+const REFUSAL_BODY_BYTES = 4096;
+
+/** Opens the socket; settles once: open, refused at the upgrade, or unreachable. */
+function opened(ws: WebSocket, id: string, shownUrl: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let settled = false;
+    const settle = (error?: Error) => {
+      if (settled) return;
+      settled = true;
+      ws.off("open", onOpen);
+      if (error) reject(error);
+      else resolve();
+    };
+    const onOpen = () => settle();
+    ws.on("open", onOpen);
+    ws.on("unexpected-response", (_req, res) => {
+      const status = res.statusCode ?? 0;
+      const chunks: Buffer[] = [];
+      let size = 0;
+      let read = false;
+      const done = () => {
+        if (read) return;
+        read = true;
+        const hostReason = reasonFromBody(Buffer.concat(chunks).toString("utf8"));
+        settle(new ConnectionRefusedError(refusalMessage(status, id, shownUrl, hostReason), status, hostReason));
+        ws.terminate();
+      };
+      res.on("data", (chunk: Buffer) => {
+        if (size < REFUSAL_BODY_BYTES) chunks.push(chunk);
+        size += chunk.length;
+      });
+      res.on("end", done);
+      res.on("error", done);
+      res.on("close", done);
+    });
+    ws.on("error", (error: NodeJS.ErrnoException) => {
+      if (error.code === "ECONNREFUSED") {
+        settle(
+          Object.assign(
+            new Error(`Could not reach the IDE host at ${shownUrl}: nothing is listening there. Start it with npm start.`, {
+              cause: error,
+            }),
+            { code: error.code },
+          ),
+        );
+      } else {
+        settle(new Error(`Could not connect to the IDE host at ${shownUrl}: ${error.message}`, { cause: error }));
+      }
+    });
+    ws.on("close", (code) => settle(new Error(`The IDE host closed the connection (code ${code}) before it was open.`)));
+  });
+}
+
+/** Connects a plugin to the IDE host's bridge. Rejects with a sentence when it cannot. */
+export async function connectPlugin(options: ConnectOptions): Promise<PluginClient> {
+  const { url, id } = checkOptions(options);
+  const token = options.token ?? url.searchParams.get("token") ?? (await readToken(options.tokenFile ?? defaultTokenFile()));
+  url.searchParams.delete("token");
+  url.searchParams.delete("id");
+  const shownUrl = url.toString();
+  url.searchParams.set("id", id);
+  url.searchParams.set("token", token);
+  const ws = new WebSocket(url, { handshakeTimeout: options.handshakeTimeoutMs ?? 10_000 });
+  // Listening before the socket opens, so no frame that arrives with the open is missed.
+  const client = new BridgeClient(ws, id, shownUrl);
+  try {
+    await opened(ws, id, shownUrl);
+  } catch (error) {
+    ws.terminate();
+    throw error;
+  }
+  return client;
+}
+
+// ---------------------------------------------------------------------------------------
+// The connection
+
+interface Pending {
+  resolve(reply: unknown): void;
+  reject(error: Error): void;
+  label: string;
+}
+
+type HostFrame =
+  | { type: "reply"; id: string | number; reply: unknown }
+  | { type: "event"; id: string; message: OutboundMessage }
+  | { type: "error"; id: string | number | null; error: string; errorCode: "InvalidFrame" };
+
+/** "GET /health" for a readable request, for error messages. */
+function describeRequest(message: PluginRequest, frameId: number): string {
+  const uri = typeof message?.uri === "string" ? message.uri : null;
+  const verb = typeof message?.verb === "string" ? `${message.verb.toUpperCase()} ` : "";
+  return uri === null ? `request ${frameId}` : `request ${frameId} (${verb}${uri})`;
+}
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+class BridgeClient implements PluginClient {
+  private nextFrameId = 1;
+  private readonly pending = new Map<number, Pending>();
+  private readonly handlers: MessageHandler[] = [];
+  private readonly closeListeners = new Set<(info: CloseInfo) => void>();
+  /** Each loop's stop; given an error, the loop reports it as the reason it stopped. */
+  private readonly loops = new Set<(failure?: Error) => void>();
+  private closing = false;
+  private closeInfo: CloseInfo | null = null;
+  private closed: Promise<void>;
+
+  constructor(
+    private readonly ws: WebSocket,
+    readonly id: string,
+    readonly url: string,
+  ) {
+    ws.on("message", (data, isBinary) => {
+      if (!isBinary) this.receive(data);
+    });
+    // After the open, errors end in a close, which is where they are reported.
+    ws.on("error", () => {});
+    this.closed = new Promise((resolve) => {
+      ws.once("close", (code: number, reason: Buffer) => {
+        this.closeInfo = { code, reason: reason.toString("utf8"), byPlugin: this.closing };
+        this.failPending(
+          (label) => `The connection to the IDE host closed (code ${code}) before it replied to ${label}.`,
+        );
+        this.stopLoops(
+          this.closing ? undefined : new Error(`The connection to the IDE host closed (code ${code}); the registration loop stopped.`),
+        );
+        for (const listener of [...this.closeListeners]) listener(this.closeInfo);
+        this.closeListeners.clear();
+        resolve();
+      });
+    });
+  }
+
+  get connected(): boolean {
+    return this.ws.readyState === WebSocket.OPEN && !this.closing;
+  }
+
+  request<T = unknown>(message: PluginRequest): Promise<Reply<T>> {
+    const frameId = this.nextFrameId++;
+    const label = describeRequest(message, frameId);
+    if (!this.connected) {
+      return Promise.reject(new Error(`Cannot send ${label}: the connection to the IDE host is closed.`));
+    }
+    let text: string;
+    try {
+      text = JSON.stringify({ type: "request", id: frameId, message });
+    } catch (error) {
+      return Promise.reject(new TypeError(`Cannot send ${label}: it is not JSON (${errorText(error)}).`));
+    }
+    return new Promise<Reply<T>>((resolve, reject) => {
+      this.pending.set(frameId, { resolve: resolve as (reply: unknown) => void, reject, label });
+      this.ws.send(text, (error) => {
+        if (error && this.pending.delete(frameId)) {
+          reject(new Error(`Could not send ${label} to the IDE host: ${error.message}`));
+        }
+      });
+    });
+  }
+
+  health() {
+    return this.request<boolean>({ uri: "/health", verb: "get" });
+  }
+
+  register(registration: Registration) {
+    return this.request<true>({ uri: "/register", verb: "post", payload: { ...registration } });
+  }
+
+  log(message: string, type: LogType = null) {
+    return this.request<true>({ uri: "/log", verb: "post", payload: { type, message } });
+  }
+
+  getProject() {
+    return this.request<ProjectInfo>({ uri: "/project", verb: "get" });
+  }
+
+  loadProject(project: unknown) {
+    return this.request<boolean>({ uri: "/project", verb: "post", payload: { project } });
+  }
+
+  control(registration: Registration) {
+    return this.request<boolean>({ uri: "/control", verb: "post", payload: { ...registration } });
+  }
+
+  closeIde() {
+    return this.request<boolean>({ uri: "/close", verb: "post" });
+  }
+
+  location(locator: string) {
+    return this.request<string>({ uri: "/playback/location", verb: "get", payload: { location: locator } });
+  }
+
+  commandState(commandId: string, state: CommandState, message?: string | null) {
+    const payload: Record<string, unknown> = { commandId, state };
+    if (message !== undefined) payload.message = message;
+    return this.request<true>({ uri: "/playback/command", verb: "post", payload });
+  }
+
+  playbackLog(message: string, type: LogType = null) {
+    return this.request<true>({ uri: "/playback/log", verb: "post", payload: { type, message } });
+  }
+
+  open<T = unknown>(request?: PluginRequest): Promise<Reply<T>> {
+    return this.request<T>({ ...request, openIDEIfClosed: true });
+  }
+
+  onMessage(handler: MessageHandler): () => void {
+    if (typeof handler !== "function") throw new TypeError("onMessage needs a function: (message) => response.");
+    this.handlers.push(handler);
+    return () => {
+      const index = this.handlers.indexOf(handler);
+      if (index >= 0) this.handlers.splice(index, 1);
+    };
+  }
+
+  onClose(listener: (info: CloseInfo) => void): () => void {
+    if (this.closeInfo) {
+      listener(this.closeInfo);
+      return () => {};
+    }
+    this.closeListeners.add(listener);
+    return () => this.closeListeners.delete(listener);
+  }
+
+  keepRegistered(registration: Registration, options: KeepRegisteredOptions = {}): () => void {
+    const intervalMs = options.intervalMs ?? 1000;
+    if (typeof intervalMs !== "number" || !Number.isFinite(intervalMs) || intervalMs <= 0) {
+      throw new TypeError(`keepRegistered: intervalMs must be a number of milliseconds above 0, not ${String(intervalMs)}.`);
+    }
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const end = (failure?: Error) => {
+      if (stopped) return;
+      stopped = true;
+      if (timer !== undefined) clearTimeout(timer);
+      timer = undefined;
+      this.loops.delete(end);
+      if (failure) options.onFailed?.(failure);
+    };
+    const stop = () => end();
+    const check = async () => {
+      timer = undefined;
+      try {
+        const health = await this.health();
+        if (stopped) return;
+        if (health === false) {
+          const reply = await this.register(registration);
+          if (stopped) return;
+          if (isErrorReply(reply)) options.onRefused?.(reply, "/register");
+          else options.onRegistered?.();
+        } else if (isErrorReply(health)) {
+          options.onRefused?.(health, "/health");
+        }
+      } catch (error) {
+        end(error instanceof Error ? error : new Error(String(error)));
+        return;
+      }
+      if (stopped) return;
+      // The next check is planned only after this one is answered: never two at once.
+      timer = setTimeout(check, intervalMs);
+      timer.unref?.();
+    };
+    this.loops.add(end);
+    void check();
+    return stop;
+  }
+
+  async disconnect(): Promise<void> {
+    this.stopLoops();
+    if (this.ws.readyState === WebSocket.CLOSED) return;
+    if (!this.closing) {
+      this.closing = true;
+      this.failPending((label) => `The plugin disconnected before the IDE host replied to ${label}.`);
+      this.ws.close(1000, "the plugin disconnected");
+    }
+    // A host that does not finish the closing handshake is not waited for long.
+    const fallback = setTimeout(() => this.ws.terminate(), 2000);
+    fallback.unref?.();
+    await this.closed;
+    clearTimeout(fallback);
+  }
+
+  private stopLoops(failure?: Error) {
+    for (const end of [...this.loops]) end(failure);
+  }
+
+  private failPending(why: (label: string) => string) {
+    const waiting = [...this.pending.values()];
+    this.pending.clear();
+    for (const { reject, label } of waiting) reject(new Error(why(label)));
+  }
+
+  private receive(data: RawData) {
+    let frame: HostFrame;
+    try {
+      frame = JSON.parse(data.toString()) as HostFrame;
+    } catch {
+      return; // the host only sends JSON; anything else is not ours to answer
+    }
+    if (typeof frame !== "object" || frame === null) return;
+    switch (frame.type) {
+      case "reply":
+        this.settle(frame.id, frame.reply);
+        break;
+      case "error":
+        // The bridge could not read one of our frames: that request's reply is the error.
+        if (frame.id !== null) this.settle(frame.id, { error: frame.error, errorCode: frame.errorCode });
+        break;
+      case "event":
+        void this.answer(frame.id, frame.message);
+        break;
+    }
+  }
+
+  private settle(frameId: string | number, reply: unknown) {
+    if (typeof frameId !== "number") return;
+    const waiting = this.pending.get(frameId);
+    if (!waiting) return;
+    this.pending.delete(frameId);
+    waiting.resolve(reply);
+  }
+
+  private async answer(eventId: string, message: OutboundMessage) {
+    let response: unknown = true;
+    try {
+      const answers = await Promise.all(this.handlers.map(async (handler) => handler(message)));
+      const given = answers.find((answer) => answer !== undefined);
+      if (given !== undefined) response = given;
+    } catch (error) {
+      response = { error: errorText(error) };
+    }
+    if (!this.connected) return;
+    let text: string;
+    try {
+      text = JSON.stringify({ type: "response", id: eventId, response });
+    } catch (error) {
+      text = JSON.stringify({ type: "response", id: eventId, response: { error: `The plugin's answer is not JSON: ${errorText(error)}` } });
+    }
+    this.ws.send(text);
+  }
+}
