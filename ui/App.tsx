@@ -1,0 +1,50 @@
+// The page: the header and control banner on top, the open dialog over everything, the
+// project, plugins and test case beside the log, and the statecharts below.
+import { useIdeConnection } from "./connection.ts";
+import { Dialog } from "./components/Dialog.tsx";
+import { Header } from "./components/Header.tsx";
+import { LogsPanel } from "./components/LogsPanel.tsx";
+import { PlaybackPanel } from "./components/PlaybackPanel.tsx";
+import { PluginsPanel } from "./components/PluginsPanel.tsx";
+import { ProjectPanel } from "./components/ProjectPanel.tsx";
+import { Statecharts } from "./components/Statecharts.tsx";
+
+export function App() {
+  const [state, send] = useIdeConnection();
+  const view = state.view;
+  return (
+    <div class="app" data-status={state.status}>
+      <Header status={state.status} view={view} send={send} />
+      {view === null ? (
+        <main class="main">
+          <p class="loading">Waiting for the IDE host…</p>
+        </main>
+      ) : (
+        <main class="main">
+          <div class="column">
+            {view.window === "open" ? (
+              <>
+                <ProjectPanel project={view.project} send={send} />
+                <PluginsPanel plugins={view.plugins} controller={view.control.controller} />
+                <PlaybackPanel tests={state.tests} playback={state.playback} send={send} />
+              </>
+            ) : (
+              <section class="panel closed-notice" data-testid="closed-notice">
+                <h2>The IDE window is closed</h2>
+                <p>
+                  Plugins are answered IdeNotActive until it opens again; a plugin asking for control opens it. The project
+                  "{view.project.name}" and its unsaved changes are kept.
+                </p>
+              </section>
+            )}
+          </div>
+          <div class="column column-wide">
+            <LogsPanel logs={state.logs} dropped={view.logsDropped} />
+          </div>
+          <Statecharts charts={state.charts} values={state.states} />
+        </main>
+      )}
+      {view?.dialog && <Dialog dialog={view.dialog} send={send} />}
+    </div>
+  );
+}

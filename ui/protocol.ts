@@ -1,0 +1,62 @@
+// The messages between the host (adapters/host/ui.ts) and this page, in one place so both
+// ends are type-checked against the same shapes. The format and its reasons are written
+// down at the top of adapters/host/ui.ts. Only types and one pure function live here: the
+// page's copy of the log must end up equal to the IDE's, however many entries fell off its
+// cap between two updates.
+import type { IdeView } from "../index.ts";
+import type { LogEntry } from "../services/logs/index.ts";
+import type { Chart, ChartValues } from "../adapters/host/charts.ts";
+
+export type { Chart, ChartState, ChartTransition, ChartValues } from "../adapters/host/charts.ts";
+export type { IdeView } from "../index.ts";
+export type { LogEntry } from "../services/logs/index.ts";
+
+/** The IdeView without its two big parts, which travel on their own terms. */
+export type UiView = Omit<IdeView, "logs" | "playback">;
+export type PlaybackView = IdeView["playback"];
+export interface TestSummary {
+  id: string;
+  name: string;
+}
+
+export interface LogDelta {
+  /** True when `entries` is the whole log (a new socket, or the page's copy cannot be patched). */
+  reset: boolean;
+  /** Entries the page has not seen, oldest first. */
+  entries: LogEntry[];
+  /** How many entries of each group the IDE holds now: the page keeps that many, the newest. */
+  kept: { system: number; playback: number };
+}
+
+export type HostMessage =
+  | { type: "hello"; charts: Chart[] }
+  | {
+      type: "update";
+      view: UiView;
+      /** Present when the test case or a command's state changed since the last update. */
+      playback?: PlaybackView;
+      /** The loaded project's test cases; present when the project changed since the last update. */
+      tests?: TestSummary[];
+      logs: LogDelta;
+      /** The state value of each charted actor. */
+      states: ChartValues;
+    };
+
+/** The page's copy of the log after an update: the new entries added, the dropped ones gone. */
+export function mergeLogs(current: readonly LogEntry[], delta: LogDelta): LogEntry[] {
+  const all = delta.reset ? delta.entries : current.concat(delta.entries);
+  const seen = { system: 0, playback: 0 };
+  for (const entry of all) seen[entry.group] += 1;
+  if (seen.system <= delta.kept.system && seen.playback <= delta.kept.playback) return all.slice();
+  // Each group drops its own oldest entries, so the trim is per group, newest kept.
+  const left = { ...delta.kept };
+  const kept: LogEntry[] = [];
+  for (let i = all.length - 1; i >= 0; i--) {
+    const entry = all[i];
+    if (left[entry.group] > 0) {
+      left[entry.group] -= 1;
+      kept.push(entry);
+    }
+  }
+  return kept.reverse();
+}
