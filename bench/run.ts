@@ -2,14 +2,16 @@
 // Benchmarks are not tests: they print figures, each a ratio against a baseline run in the
 // same process. A failed self-check stops the run with exit code 1; a missed target does not.
 import { cpus } from "node:os";
+import { bridgeBenchmark } from "./bridge.ts";
 import { handleBenchmark } from "./handle.ts";
+import { locatorsBenchmark } from "./locators.ts";
 import { logsBenchmark } from "./logs.ts";
 import { playbackBenchmark } from "./playback.ts";
 import { projectBenchmark } from "./project.ts";
 import type { Benchmark, SummaryLine } from "./support.ts";
 import { fmtNum, gcWasExposed, heapAfterGc, now, printTable, verdict } from "./support.ts";
 
-const BENCHMARKS: Benchmark[] = [handleBenchmark, playbackBenchmark, logsBenchmark, projectBenchmark];
+const BENCHMARKS: Benchmark[] = [handleBenchmark, playbackBenchmark, logsBenchmark, projectBenchmark, bridgeBenchmark, locatorsBenchmark];
 
 function usage(): string {
   return [
