@@ -16,30 +16,37 @@ export interface HostInspector {
 
 /** Stately's live inspector: it prints the page's address once it has connected. */
 export function skyInspector(report: (line: string) => void): HostInspector {
-  let warned = false;
+  let unreachable = false;
   const inspector = createSkyInspector({
     onerror: () => {
-      if (warned) return;
-      warned = true;
+      if (unreachable) return;
+      unreachable = true;
       report(
-        "The inspector cannot reach stately.ai, so the live inspector page will stay empty. " +
-          "Offline, use --inspect-log FILE, or watch the statecharts in the IDE's own page.",
+        "The inspector cannot reach stately.ai, so the live inspector page will stay empty; restart with " +
+          "--inspect to try again. Offline, use --inspect-log FILE, or watch the statecharts in the IDE's own page.",
       );
     },
   });
-  return { inspect: inspector.inspect, stop: async () => inspector.stop() };
+  // Its socket queues without limit while it cannot connect: once it has failed, nothing more is handed to it.
+  return {
+    inspect: { next: (event) => (unreachable ? undefined : inspector.inspect.next?.(event)) },
+    stop: async () => inspector.stop(),
+  };
 }
 
 /** Every inspection event as one JSON line in `path`, serialised as the live inspector would get it. */
 export function fileInspector(path: string): HostInspector {
   const out: WriteStream = createWriteStream(path, { flags: "w" });
+  let ended = false;
   const inspector = createInspector({
     send: (event: StatelyInspectionEvent) => {
+      if (ended) return;
       let line: string;
       try {
         line = JSON.stringify(event);
-      } catch (error) {
-        line = JSON.stringify({ type: event.type, unserialisable: String(error) });
+      } catch {
+        // A live actor's snapshot can hold references back to its parent; the rest still tells what happened.
+        line = JSON.stringify({ ...event, snapshot: undefined });
       }
       out.write(`${line}\n`);
     },
@@ -47,10 +54,12 @@ export function fileInspector(path: string): HostInspector {
   inspector.start();
   return {
     inspect: inspector.inspect,
-    stop: () =>
-      new Promise((resolve) => {
-        inspector.stop();
-        out.end(() => resolve());
-      }),
+    async stop() {
+      // The inspector converts events on a timer of its own; let those already queued be written.
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      ended = true;
+      inspector.stop();
+      await new Promise<void>((resolve) => out.end(() => resolve()));
+    },
   };
 }
