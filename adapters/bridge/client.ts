@@ -5,37 +5,21 @@
 // health-then-register loop that every real plugin runs, because the IDE forgets its plugins
 // whenever the user closes the window.
 //
-// Its types are written out from CONTRACT.md rather than imported from the core: this module
-// is the outside, and a plugin should not pull in the machines to talk to them.
+// Its types describe the outside as CONTRACT.md does; the few shared with the core are
+// type-only imports, so a plugin loads none of the core's code.
 import { readFile } from "node:fs/promises";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import WebSocket from "ws";
 import type { RawData } from "ws";
+import type { ErrorCode as ContractErrorCode } from "../../machines/shared.types.ts";
+import type { FrameId } from "./frames.ts";
 
 // ---------------------------------------------------------------------------------------
 // Types of the contract, as a plugin sees them
 
-export type ErrorCode =
-  | "InvalidRequest"
-  | "NoRoute"
-  | "VerbNotAllowed"
-  | "PayloadTooLarge"
-  | "RateLimited"
-  | "IdeNotActive"
-  | "CannotAccessInControlMode"
-  | "NotControlled"
-  | "MissingPlugin"
-  | "CommandConflict"
-  | "InvalidProject"
-  | "Busy"
-  | "NoRunningTest"
-  | "UnknownCommand"
-  | "InvalidLocator"
-  | "ElementNotFound"
-  | "NoPage"
-  /** The bridge's own answer to a frame it could not read. */
-  | "InvalidFrame";
+/** The codes of CONTRACT section 3, and the bridge's own answer to a frame it could not read. */
+export type ErrorCode = ContractErrorCode | "InvalidFrame";
 
 /** A failure: exactly `{ error, errorCode }` (CONTRACT section 3). */
 export interface ErrorReply {
@@ -390,10 +374,11 @@ interface Pending {
   label: string;
 }
 
+/** The bridge's frames (adapters/bridge/frames.ts), with the outbound messages typed per event. */
 type HostFrame =
-  | { type: "reply"; id: string | number; reply: unknown }
+  | { type: "reply"; id: FrameId; reply: unknown }
   | { type: "event"; id: string; message: OutboundMessage }
-  | { type: "error"; id: string | number | null; error: string; errorCode: "InvalidFrame" };
+  | { type: "error"; id: FrameId | null; error: string; errorCode: "InvalidFrame" };
 
 /** "GET /health" for a readable request, for error messages. */
 function describeRequest(message: PluginRequest, frameId: number): string {
