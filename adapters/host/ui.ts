@@ -86,6 +86,8 @@ async function bundleUi(): Promise<Bundle> {
     format: "esm",
     platform: "browser",
     target: "es2022",
+    // ELK, the statecharts' layout engine, is 1.6 MB minified; unminified it would be 3.7 MB.
+    minify: true,
     jsx: "automatic",
     jsxImportSource: "preact",
     outdir: "/ui-bundle",

@@ -11,6 +11,8 @@ import { WebSocket } from "ws";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { connectPlugin } from "../../adapters/bridge/client.ts";
 import type { OutboundMessage, PluginClient } from "../../adapters/bridge/client.ts";
+import { machineCharts } from "../../adapters/host/charts.ts";
+import type { ChartState } from "../../adapters/host/charts.ts";
 import { launchChromium } from "../../adapters/host/chromium.ts";
 import { startHost } from "../../adapters/host/host.ts";
 import type { Host, HostOptions } from "../../adapters/host/host.ts";
@@ -259,17 +261,45 @@ describe("the IDE UI page", () => {
     await openUi();
     const state = (path: string) => `[data-testid="state-${path}"]`;
     for (const chart of ["ide", "control", "project", "playback"]) {
-      await page.waitForSelector(`[data-testid="chart-${chart}"]`);
+      await page.waitForSelector(`[data-testid="diagram-${chart}"]`);
     }
     expect(await classOf(state("control.notControlled"))).toContain("active");
+    expect(await page.locator(state("control.notControlled")).getAttribute("data-active")).toBe("true");
+    expect(await page.locator(state("control.notControlled")).getAttribute("aria-current")).toBe("true");
     expect(await classOf(state("control.controlled"))).not.toContain("active");
+    expect(await page.locator(state("control.controlled")).getAttribute("data-active")).toBe("false");
     expect(await classOf(state("ide.open"))).toContain("active");
     // Parallel regions are both active at once.
     expect(await classOf(state("project.dialog.idle"))).toContain("active");
     expect(await classOf(state("project.saving.idle"))).toContain("active");
-    // Transitions come from the machine itself.
+    // The current state is filled and outlined in the highlight colour; the others are not.
+    const box = (path: string) => `${state(path)} > rect.state-box`;
+    const boxColours = (path: string) =>
+      page.locator(box(path)).evaluate((el) => [getComputedStyle(el).fill, getComputedStyle(el).stroke, getComputedStyle(el).strokeWidth]);
+    const [activeFill, activeStroke, activeWidth] = await boxColours("control.notControlled");
+    const [idleFill, idleStroke, idleWidth] = await boxColours("control.controlled");
+    expect(hue(activeStroke)).toMatchObject({ saturated: true });
+    expect(activeFill).not.toBe(idleFill);
+    expect(activeStroke).not.toBe(idleStroke);
+    expect(parseFloat(activeWidth)).toBeGreaterThan(parseFloat(idleWidth));
+    // Each state's accessible description lists its transitions, read from the machine itself,
+    // and the drawing has the arrow: from notControlled to awaitingConsent, labelled with the event.
     expect(await text(state("control.notControlled"))).toContain("request.control → awaitingConsent");
+    const arrow = '[data-testid="edge"][data-source="control.notControlled"][data-target="control.awaitingConsent"]';
+    expect(await page.locator(`${arrow} path.edge-path`).getAttribute("d")).toMatch(/^M[\d.]+,[\d.]+ L/);
+    expect(
+      await page
+        .locator('[data-testid="transition"][data-source="control.notControlled"][data-target="control.awaitingConsent"]')
+        .allTextContents(),
+    ).toEqual(["request.control"]);
 
+    // The highlight moves on the same drawing: nothing is laid out again.
+    const diagram = await page.locator('[data-testid="diagram-control"]').elementHandle();
+    const geometry = () =>
+      page
+        .locator('[data-testid="diagram-control"] rect.state-box')
+        .evaluateAll((rects) => rects.map((r) => ["x", "y", "width", "height"].map((a) => r.getAttribute(a)).join(" ")));
+    const before = await geometry();
     const client = await plugin("plugin-chart", null);
     const reply = client.control(VISUAL);
     await page.waitForSelector(`${state("control.awaitingConsent")}.active`);
@@ -278,6 +308,92 @@ describe("the IDE UI page", () => {
     expect(await reply).toBe(true);
     await page.waitForSelector(`${state("control.controlled")}.active`);
     expect(await classOf(state("control.awaitingConsent"))).not.toContain("active");
+    expect(await page.locator(state("control.controlled")).getAttribute("aria-current")).toBe("true");
+    expect(await diagram!.evaluate((el) => el.isConnected)).toBe(true);
+    expect(await geometry()).toEqual(before);
+    expect(await page.locator('[data-testid^="chart-pending-"]').count()).toBe(0);
+  });
+
+  it("draws every transition of every machine as a labelled arrow from its source state to its target, under the page's policy", async () => {
+    const consoleErrors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") consoleErrors.push(message.text());
+    });
+    await openUi();
+    const charts = machineCharts(host.ide);
+    for (const chart of charts) await page.waitForSelector(`[data-testid="diagram-${chart.actor}"]`);
+
+    const statesOf = (s: ChartState): ChartState[] => [s, ...s.states.flatMap(statesOf)];
+    for (const chart of charts) {
+      for (const s of statesOf(chart.root)) {
+        const box = page.locator(`[data-testid="state-${s.path}"]`);
+        expect(await box.count(), s.path).toBe(1);
+        for (const t of s.transitions) {
+          const others = t.targets.filter((target) => target !== s.path);
+          if (others.length === 0) {
+            // Staying (or re-entering): written inside the state's own box.
+            const inBox = box.locator(`:scope > [data-testid="state-transition"][data-event="${t.event}"]`);
+            expect(await inBox.count(), `${s.path}: ${t.event}`).toBe(1);
+          }
+          for (const target of others) {
+            const label = page.locator(
+              `[data-testid="transition"][data-source="${s.path}"][data-target="${target}"][data-event="${t.event}"]`,
+            );
+            expect(await label.count(), `${s.path} --${t.event}--> ${target}`).toBe(1);
+          }
+        }
+      }
+    }
+
+    // Every arrow starts on its source's outline and its head touches its target's.
+    const misplaced = await page.locator('[data-testid="edge"]').evaluateAll((edges) => {
+      const rectOf = (path: string) => {
+        const r = document.querySelector(`[data-testid="state-${path}"] > rect.state-box`)!;
+        const [x, y, width, height] = ["x", "y", "width", "height"].map((a) => Number(r.getAttribute(a)));
+        return { x, y, width, height };
+      };
+      const offBorder = (p: { x: number; y: number }, b: { x: number; y: number; width: number; height: number }) => {
+        const dx = Math.max(b.x - p.x, 0, p.x - (b.x + b.width));
+        const dy = Math.max(b.y - p.y, 0, p.y - (b.y + b.height));
+        if (dx > 0 || dy > 0) return Math.hypot(dx, dy);
+        return Math.min(p.x - b.x, b.x + b.width - p.x, p.y - b.y, b.y + b.height - p.y);
+      };
+      const first = (d: string) => {
+        const [x, y] = /^M([-\d.]+),([-\d.]+)/.exec(d)!.slice(1).map(Number);
+        return { x, y };
+      };
+      return edges
+        .filter((edge) => {
+          const start = first(edge.querySelector("path.edge-path")!.getAttribute("d")!);
+          const tip = first(edge.querySelector("path.edge-head")!.getAttribute("d")!);
+          return (
+            offBorder(start, rectOf(edge.getAttribute("data-source")!)) > 1.5 ||
+            offBorder(tip, rectOf(edge.getAttribute("data-target")!)) > 1.5
+          );
+        })
+        .map((edge) => `${edge.getAttribute("data-source")} -> ${edge.getAttribute("data-target")}`);
+    });
+    expect(misplaced).toEqual([]);
+    expect(await page.locator('[data-testid="edge"]').count()).toBeGreaterThan(10);
+
+    // Labels are readable: none is drawn over another.
+    const overlapping = await page.locator("svg.statechart").evaluateAll((svgs) =>
+      svgs.flatMap((svg) => {
+        const boxes = [...svg.querySelectorAll("rect.edge-label-box")].map((r) => r.getBoundingClientRect());
+        const hits: string[] = [];
+        boxes.forEach((a, i) =>
+          boxes.slice(i + 1).forEach((b) => {
+            if (a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1) {
+              hits.push(`${svg.getAttribute("data-testid")} label ${i}`);
+            }
+          }),
+        );
+        return hits;
+      }),
+    );
+    expect(overlapping).toEqual([]);
+    // ELK ran in the page without anything the Content-Security-Policy refuses (eval, workers, inline styles).
+    expect(consoleErrors).toEqual([]);
   });
 
   it("hides the entries that the group and level filters leave out", async () => {
