@@ -1,6 +1,8 @@
 // The page: the header and control banner on top, the open dialog over everything, the
-// project, plugins and test case beside the log, and the statecharts below.
+// project, plugins and test case beside the log, and the statecharts below. Where the IDE is
+// comes in as a transport: the host's socket, or an IDE running in the same page.
 import { useIdeConnection } from "./connection.ts";
+import type { UiTransport } from "./connection.ts";
 import { Dialog } from "./components/Dialog.tsx";
 import { Header } from "./components/Header.tsx";
 import { LogsPanel } from "./components/LogsPanel.tsx";
@@ -9,15 +11,22 @@ import { PluginsPanel } from "./components/PluginsPanel.tsx";
 import { ProjectPanel } from "./components/ProjectPanel.tsx";
 import { Statecharts } from "./components/Statecharts.tsx";
 
-export function App() {
-  const [state, send] = useIdeConnection();
+export interface AppProps {
+  /** How the page reaches the IDE; keep one per page (a new transport is a new connection). */
+  transport: UiTransport;
+  /** Shown until the first update arrives. */
+  waitingText?: string;
+}
+
+export function App({ transport, waitingText = "Waiting for the IDE host…" }: AppProps) {
+  const [state, send] = useIdeConnection(transport);
   const view = state.view;
   return (
     <div class="app" data-status={state.status}>
       <Header status={state.status} view={view} send={send} />
       {view === null ? (
         <main class="main">
-          <p class="loading">Waiting for the IDE host…</p>
+          <p class="loading">{waitingText}</p>
         </main>
       ) : (
         <main class="main">

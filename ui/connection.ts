@@ -1,6 +1,8 @@
-// The page's side of the /ui socket (format: adapters/host/ui.ts): one connection to the
-// host, rebuilt after a drop, folded into the state the components render. While the
-// socket is down the page says so and keeps showing the last state it had.
+// The page's side of its relay (format: adapters/view/relay.ts): the messages a transport
+// brings in, folded into the state the components render. The transport is whatever reaches
+// the IDE: the host's /ui socket (socketTransport.ts), which drops and comes back, or an IDE
+// in the same page (localTransport.ts). While the transport is down the page says so and
+// keeps showing the last state it had.
 import { useEffect, useReducer, useRef } from "preact/hooks";
 import { mergeLogs } from "./protocol.ts";
 import type { Chart, ChartValues, HostMessage, LogEntry, PlaybackView, TestSummary, UiView } from "./protocol.ts";
@@ -17,8 +19,27 @@ export interface IdeState {
   states: ChartValues;
 }
 
-/** A user event of CONTRACT section 5; the host passes it to ide.send, which checks it. */
+/** A user event of CONTRACT section 5; the relay passes it to ide.send, which checks it. */
 export type UserEventMessage = { type: `user.${string}`; [field: string]: unknown };
+
+export interface UiTransportHandlers {
+  /** A message of the relay, in order. */
+  message(message: HostMessage): void;
+  /** The transport's state changed; "disconnected" may be followed by "connected" again. */
+  status(status: ConnectionStatus): void;
+}
+
+export interface UiConnection {
+  /** Hand a user event to the IDE; dropped while the transport is not connected. */
+  send(event: UserEventMessage): void;
+  /** Stop for good: no more handler calls after this. */
+  close(): void;
+}
+
+/** How the page reaches an IDE: connected once per page, closed when the page goes. */
+export interface UiTransport {
+  connect(handlers: UiTransportHandlers): UiConnection;
+}
 
 const initial: IdeState = {
   status: "connecting",
@@ -46,54 +67,22 @@ function reduce(state: IdeState, action: Action): IdeState {
   };
 }
 
-function socketUrl(): string {
-  const token = document.querySelector('meta[name="ide-token"]')?.getAttribute("content") ?? "";
-  const scheme = location.protocol === "https:" ? "wss" : "ws";
-  return `${scheme}://${location.host}/ui?token=${encodeURIComponent(token)}`;
-}
-
-const FIRST_RETRY_MS = 250;
-const LAST_RETRY_MS = 4000;
-
-export function useIdeConnection(): [IdeState, (event: UserEventMessage) => void] {
+export function useIdeConnection(transport: UiTransport): [IdeState, (event: UserEventMessage) => void] {
   const [state, dispatch] = useReducer(reduce, initial);
-  const socket = useRef<WebSocket | null>(null);
+  const connection = useRef<UiConnection | null>(null);
 
   useEffect(() => {
-    let stopped = false;
-    let retry = FIRST_RETRY_MS;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-
-    function connect() {
-      const ws = new WebSocket(socketUrl());
-      socket.current = ws;
-      ws.onopen = () => {
-        retry = FIRST_RETRY_MS;
-        dispatch({ type: "status", status: "connected" });
-      };
-      ws.onmessage = (event) => {
-        if (typeof event.data !== "string") return;
-        dispatch({ type: "message", message: JSON.parse(event.data) as HostMessage });
-      };
-      ws.onclose = () => {
-        if (socket.current === ws) socket.current = null;
-        if (stopped) return;
-        dispatch({ type: "status", status: "disconnected" });
-        timer = setTimeout(connect, retry);
-        retry = Math.min(retry * 2, LAST_RETRY_MS);
-      };
-    }
-    connect();
+    const current = transport.connect({
+      message: (message) => dispatch({ type: "message", message }),
+      status: (status) => dispatch({ type: "status", status }),
+    });
+    connection.current = current;
     return () => {
-      stopped = true;
-      clearTimeout(timer);
-      socket.current?.close();
+      if (connection.current === current) connection.current = null;
+      current.close();
     };
-  }, []);
+  }, [transport]);
 
-  const send = (event: UserEventMessage) => {
-    const ws = socket.current;
-    if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(event));
-  };
+  const send = (event: UserEventMessage) => connection.current?.send(event);
   return [state, send];
 }

@@ -1,8 +1,9 @@
 // Entry of the IDE UI page the host serves (adapters/host/ui.ts bundles this file).
 import { render } from "preact";
 import { App } from "./App.tsx";
+import { socketTransport } from "./socketTransport.ts";
 import "./styles.css";
 
 const root = document.getElementById("app")!;
 root.replaceChildren(); // the "Loading" text the HTML shows until this script runs
-render(<App />, root);
+render(<App transport={socketTransport()} />, root);

@@ -1,13 +1,13 @@
-// The messages between the host (adapters/host/ui.ts) and this page, in one place so both
-// ends are type-checked against the same shapes. The format and its reasons are written
-// down at the top of adapters/host/ui.ts. Only types and one pure function live here: the
-// page's copy of the log must end up equal to the IDE's, however many entries fell off its
-// cap between two updates.
+// The messages between the IDE's relay (adapters/view/relay.ts) and this page, in one place
+// so both ends are type-checked against the same shapes. The format and its reasons are
+// written down at the top of adapters/view/relay.ts. Only types and one pure function live
+// here: the page's copy of the log must end up equal to the IDE's, however many entries fell
+// off its cap between two updates.
 import type { IdeView } from "../index.ts";
 import type { LogEntry } from "../services/logs/index.ts";
-import type { Chart, ChartValues } from "../adapters/host/charts.ts";
+import type { Chart, ChartValues } from "../adapters/view/charts.ts";
 
-export type { Chart, ChartState, ChartTransition, ChartValues } from "../adapters/host/charts.ts";
+export type { Chart, ChartState, ChartTransition, ChartValues } from "../adapters/view/charts.ts";
 export type { IdeView } from "../index.ts";
 export type { LogEntry } from "../services/logs/index.ts";
 

@@ -2,46 +2,23 @@
 // in memory by esbuild once when the server is created, so `npm start` needs no build
 // step), and a WebSocket per open page that relays the IDE to it and the user's clicks back.
 //
-// The socket protocol (/ui, JSON text frames):
-//
-// host → page
-//   { type: "hello", charts: Chart[] }
-//       once, first: every running machine's statechart (adapters/host/charts.ts). The
-//       machines never change while the host runs, so they are not sent again.
-//   { type: "update", view, playback?, tests?, logs: { reset, entries, kept }, states }
-//       right after hello, then after changes, at most one every UPDATE_INTERVAL_MS (20 a
-//       second) however fast the IDE changes; a burst of changes is one update with the view
-//       as it is when the update goes out.
-//       - view: the IdeView without `logs` and `playback`.
-//       - playback: the IdeView's `playback` (null or the test case with every command's
-//         state), only when it changed since this socket's last update: a 10,000-command test
-//         case is not sent twenty times a second while nothing in it moves.
-//       - tests: `[{ id, name }]` of the loaded project's test cases (not part of the
-//         IdeView; the page needs them for its test picker), only when the project changed.
-//       - logs: the IdeView holds up to 20,000 entries, so an update carries only the entries
-//         this page has not seen (`entries`, oldest first) and `kept`, how many entries of
-//         each group the IDE holds now; the page adds the new ones and keeps that many of
-//         each group, the newest (each group drops its own oldest at its cap). When the last
-//         entry this page was sent is no longer in the IDE's log (a flood pushed it past the
-//         cap), the page's copy cannot be patched: `reset: true` and `entries` is the whole
-//         log. The first update on every socket is a reset too.
-//       - states: the current state value of each charted actor, by its id.
-// page → host
-//   { type: "user.<event>", ... }: a user event of CONTRACT section 5, passed to ide.send,
-//       which reads it with zod: anything that is not a user event changes nothing. Frames
-//       that are not JSON objects with a `type` starting "user." are ignored.
-//
-// The page reconnects when its socket drops; the first update on the new socket is a
-// reset, so nothing is lost but the entries that fell off the cap meanwhile.
+// The socket (/ui) carries the relay's messages (their format and reasons: the top of
+// adapters/view/relay.ts) as JSON text frames, one message a frame; binary frames from the
+// page are ignored. What is particular to a socket:
+// - a page that reads slowly fills the socket's buffer; past MAX_BUFFERED_BYTES the relay
+//   holds its updates back rather than pile them up, and sends the view as it is then;
+// - the page reconnects when its socket drops; the relay of the new socket starts with a
+//   reset, so nothing is lost but the entries that fell off the cap meanwhile;
+// - when the host stops, every page's socket is closed with 1001 (going away).
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { build } from "esbuild";
 import type { WebSocket } from "ws";
 import type { Ide } from "../../index.ts";
-import type { LogEntry } from "../../services/logs/index.ts";
-import type { HostMessage, LogDelta, PlaybackView, TestSummary, UiView } from "../../ui/protocol.ts";
-import { chartValues, machineCharts } from "./charts.ts";
+import type { HostMessage } from "../../ui/protocol.ts";
+import { ViewRelay, helloMessage } from "../view/relay.ts";
+import type { RelaySink } from "../view/relay.ts";
 
 export interface UiServer {
   /** Serves GET / (token already checked by the host, passed in) and static assets; false when the path is not the UI's. */
@@ -51,7 +28,6 @@ export interface UiServer {
   close(): void;
 }
 
-export const UPDATE_INTERVAL_MS = 50;
 /** Past this much unsent data the page is slow to read: updates wait rather than pile up. */
 const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
 
@@ -136,148 +112,31 @@ function send(res: ServerResponse, req: IncomingMessage, type: string, body: str
   res.end(req.method === "HEAD" ? undefined : body);
 }
 
-/** Entries per group in one log array; views share their frozen log array until it changes. */
-const countsOfLogs = new WeakMap<readonly LogEntry[], LogDelta["kept"]>();
-function groupCounts(logs: readonly LogEntry[]): LogDelta["kept"] {
-  let counts = countsOfLogs.get(logs);
-  if (!counts) {
-    counts = { system: 0, playback: 0 };
-    for (const entry of logs) counts[entry.group] += 1;
-    countsOfLogs.set(logs, counts);
-  }
-  return counts;
+/** The relay's sink for one page's socket: JSON text frames while it is open. */
+function socketSink(socket: WebSocket): RelaySink {
+  return {
+    send: (message) => socket.send(JSON.stringify(message)),
+    isOpen: () => socket.readyState === socket.OPEN,
+    backlogged: () => socket.bufferedAmount > MAX_BUFFERED_BYTES,
+  };
 }
 
-function loadedProject(ide: Ide) {
-  return ide.actor.getSnapshot().context.project.getSnapshot().context.project;
-}
-
-/** What one page has been sent, so the next update carries only what changed. */
-class PageRelay {
-  private lastLogId: string | null = null;
-  private first = true;
-  private lastPlayback: { testId: string; running: boolean; commands: readonly unknown[] } | null | undefined = undefined;
-  private lastProject: unknown = undefined;
-  private timer: NodeJS.Timeout | null = null;
-  private lastSentAt = 0;
-  private readonly subscription: { unsubscribe(): void };
-
-  constructor(
-    private readonly ide: Ide,
-    private readonly socket: WebSocket,
-    charts: HostMessage,
-    private readonly onGone: (relay: PageRelay) => void,
-  ) {
-    this.write(charts);
-    this.flush();
-    this.subscription = ide.subscribe(() => this.schedule());
-    socket.on("message", (data, isBinary) => {
-      if (!isBinary) this.receive(String(data));
-    });
-    socket.on("close", () => this.stop());
-    socket.on("error", () => this.stop());
-  }
-
-  private write(message: HostMessage) {
-    if (this.socket.readyState === this.socket.OPEN) this.socket.send(JSON.stringify(message));
-  }
-
-  private schedule() {
-    if (this.timer !== null) return;
-    const wait = Math.max(0, this.lastSentAt + UPDATE_INTERVAL_MS - Date.now());
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      if (this.socket.bufferedAmount > MAX_BUFFERED_BYTES) return this.schedule();
-      this.flush();
-    }, wait);
-  }
-
-  private logDelta(logs: readonly LogEntry[]): LogDelta {
-    const kept = groupCounts(logs);
-    let from = -1;
-    if (!this.first) {
-      if (this.lastLogId === null) from = 0;
-      else {
-        // Entries are in append order, so the last one this page saw is near the end.
-        for (let i = logs.length - 1; i >= 0; i--) {
-          if (logs[i].id === this.lastLogId) {
-            from = i + 1;
-            break;
-          }
-        }
-      }
-    }
-    const reset = from < 0;
-    const entries = logs.slice(reset ? 0 : from);
-    if (logs.length > 0) this.lastLogId = logs[logs.length - 1].id;
-    else if (reset) this.lastLogId = null;
-    return { reset, entries: entries as LogEntry[], kept };
-  }
-
-  private playbackChange(playback: PlaybackView): { changed: boolean } {
-    const last = this.lastPlayback;
-    const same =
-      last !== undefined &&
-      (last === null
-        ? playback === null
-        : playback !== null &&
-          last.testId === playback.testId &&
-          last.running === playback.running &&
-          last.commands === playback.commands);
-    this.lastPlayback = playback && { testId: playback.testId, running: playback.running, commands: playback.commands };
-    return { changed: !same };
-  }
-
-  flush() {
-    if (this.socket.readyState !== this.socket.OPEN) return;
-    const { logs, playback, ...view } = this.ide.getSnapshot();
-    const message: Extract<HostMessage, { type: "update" }> = {
-      type: "update",
-      view: view as UiView,
-      logs: this.logDelta(logs),
-      states: chartValues(this.ide),
-    };
-    if (this.playbackChange(playback).changed) message.playback = playback;
-    const project = loadedProject(this.ide);
-    if (project !== this.lastProject) {
-      this.lastProject = project;
-      message.tests = project.tests.map((t): TestSummary => ({ id: t.id, name: t.name }));
-    }
-    this.first = false;
-    this.lastSentAt = Date.now();
-    this.write(message);
-  }
-
-  private receive(text: string) {
-    let event: unknown;
-    try {
-      event = JSON.parse(text);
-    } catch {
-      return;
-    }
-    if (typeof event !== "object" || event === null || Array.isArray(event)) return;
-    const type = (event as { type?: unknown }).type;
-    if (typeof type !== "string" || !type.startsWith("user.")) return;
-    this.ide.send(event as Parameters<Ide["send"]>[0]);
-  }
-
-  stop() {
-    this.subscription.unsubscribe();
-    if (this.timer !== null) clearTimeout(this.timer);
-    this.timer = null;
-    this.onGone(this);
-  }
-
-  close() {
-    this.stop();
-    this.socket.close(1001, "The IDE host is stopping.");
-  }
+/** Relay the IDE to one page's socket, and its text frames back as user events. */
+function relayToSocket(ide: Ide, socket: WebSocket, hello: HostMessage, onGone: (relay: ViewRelay) => void): ViewRelay {
+  const relay = new ViewRelay(ide, socketSink(socket), { hello, onGone });
+  socket.on("message", (data, isBinary) => {
+    if (!isBinary) relay.receive(String(data));
+  });
+  socket.on("close", () => relay.stop());
+  socket.on("error", () => relay.stop());
+  return relay;
 }
 
 export async function createUiServer(ide: Ide): Promise<UiServer> {
   const bundle = await bundleUi();
-  const hello: HostMessage = { type: "hello", charts: machineCharts(ide) };
-  const relays = new Set<PageRelay>();
+  const hello = helloMessage(ide);
+  /** Each open page's relay and the socket it writes to. */
+  const relays = new Map<ViewRelay, WebSocket>();
   const assets: Record<string, { type: string; body: (token: string) => string; headers: Record<string, string> }> = {
     [UI_PATHS.page]: {
       type: "text/html; charset=utf-8",
@@ -307,10 +166,16 @@ export async function createUiServer(ide: Ide): Promise<UiServer> {
       return true;
     },
     acceptSocket(socket) {
-      relays.add(new PageRelay(ide, socket, hello, (relay) => relays.delete(relay)));
+      relays.set(
+        relayToSocket(ide, socket, hello, (relay) => relays.delete(relay)),
+        socket,
+      );
     },
     close() {
-      for (const relay of [...relays]) relay.close();
+      for (const [relay, socket] of [...relays]) {
+        relay.stop();
+        socket.close(1001, "The IDE host is stopping.");
+      }
     },
   };
 }

@@ -6,8 +6,8 @@ import { setup } from "xstate";
 import { describe, expect, it } from "vitest";
 import type { ElkExtendedEdge, ElkNode } from "elkjs/lib/elk-api.js";
 import { createIde } from "../../index.ts";
-import { chartOf, machineCharts } from "../../adapters/host/charts.ts";
-import type { Chart, ChartState } from "../../adapters/host/charts.ts";
+import { chartOf, machineCharts } from "../../adapters/view/charts.ts";
+import type { Chart, ChartState } from "../../adapters/view/charts.ts";
 import { chartGraph, edgeId, initialNodeId, rowsOf, layoutChart, transitionLines } from "../../ui/components/statechartLayout.ts";
 import type { Box, DiagramState, Measure, Point } from "../../ui/components/statechartLayout.ts";
 

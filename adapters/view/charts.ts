@@ -1,8 +1,9 @@
 // Statecharts for the UI, read from the running machines themselves rather than drawn by
 // hand: a picture kept beside the code goes stale the first time a transition changes,
 // while one walked from the machine's state nodes cannot disagree with what runs. The
-// result is plain JSON (the UI page gets it over its socket), plus the current state value
-// of each running actor so the page can highlight where each machine is.
+// result is plain JSON (the UI page gets it from its relay, adapters/view/relay.ts, over a
+// socket or in the same page), plus the current state value of each running actor so the
+// page can highlight where each machine is.
 import type { AnyActorRef, AnyStateMachine, StateValue } from "xstate";
 import type { Ide } from "../../index.ts";
 
