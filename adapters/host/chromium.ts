@@ -3,7 +3,7 @@
 // sandbox, and a message that says what to do when it is missing.
 import { existsSync } from "node:fs";
 import { chromium } from "playwright-core";
-import type { Browser, LaunchOptions } from "playwright-core";
+import type { Browser, BrowserContext, LaunchOptions } from "playwright-core";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -44,5 +44,26 @@ export function launchChromium(options: LaunchOptions = {}): Promise<Browser> {
     handleSIGHUP: false,
     ...options,
     args: [...CHROMIUM_FLAGS, ...(options.args ?? [])],
+  });
+}
+
+/**
+ * Chromium with unpacked extensions loaded, in a fresh profile at `userDataDir` (extensions
+ * load only into a persistent context). Their workers show up in `context.serviceWorkers()`.
+ */
+export function launchWithExtensions(
+  userDataDir: string,
+  extensionDirs: readonly string[],
+  options: { args?: string[] } = {},
+): Promise<BrowserContext> {
+  if (extensionDirs.length === 0) throw new TypeError("launchWithExtensions needs at least one extension folder.");
+  const list = extensionDirs.join(",");
+  return chromium.launchPersistentContext(userDataDir, {
+    executablePath: chromiumExecutable(),
+    headless: true,
+    handleSIGINT: false,
+    handleSIGTERM: false,
+    handleSIGHUP: false,
+    args: [...CHROMIUM_FLAGS, `--disable-extensions-except=${list}`, `--load-extension=${list}`, ...(options.args ?? [])],
   });
 }
