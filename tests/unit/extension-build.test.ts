@@ -1,0 +1,75 @@
+// The extension build: the id plugins send to is the manifest key's, the manifest says what
+// the contract needs (other extensions may message it, web pages may not), and the folder
+// holds every file the manifest and the window page name.
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { buildExtension, extensionManifest } from "../../adapters/webextension/build.ts";
+import { extensionIdOf, newExtensionKey } from "../../adapters/webextension/extensionId.ts";
+import { IDE_EXTENSION_ID, IDE_EXTENSION_KEY } from "../../adapters/webextension/identity.ts";
+
+const scratch = () => mkdtempSync(join(tmpdir(), "ide-core-build-test-"));
+
+describe("the extension's identity", () => {
+  it("is the id Chromium derives from the pinned manifest key", () => {
+    expect(extensionIdOf(IDE_EXTENSION_KEY)).toBe(IDE_EXTENSION_ID);
+    expect(IDE_EXTENSION_ID).toMatch(/^[a-p]{32}$/);
+  });
+
+  it("gives a new key its own 32-letter id", () => {
+    const a = newExtensionKey();
+    const b = newExtensionKey();
+    expect(a.id).toMatch(/^[a-p]{32}$/);
+    expect(extensionIdOf(a.key)).toBe(a.id);
+    expect(a.id).not.toBe(b.id);
+  });
+
+  it("refuses an empty key", () => {
+    expect(() => extensionIdOf("")).toThrow(/non-empty base64/);
+  });
+});
+
+describe("the manifest", () => {
+  it("is MV3 with the pinned key, a background worker and messages from any other extension only", () => {
+    const manifest = extensionManifest();
+    expect(manifest.manifest_version).toBe(3);
+    expect(manifest.key).toBe(IDE_EXTENSION_KEY);
+    expect(manifest.background).toEqual({ service_worker: "background.js" });
+    expect(manifest.externally_connectable).toEqual({ ids: ["*"] });
+    expect(manifest.externally_connectable).not.toHaveProperty("matches");
+    expect(manifest.version).toBe(JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")).version);
+  });
+});
+
+describe("buildExtension", () => {
+  it("writes the manifest and every file it and the window page name", async () => {
+    const outDir = join(scratch(), "extension");
+    const built = await buildExtension({ outDir });
+    const names = built.files.map((f) => f.name);
+    expect(names).toEqual(expect.arrayContaining(["manifest.json", "background.js", "ide.html", "ide.js", "ide.css", "content.js"]));
+    const manifest = JSON.parse(readFileSync(join(outDir, "manifest.json"), "utf8"));
+    expect(existsSync(join(outDir, manifest.background.service_worker))).toBe(true);
+    const html = readFileSync(join(outDir, "ide.html"), "utf8");
+    for (const [, file] of html.matchAll(/(?:src|href)="([^"]+)"/g)) expect(existsSync(join(outDir, file))).toBe(true);
+    // MV3 pages run no inline script.
+    expect(html).not.toMatch(/<script>(?!<\/script>)/);
+    for (const file of built.files) expect(file.bytes).toBeGreaterThan(0);
+  });
+
+  it("replaces an earlier build in place", async () => {
+    const outDir = join(scratch(), "extension");
+    await buildExtension({ outDir });
+    writeFileSync(join(outDir, "stale.js"), "left over");
+    await buildExtension({ outDir });
+    expect(existsSync(join(outDir, "stale.js"))).toBe(false);
+  });
+
+  it("refuses to empty a folder that is not an earlier build, and leaves it as it was", async () => {
+    const outDir = scratch();
+    mkdirSync(join(outDir, "work"));
+    writeFileSync(join(outDir, "notes.txt"), "keep me");
+    await expect(buildExtension({ outDir })).rejects.toThrow(/not an earlier build/);
+    expect(readFileSync(join(outDir, "notes.txt"), "utf8")).toBe("keep me");
+  });
+});
