@@ -3,6 +3,7 @@
 // same process. A failed self-check stops the run with exit code 1; a missed target does not.
 import { cpus } from "node:os";
 import { bridgeBenchmark } from "./bridge.ts";
+import { extensionBenchmark } from "./extension.ts";
 import { handleBenchmark } from "./handle.ts";
 import { locatorsBenchmark } from "./locators.ts";
 import { logsBenchmark } from "./logs.ts";
@@ -11,7 +12,7 @@ import { projectBenchmark } from "./project.ts";
 import type { Benchmark, SummaryLine } from "./support.ts";
 import { fmtNum, gcWasExposed, heapAfterGc, now, printTable, verdict } from "./support.ts";
 
-const BENCHMARKS: Benchmark[] = [handleBenchmark, playbackBenchmark, logsBenchmark, projectBenchmark, bridgeBenchmark, locatorsBenchmark];
+const BENCHMARKS: Benchmark[] = [handleBenchmark, playbackBenchmark, logsBenchmark, projectBenchmark, bridgeBenchmark, locatorsBenchmark, extensionBenchmark];
 
 function usage(): string {
   return [
