@@ -7,7 +7,7 @@
 // itself; when the page closes, every request still waiting is answered IdeNotActive.
 import { render } from "preact";
 import { createIde } from "../../index.ts";
-import type { Ide, OutboundMessage, SideProject } from "../../index.ts";
+import type { Ide, OutboundMessage } from "../../index.ts";
 import { fail } from "../../machines/shared.types.ts";
 import { App } from "../../ui/App.tsx";
 import { localTransport } from "../../ui/localTransport.ts";
@@ -16,6 +16,7 @@ import { toWire } from "../protocol/wire.ts";
 import { WindowDoor } from "./door.ts";
 import { KEEP_ALIVE_MS, readToWindow, WINDOW_PORT } from "./messages.ts";
 import type { ToBackground } from "./messages.ts";
+import { saveToComputer } from "./save.ts";
 import { resolveInTabUnderTest } from "./tabs.ts";
 import { keepWorkspace, loadWorkspace, restoreUnsaved } from "./workspace.ts";
 
@@ -36,18 +37,6 @@ chrome.runtime.onMessageExternal.addListener((message, sender, sendResponse) => 
 });
 
 const deliver = (pluginId: string, message: OutboundMessage) => chrome.runtime.sendMessage(pluginId, message);
-
-/** "Save to computer" while no plugin controls the IDE: the browser's own save dialog. */
-async function downloadProject(project: SideProject): Promise<void> {
-  const blob = new Blob([`${JSON.stringify(project, null, 2)}\n`], { type: "application/json" });
-  const url = URL.createObjectURL(blob);
-  const base = project.name.replace(/[^\w.-]+/g, "-").replace(/^-+|-+$/g, "") || "project";
-  try {
-    await chrome.downloads.download({ url, filename: `${base}.side`, saveAs: true });
-  } finally {
-    setTimeout(() => URL.revokeObjectURL(url), 60_000);
-  }
-}
 
 function post(message: ToBackground) {
   try {
@@ -96,7 +85,7 @@ async function main() {
   const core = createIde({
     project: workspace?.project,
     deliver,
-    save: downloadProject,
+    save: saveToComputer,
     resolveLocator: resolveInTabUnderTest,
   });
   ide = core;
