@@ -14,7 +14,7 @@ import { launchWithExtensions } from "../../adapters/host/chromium.ts";
 import { buildExtension } from "../../adapters/webextension/build.ts";
 import { IDE_EXTENSION_ID } from "../../adapters/webextension/identity.ts";
 import { WINDOW_PAGE } from "../../adapters/webextension/messages.ts";
-import { makePluginExtension, profileDir, sendFrom, workerOf } from "../support/extensions.ts";
+import { makePluginExtension, profileDir, sendFrom, workerOf, workerWhere } from "../support/extensions.ts";
 import type { MadeExtension, SendResult } from "../support/extensions.ts";
 
 const ROOT = new URL("../../", import.meta.url);
@@ -275,6 +275,33 @@ describe("the IDE as a browser extension", () => {
     expect(await ask(beta, { uri: "/health", verb: "get" })).toBe(false);
   });
 
+  it("saves to the computer through the browser's download when no plugin controls the IDE", async () => {
+    const window = await openWindow(alpha);
+    expect(await ask(alpha, { uri: "/register", verb: "post", payload: ALPHA })).toBe(true);
+    expect(await ask(alpha, { uri: "/project", verb: "post", project: SHOP })).toBe(true);
+    await window.getByRole("button", { name: "Edit" }).click();
+    await window.waitForSelector('[data-testid="unsaved"]');
+    const download = window.waitForEvent("download");
+    await window.getByRole("button", { name: "Save" }).click();
+    const file = await download;
+    const saved = JSON.parse(readFileSync(await file.path(), "utf8"));
+    expect(saved).toMatchObject({ id: SHOP.id, name: SHOP.name });
+    expect(saved.tests.map((t: { id: string }) => t.id)).toEqual(SHOP.tests.map((t) => t.id));
+    await window.waitForSelector('[data-testid="saved"]');
+    // Nothing went to a plugin: no one controls the IDE.
+    expect((await received(alpha)).filter((r) => r.message.event === "saveProject")).toEqual([]);
+  });
+
+  it("closes a second IDE window and keeps the first", async () => {
+    const first = await openWindow(alpha);
+    const second = await context.newPage();
+    const closed = second.waitForEvent("close");
+    await second.goto(IDE_PAGE_URL);
+    await closed;
+    expect(first.isClosed()).toBe(false);
+    expect(await ask(alpha, { uri: "/health", verb: "get" })).toBe(false);
+  });
+
   it("keeps the project and its unsaved changes when the window closes and opens again", async () => {
     let window = await openWindow(alpha);
     expect(await ask(alpha, { uri: "/register", verb: "post", payload: ALPHA })).toBe(true);
@@ -323,3 +350,20 @@ describe("the IDE as a browser extension", () => {
     expect(await window.locator('[data-testid="control-banner"]').textContent()).toContain(ALPHA.name);
   });
 });
+
+describe("the README's example plugin (examples/plugin-extension)", () => {
+  it("opens the IDE, registers and logs, and the IDE window shows its message", async () => {
+    const exampleDir = new URL("examples/plugin-extension/", ROOT).pathname;
+    await context.close();
+    context = await launchWithExtensions(profileDir(), [ideDir, exampleDir]);
+    await workerOf(context, IDE_EXTENSION_ID);
+    // Unpacked without a key, the example's id comes from its folder: find it by its worker.
+    const example = await workerWhere(context, (w) => !w.url().includes(IDE_EXTENSION_ID), "the example plugin");
+    const opened = context.waitForEvent("page", { predicate: (p) => p.url() === IDE_PAGE_URL });
+    const replies = await example.evaluate("hello()");
+    expect(replies).toEqual({ open: true, health: false, register: true, log: true });
+    const window = watchWindow(await opened);
+    await window.getByText("Hello from my plugin").waitFor();
+  });
+});
+

@@ -70,17 +70,26 @@ export function makePageEcho(): MadeExtension {
   return writeExtension("echo-page", { "echo.html": page, "echo.js": script }, {});
 }
 
-/** The worker of the extension `id`, once it runs. */
-export async function workerOf(context: BrowserContext, id: string, timeoutMs = 15_000): Promise<Worker> {
-  const prefix = `chrome-extension://${id}/`;
+/** The first service worker `matches` picks, once it runs. */
+export async function workerWhere(
+  context: BrowserContext,
+  matches: (worker: Worker) => boolean,
+  what: string,
+  timeoutMs = 15_000,
+): Promise<Worker> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const found = context.serviceWorkers().find((w) => w.url().startsWith(prefix));
+    const found = context.serviceWorkers().find(matches);
     if (found) return found;
     const left = deadline - Date.now();
-    if (left <= 0) throw new Error(`The service worker of extension ${id} did not start within ${timeoutMs} ms.`);
+    if (left <= 0) throw new Error(`The service worker of ${what} did not start within ${timeoutMs} ms.`);
     await context.waitForEvent("serviceworker", { timeout: left }).catch(() => undefined);
   }
+}
+
+/** The worker of the extension `id`, once it runs. */
+export function workerOf(context: BrowserContext, id: string): Promise<Worker> {
+  return workerWhere(context, (w) => w.url().startsWith(`chrome-extension://${id}/`), `extension ${id}`);
 }
 
 export type SendResult = { reply: unknown } | { rejected: string };

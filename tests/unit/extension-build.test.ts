@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { buildExtension, extensionManifest } from "../../adapters/webextension/build.ts";
 import { extensionIdOf, newExtensionKey } from "../../adapters/webextension/extensionId.ts";
 import { IDE_EXTENSION_ID, IDE_EXTENSION_KEY } from "../../adapters/webextension/identity.ts";
+import { sideFileName } from "../../adapters/webextension/save.ts";
 
 const scratch = () => mkdtempSync(join(tmpdir(), "ide-core-build-test-"));
 
@@ -71,5 +72,30 @@ describe("buildExtension", () => {
     writeFileSync(join(outDir, "notes.txt"), "keep me");
     await expect(buildExtension({ outDir })).rejects.toThrow(/not an earlier build/);
     expect(readFileSync(join(outDir, "notes.txt"), "utf8")).toBe("keep me");
+  });
+});
+
+describe("the saved file's name", () => {
+  it("is the project's name made safe for a file system, with .side", () => {
+    expect(sideFileName("Shop checkout")).toBe("Shop-checkout.side");
+    expect(sideFileName("../../etc/passwd")).toBe("etc-passwd.side");
+    expect(sideFileName("a/b\\c:d")).toBe("a-b-c-d.side");
+    expect(sideFileName("")).toBe("project.side");
+    expect(sideFileName("***")).toBe("project.side");
+  });
+});
+
+describe("the README", () => {
+  const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
+  const example = (file: string) => readFileSync(new URL(`../../examples/plugin-extension/${file}`, import.meta.url), "utf8");
+
+  it("shows the example plugin extension exactly as it is in examples/plugin-extension", () => {
+    expect(readme).toContain("```json\n" + example("manifest.json") + "```");
+    expect(readme).toContain("```js\n" + example("background.js") + "```");
+  });
+
+  it("names the id the example plugin sends to, which is the extension's", () => {
+    expect(example("background.js")).toContain(`"${IDE_EXTENSION_ID}"`);
+    expect(readme).toContain(IDE_EXTENSION_ID);
   });
 });
