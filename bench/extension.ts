@@ -3,7 +3,9 @@
 // - an echo answering from its service worker: the floor for any extension's answer, and the
 //   baseline of the target (the IDE at most 1.2× this, p50 and p99);
 // - an echo answering from an extension page: where the IDE answers from, since its core
-//   lives in the IDE window (adapters/webextension/relay.ts says why).
+//   lives in the IDE window (adapters/webextension/relay.ts says why);
+// - the same page echo with a worker that also listens and leaves every message to the page,
+//   as the IDE's worker does: what that fallback listener costs on its own.
 // Rounds alternate between the three, so a slow spell of the machine falls on all of them.
 // Chromium gives extension workers a clock coarsened to 0.1 ms, so single round trips are
 // coarse; the mean of each batch of sequential round trips is finer and is printed beside them.
@@ -47,13 +49,23 @@ async function run(): Promise<SummaryLine[]> {
   const plugin = makePluginExtension("bench-plugin");
   const workerEcho = makeWorkerEcho();
   const pageEcho = makePageEcho();
-  const context = await launchWithExtensions(profileDir(), [built.outDir, plugin.dir, workerEcho.dir, pageEcho.dir]);
+  const pageAndWorkerEcho = makePageEcho({ workerListens: true });
+  const context = await launchWithExtensions(profileDir(), [
+    built.outDir,
+    plugin.dir,
+    workerEcho.dir,
+    pageEcho.dir,
+    pageAndWorkerEcho.dir,
+  ]);
   try {
     const pluginWorker = await workerOf(context, plugin.id);
     await workerOf(context, IDE_EXTENSION_ID);
     await workerOf(context, workerEcho.id);
-    const echoPage = await context.newPage();
-    await echoPage.goto(`chrome-extension://${pageEcho.id}/echo.html`);
+    await workerOf(context, pageAndWorkerEcho.id);
+    for (const echo of [pageEcho, pageAndWorkerEcho]) {
+      const echoPage = await context.newPage();
+      await echoPage.goto(`chrome-extension://${echo.id}/echo.html`);
+    }
 
     const opened = context.waitForEvent("page", { predicate: (p) => p.url().endsWith(`/${WINDOW_PAGE}`) });
     const open = await sendFrom(pluginWorker, IDE_EXTENSION_ID, { openIDEIfClosed: true });
@@ -64,7 +76,7 @@ async function run(): Promise<SummaryLine[]> {
     // Each contender answers what it should before it is timed.
     const health = await sendFrom(pluginWorker, IDE_EXTENSION_ID, HEALTH);
     check("reply" in health && health.reply === false, `GET /health from an unregistered plugin answered ${JSON.stringify(health)}`);
-    for (const echo of [workerEcho, pageEcho]) {
+    for (const echo of [workerEcho, pageEcho, pageAndWorkerEcho]) {
       const answer = await sendFrom(pluginWorker, echo.id, HEALTH);
       check("reply" in answer && JSON.stringify(answer.reply) === JSON.stringify(HEALTH), `an echo answered ${JSON.stringify(answer)}`);
     }
@@ -73,6 +85,7 @@ async function run(): Promise<SummaryLine[]> {
       { name: "IDE extension", id: IDE_EXTENSION_ID, samples: [], batchMeans: [] },
       { name: "echo from a worker", id: workerEcho.id, samples: [], batchMeans: [] },
       { name: "echo from a page", id: pageEcho.id, samples: [], batchMeans: [] },
+      { name: "echo from a page, worker listening", id: pageAndWorkerEcho.id, samples: [], batchMeans: [] },
     ];
     for (const c of contenders) await roundTrips(pluginWorker, c.id, WARMUP);
     for (let round = 0; round < ROUNDS; round++) {
@@ -96,7 +109,7 @@ async function run(): Promise<SummaryLine[]> {
         mean: median(c.batchMeans),
       };
     });
-    const [ide, worker, page] = stats;
+    const [ide, worker, page, pageAndWorker] = stats;
     printTable(
       ["round trip (ms)", "p50", "p99", "batch mean", "p50 ratio", "p99 ratio", "mean ratio"],
       stats.map((s) => [
@@ -110,7 +123,11 @@ async function run(): Promise<SummaryLine[]> {
       ]),
     );
     console.log("");
-    console.log(`  against the echo from a page: p50 ${fmtRatio(ide.p50 / page.p50)}, p99 ${fmtRatio(ide.p99 / page.p99)}, mean ${fmtRatio(ide.mean / page.mean)}`);
+    console.log(`  the IDE against the echo from a page: p50 ${fmtRatio(ide.p50 / page.p50)}, p99 ${fmtRatio(ide.p99 / page.p99)}, mean ${fmtRatio(ide.mean / page.mean)}`);
+    console.log(
+      `  the IDE against the page echo whose worker also listens: p50 ${fmtRatio(ide.p50 / pageAndWorker.p50)}, ` +
+        `p99 ${fmtRatio(ide.p99 / pageAndWorker.p99)}, mean ${fmtRatio(ide.mean / pageAndWorker.mean)}`,
+    );
     console.log("");
 
     const p50Ratio = ide.p50 / worker.p50;
@@ -130,6 +147,14 @@ async function run(): Promise<SummaryLine[]> {
         figure: "the same, against an echo from a page",
         value: `${fmtNum(page.p50, 2)} / ${fmtNum(page.p99, 2)} ms`,
         ratio: `${fmtRatio(ide.p50 / page.p50)} / ${fmtRatio(ide.p99 / page.p99)} page echo`,
+        target: "",
+        met: null,
+      },
+      {
+        benchmark: "extension",
+        figure: "the same, against a page echo whose worker also listens",
+        value: `${fmtNum(pageAndWorker.p50, 2)} / ${fmtNum(pageAndWorker.p99, 2)} ms`,
+        ratio: `${fmtRatio(ide.p50 / pageAndWorker.p50)} / ${fmtRatio(ide.p99 / pageAndWorker.p99)} that echo`,
         target: "",
         met: null,
       },

@@ -63,11 +63,21 @@ export function makeWorkerEcho(): MadeExtension {
   return writeExtension("echo-worker", { "worker.js": worker }, { background: { service_worker: "worker.js" } });
 }
 
-/** Answers every message with itself, from an extension page (open echo.html first), as the IDE window does. */
-export function makePageEcho(): MadeExtension {
+/**
+ * Answers every message with itself, from an extension page (open echo.html first), as the IDE
+ * window does. With `workerListens`, its worker also listens and leaves every message to the
+ * page, as the IDE's worker does while the window is open.
+ */
+export function makePageEcho(options: { workerListens?: boolean } = {}): MadeExtension {
   const script = "chrome.runtime.onMessageExternal.addListener((message, sender, sendResponse) => { sendResponse(message); });\n";
   const page = '<!doctype html><title>echo</title><script src="echo.js"></script>\n';
-  return writeExtension("echo-page", { "echo.html": page, "echo.js": script }, {});
+  if (!options.workerListens) return writeExtension("echo-page", { "echo.html": page, "echo.js": script }, {});
+  const worker = "chrome.runtime.onMessageExternal.addListener(() => false);\n";
+  return writeExtension(
+    "echo-page-and-worker",
+    { "echo.html": page, "echo.js": script, "worker.js": worker },
+    { background: { service_worker: "worker.js" } },
+  );
 }
 
 /** The first service worker `matches` picks, once it runs. */
