@@ -47,7 +47,8 @@ export const resolveInTabUnderTest: ResolveLocator = async (location) => {
       const where = tab.url ? ` (${tab.url})` : "";
       throw new LocatorError(
         "NoPage",
-        `The tab under test${where} cannot be searched for locators: ${reasonOf(injectError)}`,
+        `The tab under test${where} cannot be searched for locators (${reasonOf(injectError)}); ` +
+          "make the page under test the active tab of a browser window.",
       );
     }
     answer = await ask(tabId, message);

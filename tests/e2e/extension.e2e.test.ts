@@ -348,6 +348,23 @@ describe("the IDE as a browser extension", () => {
     );
     await window.waitForSelector('[data-testid="unsaved"]');
     expect(await window.locator('[data-testid="control-banner"]').textContent()).toContain(ALPHA.name);
+
+    // The new worker answers for a closed window just as the old one did.
+    await window.close();
+    expect(errorCodeOf(await ask(alpha, { uri: "/health", verb: "get" }))).toBe("IdeNotActive");
+  });
+
+  it("resolves locators in the tab under test again after it navigates, and says NoPage for a tab it cannot search", async () => {
+    await openWindow(alpha);
+    const location = { uri: "/playback/location", verb: "get", location: "id=user" };
+    expect(await ask(alpha, location)).toBe("//input[@id='user']");
+    // A navigation drops the content script; the next request puts it back.
+    await tabUnderTest.goto(pageUrl.replace("/login", "/again"));
+    expect(await ask(alpha, location)).toBe("//input[@id='user']");
+    await tabUnderTest.goto("chrome://version");
+    const reply = await ask(alpha, location);
+    expect(errorCodeOf(reply)).toBe("NoPage");
+    expect((reply as { error: string }).error).toMatch(/chrome:\/\/.*active tab of a browser window/);
   });
 });
 
