@@ -105,6 +105,16 @@ async function openWindow(plugin: Worker): Promise<Page> {
   return window;
 }
 
+/** An open IDE window with the shop project loaded by `plugin` (now registered) and then edited by the user. */
+async function windowWithEditedShop(plugin: Worker): Promise<Page> {
+  const window = await openWindow(plugin);
+  expect(await ask(plugin, { uri: "/register", verb: "post", payload: ALPHA })).toBe(true);
+  expect(await ask(plugin, { uri: "/project", verb: "post", project: SHOP })).toBe(true);
+  await window.getByRole("button", { name: "Edit" }).click();
+  await window.waitForSelector('[data-testid="unsaved"]');
+  return window;
+}
+
 async function received(plugin: Worker): Promise<Array<{ from: string; message: Record<string, unknown> }>> {
   return (await plugin.evaluate("plugin.received")) as Array<{ from: string; message: Record<string, unknown> }>;
 }
@@ -182,7 +192,7 @@ describe("the IDE as a browser extension", () => {
     const loaded = await waitForReceived(alpha, "projectLoaded");
     expect(loaded[0].from).toBe(IDE_EXTENSION_ID);
     expect(loaded[0].message.options).toEqual({ projectId: SHOP.id, projectName: SHOP.name });
-    expect(await window.locator('[data-testid="project-name"]').textContent()).toBe(SHOP.name);
+    await expect.poll(() => window.locator('[data-testid="project-name"]').textContent()).toBe(SHOP.name);
 
     // control, with the user's consent clicked in the IDE window
     await takeControl(alpha, window, ALPHA);
@@ -276,11 +286,7 @@ describe("the IDE as a browser extension", () => {
   });
 
   it("saves to the computer through the browser's download when no plugin controls the IDE", async () => {
-    const window = await openWindow(alpha);
-    expect(await ask(alpha, { uri: "/register", verb: "post", payload: ALPHA })).toBe(true);
-    expect(await ask(alpha, { uri: "/project", verb: "post", project: SHOP })).toBe(true);
-    await window.getByRole("button", { name: "Edit" }).click();
-    await window.waitForSelector('[data-testid="unsaved"]');
+    const window = await windowWithEditedShop(alpha);
     const download = window.waitForEvent("download");
     await window.getByRole("button", { name: "Save" }).click();
     const file = await download;
@@ -303,11 +309,7 @@ describe("the IDE as a browser extension", () => {
   });
 
   it("keeps the project and its unsaved changes when the window closes and opens again", async () => {
-    let window = await openWindow(alpha);
-    expect(await ask(alpha, { uri: "/register", verb: "post", payload: ALPHA })).toBe(true);
-    expect(await ask(alpha, { uri: "/project", verb: "post", project: SHOP })).toBe(true);
-    await window.getByRole("button", { name: "Edit" }).click();
-    await window.waitForSelector('[data-testid="unsaved"]');
+    let window = await windowWithEditedShop(alpha);
     await window.close();
 
     window = await openWindow(alpha);
@@ -318,12 +320,8 @@ describe("the IDE as a browser extension", () => {
   });
 
   it("loses nothing the user had when the browser restarts the background worker", async () => {
-    const window = await openWindow(alpha);
-    expect(await ask(alpha, { uri: "/register", verb: "post", payload: ALPHA })).toBe(true);
-    expect(await ask(alpha, { uri: "/project", verb: "post", project: SHOP })).toBe(true);
+    const window = await windowWithEditedShop(alpha);
     await takeControl(alpha, window, ALPHA);
-    await window.getByRole("button", { name: "Edit" }).click();
-    await window.waitForSelector('[data-testid="unsaved"]');
 
     // Requests sent while the worker stops and starts again: the new worker queues them and
     // forwards them to the window, which also got them itself. Each is answered, and handled once.
