@@ -96,7 +96,10 @@ export class BackgroundRelay {
     if (found) return this.awaitWindow(false);
     this.current = "absent";
     const queued = this.takeQueue();
-    if (this.showWhenStarted) this.showWindow();
+    if (this.showWhenStarted) {
+      this.showWhenStarted = false;
+      this.showWindow();
+    }
     for (const { message, senderId, respond } of queued) this.receive(message, senderId, respond);
   }
 
@@ -135,6 +138,11 @@ export class BackgroundRelay {
     this.clearTimer();
     this.window = port;
     this.current = "present";
+    if (this.showWhenStarted) {
+      // The toolbar button was pressed while the worker was starting and found this window.
+      this.showWhenStarted = false;
+      port.focus();
+    }
     const forwarded: string[] = [];
     for (const { message, senderId, respond } of this.takeQueue()) {
       const id = this.nextId++;

@@ -31,7 +31,7 @@ export async function loadWorkspace(storage: WorkspaceStorage): Promise<StoredWo
   try {
     stored = (await storage.get(WORKSPACE_KEY))[WORKSPACE_KEY];
   } catch (error) {
-    return { workspace: null, problem: `The kept project could not be read: ${(error as Error).message}` };
+    return { workspace: null, problem: `The kept project could not be read: ${error instanceof Error ? error.message : String(error)}` };
   }
   if (stored === undefined) return { workspace: null, problem: null };
   const record = (typeof stored === "object" && stored !== null ? stored : {}) as { project?: unknown; unsaved?: unknown };
@@ -49,7 +49,8 @@ function loadedProject(ide: Ide): SideProject {
 /**
  * Writes the workspace now and after every change to the project or its unsaved flag, in
  * order: a write waits for the one before it, and only the latest state is written next.
- * `onError` hears a write that failed (storage full, say).
+ * `onError` hears a write that failed (storage full, say). A change made before stop() that
+ * is waiting behind a write under way is still written: it happened.
  */
 export function keepWorkspace(ide: Ide, storage: WorkspaceStorage, onError: (reason: string) => void): { stop(): void } {
   let lastProject: SideProject | null = null;
