@@ -216,10 +216,14 @@ describe("BackgroundRelay while no window is open", () => {
     expect(relay.state).toBe("absent");
   });
 
-  it("opens the window for an open request and answers it only through the window that connects", async () => {
+  it.each([
+    ["an open request", () => openRequest],
+    ["a valid POST /control", () => control],
+  ])("opens the window for %s and answers it only through the window that connects", async (_, request) => {
+    const message = request();
     const { relay, openWindow } = await absentRelay();
     const respond = respondSpy();
-    expect(relay.receive(openRequest, "plugin-a", respond)).toBe(true);
+    expect(relay.receive(message, "plugin-a", respond)).toBe(true);
     expect(openWindow).toHaveBeenCalledTimes(1);
     expect(relay.state).toBe("awaiting");
     await flush();
@@ -228,31 +232,12 @@ describe("BackgroundRelay while no window is open", () => {
     const port = fakePort();
     relay.connected(port);
     expect(port.posted).toEqual([
-      { type: "request", id: expect.any(Number), senderId: "plugin-a", message: openRequest },
-      { type: "live", forwarded: [requestKey("plugin-a", openRequest)] },
+      { type: "request", id: expect.any(Number), senderId: "plugin-a", message },
+      { type: "live", forwarded: [requestKey("plugin-a", message)] },
     ]);
     await flush();
     expect(respond).not.toHaveBeenCalled();
 
-    relay.fromWindow(port, { type: "reply", id: requestsPosted(port)[0].id, reply: true });
-    expect(respond).toHaveBeenCalledExactlyOnceWith(true);
-  });
-
-  it("opens the window for a valid POST /control and forwards it to the window", async () => {
-    const { relay, openWindow } = await absentRelay();
-    const respond = respondSpy();
-    expect(relay.receive(control, "plugin-a", respond)).toBe(true);
-    expect(openWindow).toHaveBeenCalledTimes(1);
-    expect(relay.state).toBe("awaiting");
-    await flush();
-    expect(respond).not.toHaveBeenCalled();
-
-    const port = fakePort();
-    relay.connected(port);
-    expect(port.posted).toEqual([
-      { type: "request", id: expect.any(Number), senderId: "plugin-a", message: control },
-      { type: "live", forwarded: [requestKey("plugin-a", control)] },
-    ]);
     relay.fromWindow(port, { type: "reply", id: requestsPosted(port)[0].id, reply: true });
     expect(respond).toHaveBeenCalledExactlyOnceWith(true);
   });
