@@ -5,7 +5,6 @@
 // after a navigation has dropped it.
 import { LocatorError } from "../../services/locators/index.ts";
 import type { ResolveLocator } from "../ports.ts";
-import { readResolveLocator } from "./messages.ts";
 import type { ResolveLocatorAnswer, ResolveLocatorMessage } from "./messages.ts";
 
 export const CONTENT_SCRIPT = "content.js";
@@ -35,7 +34,7 @@ async function ask(tabId: number, message: ResolveLocatorMessage): Promise<Resol
 export const resolveInTabUnderTest: ResolveLocator = async (location) => {
   const tab = await tabUnderTest(location);
   const tabId = tab.id!;
-  const message = readResolveLocator({ type: "locator.resolve", location })!;
+  const message: ResolveLocatorMessage = { type: "locator.resolve", location };
   let answer: ResolveLocatorAnswer;
   try {
     answer = await ask(tabId, message);
