@@ -3,8 +3,8 @@
 // plain IdeView for the UI.
 import { createActor } from "xstate";
 import type { AnyActorRef, InspectionEvent, Observer } from "xstate";
-import { deliverTo, locatorResolver, saveProjectPort } from "./adapters/ports.ts";
-import type { Deliver, ResolveLocator, Save } from "./adapters/ports.ts";
+import { deliverTo, locatorResolver, runPorts, saveProjectPort } from "./adapters/ports.ts";
+import type { Deliver, Executor, ResolveLocator, Save } from "./adapters/ports.ts";
 import { DEFAULT_LIMITS } from "./adapters/protocol/limits.ts";
 import type { Limits } from "./adapters/protocol/limits.ts";
 import { createProtocol } from "./adapters/protocol/protocol.ts";
@@ -14,6 +14,7 @@ import { ideMachine } from "./machines/ide.machine.ts";
 import type { OutboundMessage, UserEvent } from "./machines/ide.types.ts";
 import { toIdeView } from "./machines/ide.view.ts";
 import type { IdeView } from "./machines/ide.view.ts";
+import { playbackMachine } from "./machines/playback.machine.ts";
 import { projectMachine } from "./machines/project.machine.ts";
 import { fail } from "./machines/shared.types.ts";
 import { LogStore } from "./services/logs/index.ts";
@@ -28,6 +29,8 @@ export interface IdeOptions {
   resolveLocator?: ResolveLocator;
   deliver?: Deliver;
   save?: Save;
+  /** The page under test for page commands and conditions; without one they fail, saying so. */
+  executor?: Executor;
   limits?: Partial<Limits>;
   inspect?: Observer<InspectionEvent> | ((event: InspectionEvent) => void);
 }
@@ -46,7 +49,7 @@ export interface Ide {
   stop(): void;
 }
 
-export type { IdeView, OutboundMessage, UserEvent, SideProject, Limits };
+export type { IdeView, OutboundMessage, UserEvent, SideProject, Limits, Executor };
 
 /** What ide.send takes: a user event, where a project the user picked is not parsed yet. */
 export type UserEventInput =
@@ -84,6 +87,9 @@ export function createIde(options: IdeOptions = {}): Ide {
     actors: {
       project: projectMachine.provide({
         actors: { saveProject: saveProjectPort(options.deliver, options.save, limits.deliverTimeoutMs) },
+      }),
+      playback: playbackMachine.provide({
+        actors: runPorts(options.deliver, options.executor, limits.deliverTimeoutMs, (message) => ideLog("warn", message)),
       }),
     },
   });
@@ -126,10 +132,12 @@ export function createIde(options: IdeOptions = {}): Ide {
   const ideLog = (level: LogInput["level"], message: string) =>
     appendLog({ group: "system", level, message, source: "ide", at: Date.now() });
 
-  actor.on("log.written", ({ level, message }) => ideLog(level, message));
+  actor.on("log.written", ({ level, message, group, source }) =>
+    appendLog({ group: group ?? "system", level, message, source: source ?? "ide", at: Date.now() }),
+  );
   actor.on("outbound.requested", async ({ to, message }) => {
     const problem = await deliverTo(options.deliver, limits.deliverTimeoutMs, to, message);
-    if (problem !== null) ideLog("warn", `The ${message.event} message to ${to} was not delivered: ${problem}.`);
+    if (problem !== null) ideLog("warn", `The ${"event" in message ? message.event : message.action} message to ${to} was not delivered: ${problem}.`);
   });
 
   const protocol = createProtocol({

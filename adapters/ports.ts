@@ -3,6 +3,16 @@
 // error answer into something the machines understand; none decides policy.
 import { fromPromise } from "xstate";
 import type { OutboundMessage } from "../machines/ide.types.ts";
+import type {
+  ConditionInput,
+  PageCommandInput,
+  PageOutcome,
+  PluginCommandInput,
+  TellPluginsInput,
+  TellPluginsOutput,
+} from "../machines/playback.types.ts";
+import { refusesToStart } from "../services/playback/pluginAnswer.ts";
+import type { Delivery } from "../services/playback/pluginAnswer.ts";
 import type { SaveInput, SaveOutcome } from "../machines/project.types.ts";
 import { fail, ok } from "../machines/shared.types.ts";
 import type { Reply } from "../machines/shared.types.ts";
@@ -12,6 +22,28 @@ import type { SideProject } from "../services/side/index.ts";
 export type Deliver = (pluginId: string, message: OutboundMessage) => Promise<unknown>;
 export type Save = (project: SideProject) => Promise<void>;
 export type ResolveLocator = (locator: string) => Promise<string>;
+
+/** The browser's ids of the page under test, where there are such (the browser extension). */
+export interface PageIds {
+  tabId: number | null;
+  windowId: number | null;
+  frameId: number | null;
+}
+
+/**
+ * The executor port (`createIde({ executor })`): the page under test. The host gives one over
+ * WebDriver, the extension one over the tab under test, tests a fake. `command` comes as
+ * written in the .side file; the executor replaces `${...}` from `variables` the way Selenium
+ * IDE does for each command (helpers: services/playback/variables.ts).
+ */
+export interface Executor {
+  /** One page command: its state, and the variables it stored (storeText, ...). Rejects only when the page is gone. */
+  execute(input: PageCommandInput, signal: AbortSignal): Promise<PageOutcome>;
+  /** A condition of if/elseIf/while/repeatIf, as a script whose `arguments` are `argv`; rejects with the reason it could not be evaluated. */
+  evaluate(input: ConditionInput, signal: AbortSignal): Promise<boolean>;
+  /** The ids that go into a plugin's `execute` options; absent outside a browser. */
+  pageIds?(): PageIds;
+}
 
 export class TimeoutError extends Error {}
 
@@ -44,6 +76,63 @@ export async function deliverTo(
     return reasonOf(error);
   }
 }
+
+/** Sends to a plugin and settles with its answer, or with why there is none (never rejects). */
+export async function deliverAndWait(
+  deliver: Deliver | undefined,
+  timeoutMs: number,
+  to: string,
+  message: OutboundMessage,
+): Promise<Delivery> {
+  if (!deliver) return { answered: false, reason: "no channel to plugins is set up (createIde was given no `deliver`)" };
+  try {
+    const answer = await withTimeout(Promise.resolve().then(() => deliver(to, message)), timeoutMs, `the plugin ${to}`);
+    return { answered: true, answer };
+  } catch (error) {
+    return { answered: false, reason: reasonOf(error) };
+  }
+}
+
+/** The run machine's ports: plugins (events and commands) and the page under test. */
+export function runPorts(
+  deliver: Deliver | undefined,
+  executor: Executor | undefined,
+  timeoutMs: number,
+  warn: (message: string) => void,
+) {
+  return {
+    tellPlugins: fromPromise<TellPluginsOutput, TellPluginsInput>(async ({ input }) =>
+      Promise.all(
+        input.plugins.map(async (plugin) => {
+          // A suite's first test: suitePlaybackStarted, then playbackStarted, each answered in turn.
+          let delivery: Delivery = { answered: true, answer: true };
+          for (const message of input.messages) {
+            delivery = await deliverAndWait(deliver, timeoutMs, plugin.id, message);
+            if (!delivery.answered) warn(`The ${message.event} message to ${plugin.id} was not delivered: ${delivery.reason}.`);
+            if (refusesToStart(delivery) !== null) break;
+          }
+          return { pluginId: plugin.id, name: plugin.name, delivery };
+        }),
+      ),
+    ),
+    runPluginCommand: fromPromise<Delivery, PluginCommandInput>(({ input }) => {
+      const ids = executor?.pageIds?.();
+      const message = ids ? { ...input.message, options: { ...input.message.options, ...ids } } : input.message;
+      return deliverAndWait(deliver, timeoutMs, input.pluginId, message);
+    }),
+    runPageCommand: fromPromise<PageOutcome, PageCommandInput>(async ({ input, signal }) => {
+      if (!executor) return { state: "failed", message: NO_PAGE(input.command.command) };
+      return executor.execute(input, signal);
+    }),
+    evaluateCondition: fromPromise<boolean, ConditionInput>(async ({ input, signal }) => {
+      if (!executor) throw new Error("There is no page under test to evaluate the condition in (createIde was given no executor).");
+      return executor.evaluate(input, signal);
+    }),
+  };
+}
+
+const NO_PAGE = (command: string) =>
+  `${command} needs a page under test, and there is none here (createIde was given no executor).`;
 
 /** The project machine's save port: to the controller while controlled, else `save`. */
 export const saveProjectPort = (deliver: Deliver | undefined, save: Save | undefined, timeoutMs: number) =>

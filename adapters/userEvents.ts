@@ -5,7 +5,11 @@ import { z } from "zod";
 import type { UserEvent } from "../machines/ide.types.ts";
 import { parseSideProject } from "../services/side/index.ts";
 
-const bare = (type: Exclude<UserEvent["type"], "user.startPlayback" | "user.loadProject">) => z.object({ type: z.literal(type) });
+type BareEvent = Exclude<
+  UserEvent["type"],
+  "user.startPlayback" | "user.startSuite" | "user.loadProject" | "user.toggleBreakpoint" | "user.setPlaybackDelay"
+>;
+const bare = (type: BareEvent) => z.object({ type: z.literal(type) });
 
 const userEventSchema = z.discriminatedUnion("type", [
   bare("user.openWindow"),
@@ -14,8 +18,14 @@ const userEventSchema = z.discriminatedUnion("type", [
   bare("user.decline"),
   bare("user.editProject"),
   bare("user.saveProject"),
-  z.object({ type: z.literal("user.startPlayback"), testId: z.string().optional() }),
+  z.object({ type: z.literal("user.startPlayback"), testId: z.string().optional(), fromCommandId: z.string().optional() }),
+  z.object({ type: z.literal("user.startSuite"), suiteId: z.string().optional() }),
   bare("user.stopPlayback"),
+  bare("user.pausePlayback"),
+  bare("user.resumePlayback"),
+  bare("user.stepPlayback"),
+  z.object({ type: z.literal("user.toggleBreakpoint"), commandId: z.string() }),
+  z.object({ type: z.literal("user.setPlaybackDelay"), ms: z.number().int().min(0).max(10_000) }),
   // The project is checked by the .side schema below, which names the first problem.
   z.object({ type: z.literal("user.loadProject"), project: z.unknown() }),
 ]);

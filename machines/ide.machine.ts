@@ -23,7 +23,8 @@ import { controlMachine } from "./control.machine.ts";
 import { isUnsaved, projectMachine } from "./project.machine.ts";
 import { playbackMachine } from "./playback.machine.ts";
 import { answered, fail, ok } from "./shared.types.ts";
-import type { PlaybackFact } from "./playback.types.ts";
+import { resolveRunTarget } from "../services/playback/targets.ts";
+import type { RunSelector } from "../services/playback/targets.ts";
 import type { ChildFact, IdeContext, IdeEmitted, IdeEvent, IdeInput, OutboundMessage } from "./ide.types.ts";
 
 /**
@@ -40,20 +41,24 @@ const relayChildFacts = fromCallback<ChildFact, { children: AnyActorRef[] }>(({ 
   return () => subscriptions.forEach((s) => s.unsubscribe());
 });
 
-/** What the plugins are told of a fact (CONTRACT section 8), if anything. */
-function outboundFor(fact: IdeEvent | PlaybackFact): OutboundMessage | null {
-  switch (fact.type) {
-    case "project.loaded":
-      return { action: "event", event: "projectLoaded", options: { projectId: fact.projectId, projectName: fact.projectName } };
-    case "playback.started":
-    case "playback.stopped":
-      return {
-        action: "event",
-        event: fact.type === "playback.started" ? "playbackStarted" : "playbackStopped",
-        options: { testId: fact.testId, testName: fact.testName, projectName: fact.projectName },
-      };
+/** What the plugins are told of a fact (CONTRACT section 8), if anything; runs tell their own. */
+function outboundFor(fact: IdeEvent): OutboundMessage | null {
+  return fact.type === "project.loaded"
+    ? { action: "event", event: "projectLoaded", options: { projectId: fact.projectId, projectName: fact.projectName } }
+    : null;
+}
+
+/** What a start names, from the user's event or a plugin's request. */
+function selectorOf(event: IdeEvent): RunSelector {
+  switch (event.type) {
+    case "user.startPlayback":
+      return { testId: event.testId };
+    case "user.startSuite":
+      return { suiteId: event.suiteId, wholeSuite: true };
+    case "request.startRun":
+      return event.selector;
     default:
-      return null;
+      return {};
   }
 }
 
@@ -87,11 +92,7 @@ export const ideMachine = setup({
     loadNeedsSecondDialog: and(["projectHasUnsavedChanges", "dialogIsOpen"]),
     registrationClashes: ({ context, event }) =>
       event.type === "request.register" && !registerPlugin(context.plugins, event.sender, event.registration).ok,
-    testExists: ({ context, event }) => {
-      if (event.type !== "user.startPlayback") return false;
-      const tests = context.project.getSnapshot().context.project.tests;
-      return event.testId === undefined ? tests.length > 0 : tests.some((t) => t.id === event.testId);
-    },
+    runTargetExists: ({ context, event }) => resolveRunTarget(context.project.getSnapshot().context.project, selectorOf(event)).ok,
   },
   actions: {
     answerTrue: emit(({ event }) => answered(requestRef(event), ok(true))),
@@ -131,15 +132,11 @@ export const ideMachine = setup({
         event.type === "control.granted" ? [{ id: event.controller, registration: event.registration }] : [],
     }),
     dropPlugins: assign({ plugins: [] }),
-    // The plugins are dropped in the same step the window closes, before the playback machine
-    // can announce that its test case ended; so they are told here, while they are still known.
-    tellPluginsPlaybackEnds: enqueueActions(({ context, enqueue }) => {
-      const playback = context.playback.getSnapshot();
-      const run = playback.context.run;
-      if (!playback.matches("running") || !run) return;
-      const message = outboundFor({ type: "playback.stopped", ...run });
-      for (const plugin of context.plugins) enqueue.emit({ type: "outbound.requested", to: plugin.id, message: message! });
-    }),
+    /** The run needs to know who owns which command and whom to tell of its start and end. */
+    tellPlaybackPlugins: sendTo(
+      ({ context }) => context.playback,
+      ({ context }) => ({ type: "plugins.changed" as const, plugins: context.plugins }),
+    ),
     forwardToControl: sendTo(({ context }) => context.control, ({ event }) => event as never),
     forwardToProject: sendTo(({ context }) => context.project, ({ event }) => event as never),
     forwardToPlayback: sendTo(({ context }) => context.playback, ({ event }) => event as never),
@@ -173,23 +170,32 @@ export const ideMachine = setup({
         controller: context.control.getSnapshot().context.controller,
       }),
     ),
-    startPlayback: sendTo(
+    startRun: sendTo(
       ({ context }) => context.playback,
       ({ context, event }) => {
         const project = context.project.getSnapshot().context.project;
-        const testId = event.type === "user.startPlayback" ? event.testId : undefined;
-        const test = testId === undefined ? project.tests[0] : project.tests.find((t) => t.id === testId)!;
-        return { type: "playback.start" as const, test, projectName: project.name };
+        const target = resolveRunTarget(project, selectorOf(event));
+        if (!target.ok) throw new Error(target.problem); // the guard runTargetExists comes first
+        return {
+          type: "run.start" as const,
+          projectName: project.name,
+          baseUrl: project.url,
+          tests: project.tests,
+          testIds: target.testIds,
+          suite: target.suite,
+          fromCommandId: event.type === "user.startPlayback" ? event.fromCommandId : undefined,
+          requestId: event.type === "request.startRun" ? event.requestId : undefined,
+        };
       },
     ),
-    logUnknownTest: emit(({ event }) => ({
-      type: "log.written" as const,
-      level: "warn" as const,
-      message:
-        event.type === "user.startPlayback" && event.testId !== undefined
-          ? `The project has no test case with the id "${event.testId}"; nothing was started.`
-          : "The project has no test case to play.",
-    })),
+    logUnknownTest: emit(({ context, event }) => {
+      const target = resolveRunTarget(context.project.getSnapshot().context.project, selectorOf(event));
+      return { type: "log.written" as const, level: "warn" as const, message: `${target.ok ? "" : target.problem} Nothing was started.` };
+    }),
+    answerUnknownTest: emit(({ context, event }) => {
+      const target = resolveRunTarget(context.project.getSnapshot().context.project, selectorOf(event));
+      return answered(requestRef(event), fail("UnknownTest", target.ok ? "The test is unknown." : target.problem));
+    }),
     reemit: emit(({ event }) => event as IdeEmitted),
     answerCloseConfirmed: emit(({ event }) =>
       answered(event.type === "close.confirmed" ? event.requestId : -1, ok(true)),
@@ -216,10 +222,8 @@ export const ideMachine = setup({
   initial: "starting",
   on: {
     "log.written": { actions: "reemit" },
-    "control.granted": { actions: "restartPluginSession" },
+    "control.granted": { actions: ["restartPluginSession", "tellPlaybackPlugins"] },
     "project.loaded": { actions: "tellEveryPlugin" },
-    "playback.started": { actions: "tellEveryPlugin" },
-    "playback.stopped": { actions: "tellEveryPlugin" },
   },
   states: {
     starting: {
@@ -230,15 +234,15 @@ export const ideMachine = setup({
     },
     open: {
       on: {
-        "user.closeWindow": { target: "closed", actions: ["tellPluginsPlaybackEnds", "tellChildrenWindowClosed", "dropPlugins"] },
+        "user.closeWindow": { target: "closed", actions: ["tellChildrenWindowClosed", "dropPlugins", "tellPlaybackPlugins"] },
         "close.confirmed": {
           target: "closed",
-          actions: ["answerCloseConfirmed", "tellPluginsPlaybackEnds", "tellChildrenWindowClosed", "dropPlugins"],
+          actions: ["answerCloseConfirmed", "tellChildrenWindowClosed", "dropPlugins", "tellPlaybackPlugins"],
         },
         "request.open": { actions: "answerTrue" },
         "request.register": [
           { guard: "registrationClashes", actions: "answerCommandConflict" },
-          { actions: ["register", "answerTrue"] },
+          { actions: ["register", "answerTrue", "tellPlaybackPlugins"] },
         ],
         "request.control": [
           { guard: "senderIsController", actions: "answerTrue" },
@@ -254,18 +258,27 @@ export const ideMachine = setup({
           {
             guard: "projectHasNoUnsavedChanges",
             target: "closed",
-            actions: ["answerTrue", "tellPluginsPlaybackEnds", "tellChildrenWindowClosed", "dropPlugins"],
+            actions: ["answerTrue", "tellChildrenWindowClosed", "dropPlugins", "tellPlaybackPlugins"],
           },
           { guard: "dialogIsOpen", actions: "answerBusy" },
           { actions: "forwardToProject" },
         ],
         "request.commandState": { actions: "forwardToPlayback" },
+        "request.setVariable": { actions: "forwardToPlayback" },
+        "request.stopRun": { actions: "forwardToPlayback" },
+        "request.startRun": [{ guard: "runTargetExists", actions: "startRun" }, { actions: "answerUnknownTest" }],
         "user.accept": { actions: "forwardDialogAnswer" },
         "user.decline": { actions: "forwardDialogAnswer" },
         "user.editProject": { actions: "forwardToProject" },
         "user.saveProject": { actions: "requestSave" },
-        "user.startPlayback": [{ guard: "testExists", actions: "startPlayback" }, { actions: "logUnknownTest" }],
+        "user.startPlayback": [{ guard: "runTargetExists", actions: "startRun" }, { actions: "logUnknownTest" }],
+        "user.startSuite": [{ guard: "runTargetExists", actions: "startRun" }, { actions: "logUnknownTest" }],
         "user.stopPlayback": { actions: "forwardToPlayback" },
+        "user.pausePlayback": { actions: "forwardToPlayback" },
+        "user.resumePlayback": { actions: "forwardToPlayback" },
+        "user.stepPlayback": { actions: "forwardToPlayback" },
+        "user.toggleBreakpoint": { actions: "forwardToPlayback" },
+        "user.setPlaybackDelay": { actions: "forwardToPlayback" },
         "user.loadProject": [
           { guard: "loadNeedsSecondDialog", actions: "logAnswerTheOpenDialogFirst" },
           { actions: "forwardToProject" },
@@ -276,13 +289,16 @@ export const ideMachine = setup({
     closed: {
       description: "The IDE window is closed: only opening it, or a plugin asking for control, does anything.",
       on: {
-        "user.openWindow": { target: "open", actions: "dropPlugins" },
-        "request.open": { target: "open", actions: ["dropPlugins", "answerTrue"] },
-        "request.control": { target: "open", actions: ["dropPlugins", "forwardToControl"] },
+        "user.openWindow": { target: "open", actions: ["dropPlugins", "tellPlaybackPlugins"] },
+        "request.open": { target: "open", actions: ["dropPlugins", "tellPlaybackPlugins", "answerTrue"] },
+        "request.control": { target: "open", actions: ["dropPlugins", "tellPlaybackPlugins", "forwardToControl"] },
         "request.register": { actions: "answerWindowClosed" },
         "request.loadProject": { actions: "answerWindowClosed" },
         "request.close": { actions: "answerWindowClosed" },
         "request.commandState": { actions: "answerWindowClosed" },
+        "request.setVariable": { actions: "answerWindowClosed" },
+        "request.startRun": { actions: "answerWindowClosed" },
+        "request.stopRun": { actions: "answerWindowClosed" },
       },
     },
   },

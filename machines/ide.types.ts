@@ -5,7 +5,8 @@ import type { SideProject } from "../services/side/index.ts";
 import type { controlMachine } from "./control.machine.ts";
 import type { ControlGrantedEvent } from "./control.types.ts";
 import type { playbackMachine } from "./playback.machine.ts";
-import type { PlaybackFact } from "./playback.types.ts";
+import type { ExecuteMessage, RunEventMessage } from "./playback.types.ts";
+import type { RunSelector } from "../services/playback/targets.ts";
 import type { projectMachine } from "./project.machine.ts";
 import type { CloseConfirmedEvent, ProjectLoadedEvent } from "./project.types.ts";
 import type { LogWrittenEvent, RequestAnsweredEvent, RequestRef } from "./shared.types.ts";
@@ -32,7 +33,10 @@ export type IdeRequestEvent =
   | ({ type: "request.control"; registration: Registration } & RequestRef)
   | ({ type: "request.loadProject"; project: SideProject } & RequestRef)
   | ({ type: "request.close" } & RequestRef)
-  | ({ type: "request.commandState"; commandId: string; state: CommandState; message: string | null } & RequestRef);
+  | ({ type: "request.commandState"; commandId: string; state: CommandState; message: string | null } & RequestRef)
+  | ({ type: "request.setVariable"; name: string; value: unknown } & RequestRef)
+  | ({ type: "request.startRun"; selector: RunSelector } & RequestRef)
+  | ({ type: "request.stopRun" } & RequestRef);
 
 export type UserEvent =
   | { type: "user.openWindow" }
@@ -41,8 +45,14 @@ export type UserEvent =
   | { type: "user.decline" }
   | { type: "user.editProject" }
   | { type: "user.saveProject" }
-  | { type: "user.startPlayback"; testId?: string }
+  | { type: "user.startPlayback"; testId?: string; fromCommandId?: string }
+  | { type: "user.startSuite"; suiteId?: string }
   | { type: "user.stopPlayback" }
+  | { type: "user.pausePlayback" }
+  | { type: "user.resumePlayback" }
+  | { type: "user.stepPlayback" }
+  | { type: "user.toggleBreakpoint"; commandId: string }
+  | { type: "user.setPlaybackDelay"; ms: number }
   /** Not in CONTRACT section 5 before issue 3: the UI's "load a .side file", already parsed at the door. */
   | { type: "user.loadProject"; project: SideProject };
 
@@ -54,17 +64,15 @@ export type ChildFact =
   | LogWrittenEvent
   | ControlGrantedEvent
   | ProjectLoadedEvent
-  | CloseConfirmedEvent
-  | PlaybackFact;
+  | CloseConfirmedEvent;
 
 export type IdeEvent = IdeRequestEvent | UserEvent | PluginDisconnectedEvent | ChildFact;
 
-/** What the IDE sends a plugin (CONTRACT section 8). */
-export interface OutboundMessage {
-  action: "event";
-  event: "saveProject" | "projectLoaded" | "playbackStarted" | "playbackStopped";
-  options: Record<string, unknown>;
-}
+/** What the IDE sends a plugin (CONTRACT sections 8 to 10). */
+export type OutboundMessage =
+  | { action: "event"; event: "saveProject" | "projectLoaded"; options: Record<string, unknown> }
+  | RunEventMessage
+  | ExecuteMessage;
 
 export type OutboundRequestedEvent = { type: "outbound.requested"; to: string; message: OutboundMessage };
 

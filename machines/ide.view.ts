@@ -5,6 +5,7 @@ import type { CommandRow, CommandTable } from "../services/playback/commandTable
 import { pluginSummaries } from "../services/plugins/index.ts";
 import type { LogEntry, LogStore } from "../services/logs/index.ts";
 import { isUnsaved } from "./project.machine.ts";
+import { currentCommandId, runResult, variablesAsJson } from "./playback.run.ts";
 import type { IdeSnapshot } from "./ide.rules.ts";
 
 export type DialogKind = "controlConsent" | "loadProject" | "closeWindow";
@@ -21,7 +22,66 @@ export interface IdeView {
   plugins: Array<{ id: string; name: string; version: string }>;
   logs: LogEntry[];
   logsDropped: { system: number; playback: number };
-  playback: null | { testId: string; testName: string; running: boolean; commands: CommandRow[] };
+  playback: null | PlaybackView;
+  /**
+   * Not in CONTRACT section 5: the breakpoints and delay the user set, also before the first
+   * run (when `playback` is still null), so a UI can show them on the displayed test.
+   */
+  runControls: { breakpoints: string[]; delayMs: number };
+}
+
+export type RunStatus = "idle" | "starting" | "running" | "paused" | "finishing" | "ended";
+
+/** CONTRACT sections 5 and 12. */
+export interface PlaybackView {
+  runId: string;
+  testId: string;
+  testName: string;
+  status: RunStatus;
+  /** True while starting, running, paused or finishing. */
+  running: boolean;
+  result: "passed" | "failed" | null;
+  suite: { id: string; name: string; testIndex: number; tests: string[] } | null;
+  currentCommandId: string | null;
+  breakpoints: string[];
+  delayMs: number;
+  variables: Record<string, unknown>;
+  commands: CommandRow[];
+}
+
+function statusOf(playback: IdeSnapshot["context"]["playback"]): RunStatus {
+  const snapshot = playback.getSnapshot();
+  for (const status of ["starting", "running", "paused", "finishing", "ended"] as const) {
+    if (snapshot.matches(status)) return status;
+  }
+  return "idle";
+}
+
+const variablesOfRun = new WeakMap<object, Record<string, unknown>>();
+
+function playbackView(s: IdeSnapshot): PlaybackView | null {
+  const { run, breakpoints } = s.context.playback.getSnapshot().context;
+  if (!run) return null;
+  const status = statusOf(s.context.playback);
+  let variables = variablesOfRun.get(run.variables);
+  if (!variables) {
+    variables = Object.freeze(variablesAsJson(run.variables));
+    variablesOfRun.set(run.variables, variables);
+  }
+  return Object.freeze({
+    runId: run.runId,
+    testId: run.test.id,
+    testName: run.test.name,
+    status,
+    running: status !== "ended" && status !== "idle",
+    result: status === "ended" ? runResult(run) : null,
+    suite: run.suite && Object.freeze({ id: run.suite.id, name: run.suite.name, testIndex: run.suite.testIndex, tests: [...run.suite.testIds] }),
+    currentCommandId: status === "ended" ? null : currentCommandId(run),
+    breakpoints: breakpoints as string[],
+    delayMs: run.delayMs,
+    variables,
+    commands: rowsOf(run.commands),
+  });
 }
 
 function dialogOf(s: IdeSnapshot): IdeView["dialog"] {
@@ -92,7 +152,7 @@ function entriesOf(logs: LogStore): LogEntry[] {
 export function toIdeView(s: IdeSnapshot, logs: LogStore): IdeView {
   const control = s.context.control.getSnapshot();
   const project = s.context.project.getSnapshot().context;
-  const run = s.context.playback.getSnapshot();
+  const playback = s.context.playback.getSnapshot().context;
   // Frozen: one view is shared by every caller until something changes.
   const dialog = dialogOf(s);
   return Object.freeze({
@@ -107,13 +167,7 @@ export function toIdeView(s: IdeSnapshot, logs: LogStore): IdeView {
     plugins: Object.freeze(pluginSummaries(s.context.plugins).map((p) => Object.freeze(p))) as IdeView["plugins"],
     logs: entriesOf(logs),
     logsDropped: Object.freeze(logs.dropped()),
-    playback: run.context.run
-      ? Object.freeze({
-          testId: run.context.run.testId,
-          testName: run.context.run.testName,
-          running: run.matches("running"),
-          commands: rowsOf(run.context.run.commands),
-        })
-      : null,
+    playback: playbackView(s),
+    runControls: Object.freeze({ breakpoints: playback.breakpoints as string[], delayMs: playback.delayMs }),
   }) as IdeView;
 }

@@ -19,7 +19,8 @@ export type ErrorCode =
   | "UnknownCommand"
   | "InvalidLocator"
   | "ElementNotFound"
-  | "NoPage";
+  | "NoPage"
+  | "UnknownTest";
 
 export type Reply =
   | { ok: true; value: unknown }
@@ -37,6 +38,10 @@ export type LogWrittenEvent = {
   type: "log.written";
   level: "info" | "warn" | "error";
   message: string;
+  /** The playback group for what a run writes; the system group when absent. */
+  group?: "system" | "playback";
+  /** Who wrote it: a plugin's sender id; the IDE when absent. */
+  source?: string;
 };
 
 export const ok = (value: unknown): Reply => ({ ok: true, value });

@@ -34,9 +34,11 @@ export function readEnvelope(message: unknown): { ok: true; envelope: Envelope }
   if (!isPlainObject(message)) {
     return { ok: false, reply: fail("InvalidRequest", "The request must be a JSON object with `uri` and `verb`.") };
   }
-  const payload = Object.hasOwn(message, "payload") ? message.payload : undefined;
+  // `payload: null` is how real plugins say "no payload" (CONTRACT section 2, round 2).
+  const given = Object.hasOwn(message, "payload") ? message.payload : undefined;
+  const payload = given === null ? undefined : given;
   if (payload !== undefined && !isPlainObject(payload)) {
-    return { ok: false, reply: fail("InvalidRequest", "`payload` must be an object when it is given.") };
+    return { ok: false, reply: fail("InvalidRequest", "`payload` must be an object, null or absent.") };
   }
   const fields: Record<string, unknown> = {};
   for (const key of Object.keys(message)) {

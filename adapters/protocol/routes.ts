@@ -3,6 +3,7 @@
 // event for the root machine; which one is visible in its `run`.
 import { z } from "zod";
 import { COMMAND_STATES } from "../../services/playback/commandTable.ts";
+import { parseContents } from "../../services/playback/variables.ts";
 import { parseRegistration } from "../../services/plugins/index.ts";
 import { parseSideProject } from "../../services/side/index.ts";
 import { describeZodIssue } from "../../services/validation.ts";
@@ -56,6 +57,27 @@ const logFields = fieldsOf(
     type: z.enum(["error", "warn"]).nullable().optional(),
     message: z.string(),
   }),
+);
+
+const varFields = fieldsOf(
+  z.object({
+    name: z.string().min(1),
+    contents: z.unknown().refine((c) => c !== undefined, "is missing (it must be JSON text, a number, a boolean or null)"),
+  }),
+);
+
+const SELECTOR_KEYS = ["testId", "testName", "suiteId", "suiteName"] as const;
+const startFields = fieldsOf(
+  z
+    .object({
+      testId: z.string().optional(),
+      testName: z.string().optional(),
+      suiteId: z.string().optional(),
+      suiteName: z.string().optional(),
+    })
+    .refine((f) => SELECTOR_KEYS.filter((k) => f[k] !== undefined).length <= 1, {
+      message: "must name at most one of testId, testName, suiteId and suiteName",
+    }),
 );
 
 const registrationFields = (fields: Record<string, unknown>) => {
@@ -167,6 +189,35 @@ export const ROUTES: ReadonlyArray<Route<unknown>> = [
       scope.dispatch({ type: "request.commandState", commandId, state, message: message ?? null }),
   }),
   logRoute("/playback/log", "playback", anyone),
+  route({
+    path: "/playback/var",
+    verb: "put",
+    access: { ...anyone, needsRegistration: true },
+    sizeLimit: "requestBytes",
+    parse: (fields) => {
+      const parsed = varFields(fields);
+      if (typeof parsed === "string") return parsed;
+      const contents = parseContents(parsed.contents);
+      return contents.ok ? { name: parsed.name, value: contents.value } : contents.problem;
+    },
+    run: (scope, { name, value }) => scope.dispatch({ type: "request.setVariable", name, value }),
+  }),
+  route({
+    path: "/playback/start",
+    verb: "post",
+    access: { ...controlledOnly, needsRegistration: true },
+    sizeLimit: "requestBytes",
+    parse: startFields,
+    run: (scope, selector) => scope.dispatch({ type: "request.startRun", selector }),
+  }),
+  route({
+    path: "/playback/stop",
+    verb: "post",
+    access: { ...controlledOnly, needsRegistration: true },
+    sizeLimit: "requestBytes",
+    parse: noFields,
+    run: (scope) => scope.dispatch({ type: "request.stopRun" }),
+  }),
 ];
 
 /** uri (lower case, no /v1) → verb → route. */

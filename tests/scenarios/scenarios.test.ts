@@ -6,13 +6,38 @@ import { createIde } from "../../index.ts";
 import { fixtureDocument, SHARED_DIR, sharedJson } from "../support/shared.ts";
 import { mismatch } from "../support/match.ts";
 
+/** How deliver() answers one plugin: a word for every message, or an answer per message. */
+type DeliverRule = "reject" | "hang" | "error" | Record<string, unknown>;
+
 interface Scenario {
   name: string;
-  options: { project?: string; document?: string; window?: "open" | "closed"; deliver?: Record<string, "reject"> };
+  options: {
+    project?: string;
+    document?: string;
+    window?: "open" | "closed";
+    deliver?: Record<string, DeliverRule>;
+    limits?: Record<string, number>;
+  };
   steps: Array<Record<string, any>>;
 }
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 5));
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const settle = () => sleep(5);
+const never = new Promise<never>(() => {});
+
+/** The answer a rule gives a message: `execute:COMMAND`, `event:EVENT`, else `default`. */
+function answerFor(rule: DeliverRule | undefined, to: string, message: any): Promise<unknown> {
+  if (rule === undefined) return Promise.resolve(true);
+  if (rule === "reject") return Promise.reject(new Error(`${to} is unreachable`));
+  if (rule === "hang") return never;
+  if (rule === "error") return Promise.resolve({ error: "disk full" });
+  const key = message.action === "execute" ? `execute:${message.command?.command}` : `event:${message.event}`;
+  const answer = Object.hasOwn(rule, key) ? rule[key] : Object.hasOwn(rule, "default") ? rule.default : true;
+  if (answer === "$hang") return never;
+  if (answer === "$reject") return Promise.reject(new Error(`${to} is unreachable`));
+  if (answer === "$undefined") return Promise.resolve(undefined);
+  return Promise.resolve(structuredClone(answer));
+}
 
 /** "fixtures/NAME.side" becomes the parsed file, "$big70k" 71,680 x's, anywhere in a message. */
 function expand(value: unknown): unknown {
@@ -52,11 +77,11 @@ describe("shared scenarios", () => {
         project: scenario.options.project ? sharedJson(scenario.options.project) : undefined,
         window: scenario.options.window,
         document,
-        deliver: async (to, message) => {
+        deliver: (to, message) => {
           delivered.push({ to, message });
-          if (scenario.options.deliver?.[to] === "reject") throw new Error(`${to} is unreachable`);
-          return true;
+          return answerFor(scenario.options.deliver?.[to], to, message);
         },
+        limits: scenario.options.limits,
       });
       const pending = new Map<string, Promise<unknown>>();
       try {
@@ -90,6 +115,22 @@ describe("shared scenarios", () => {
           } else if ("delivered" in step) {
             await settle();
             expect(mismatch(step.delivered, delivered), `${where}: ${JSON.stringify(delivered)}`).toBeNull();
+          } else if ("eventually" in step) {
+            const within = typeof step.within === "number" ? step.within : 3_000;
+            const deadline = Date.now() + within;
+            let problem = mismatch(step.eventually, ide.getSnapshot());
+            while (problem !== null && Date.now() < deadline) {
+              await sleep(5);
+              problem = mismatch(step.eventually, ide.getSnapshot());
+            }
+            expect(problem, `${where}: not so within ${within} ms: ${JSON.stringify(ide.getSnapshot().playback)}`).toBeNull();
+          } else if ("deliveredCount" in step) {
+            await settle();
+            const { match, count } = step.deliveredCount;
+            const matching = delivered.filter((d) => mismatch(match, d) === null);
+            expect(matching.length, `${where}: ${JSON.stringify(delivered)}`).toBe(count);
+          } else if ("wait" in step) {
+            await sleep(step.wait);
           } else if (step.check === "noPrototypePollution") {
             expect(Object.getOwnPropertyNames(Object.prototype)).toEqual(prototypeKeys);
           } else {

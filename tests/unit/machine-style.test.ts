@@ -18,6 +18,10 @@ const nameOf = (ref: Ref): string | null => {
   return null; // an inline function or a higher-order guard written in place
 };
 
+/** XState's own actions, such as the raise and cancel that a named `after` delay puts on a state. */
+const isBuiltIn = (ref: Ref): boolean =>
+  typeof ref === "function" && typeof (ref as { type?: unknown }).type === "string" && (ref as { type: string }).type.startsWith("xstate.");
+
 /** Every place in the machine that refers to an action, a guard or an actor, and what it names. */
 function references(machine: AnyStateMachine) {
   const found: Array<{ where: string; kind: "actions" | "guards" | "actors"; name: string | null }> = [];
@@ -28,7 +32,7 @@ function references(machine: AnyStateMachine) {
       if (t.guard !== undefined) found.push({ where, kind: "guards", name: nameOf(t.guard) });
       for (const a of t.actions) found.push({ where, kind: "actions", name: nameOf(a) });
     }
-    for (const a of [...node.entry, ...node.exit]) found.push({ where: `${node.id} entry/exit`, kind: "actions", name: nameOf(a) });
+    for (const a of [...node.entry, ...node.exit].filter((ref) => !isBuiltIn(ref))) found.push({ where: `${node.id} entry/exit`, kind: "actions", name: nameOf(a) });
     for (const i of node.invoke) found.push({ where: `${node.id} invoke`, kind: "actors", name: nameOf(i.src) });
   }
   return found;

@@ -1,0 +1,272 @@
+// The run as data: pure functions from one Run to the next, which the playback machine's
+// named actions call. Nothing here waits, delivers or decides when; the machine does.
+import { createCommandTable, withCommandState } from "../services/playback/commandTable.ts";
+import type { CommandState } from "../services/playback/commandTable.ts";
+import { buildFlow } from "../services/playback/flow.ts";
+import type { FlowStep } from "../services/playback/flow.ts";
+import type { VariableValues } from "../services/playback/variables.ts";
+import type { SideTest } from "../services/side/index.ts";
+import type { Run, RunFrame, RunStartEvent, TestEnd } from "./playback.types.ts";
+
+/** How deep `run` may call tests within tests before the run says it loops. */
+export const MAX_CALL_DEPTH = 32;
+
+export const topFrame = (run: Run): RunFrame | undefined => run.frames[run.frames.length - 1];
+
+/** The step about to execute (or executing), in the innermost test; null once the test ended. */
+export function currentStep(run: Run): FlowStep | null {
+  const frame = topFrame(run);
+  return frame && frame.at !== null ? frame.program[frame.at] : null;
+}
+
+/** The command of the run's own test that is executing or next: a `run` while it calls another. */
+export function currentCommandId(run: Run): string | null {
+  const frame = run.frames[0];
+  return frame && frame.at !== null ? frame.program[frame.at].command.id : null;
+}
+
+const isNested = (run: Run) => run.frames.length > 1;
+
+/** A verify* that does not hold fails its command but lets the run go on. */
+export const goesOnAfterFailure = (command: string) => command.startsWith("verify");
+
+function withState(run: Run, commandId: string, state: CommandState, message: string | null): Run {
+  return { ...run, commands: withCommandState(run.commands, commandId, state, message) };
+}
+
+/** Sets the state of the run's own command that is executing (the `run` one while nested). */
+function withCurrentState(run: Run, state: CommandState, message: string | null): Run {
+  const id = currentCommandId(run);
+  return id === null ? run : withState(run, id, state, message);
+}
+
+/** A test's first frame, or why its control flow does not hold (the command, the reason). */
+function frameFor(test: SideTest, fromCommandId?: string): RunFrame | { commandId: string | null; reason: string } {
+  const flow = buildFlow(test.commands);
+  if (!flow.ok) return { commandId: flow.commandId, reason: flow.reason };
+  const from = fromCommandId === undefined ? 0 : test.commands.findIndex((c) => c.id === fromCommandId);
+  return {
+    testId: test.id,
+    testName: test.name,
+    program: flow.program,
+    at: flow.program.length === 0 ? null : Math.max(from, 0),
+    visits: {},
+    turnedBack: false,
+  };
+}
+
+/** The run of `test`: its commands without state, variables empty, the user's delay. */
+export function startTest(
+  base: Pick<Run, "runId" | "projectName" | "baseUrl" | "tests" | "suite" | "stopWaiters">,
+  test: SideTest,
+  delayMs: number,
+  fromCommandId?: string,
+): Run {
+  const frame = frameFor(test, fromCommandId);
+  const run: Run = {
+    ...base,
+    test,
+    commands: createCommandTable(test.commands),
+    frames: "program" in frame ? [frame] : [],
+    variables: {},
+    delayMs,
+    failed: false,
+    end: null,
+    pauseRequested: false,
+    stepping: false,
+    passBreakpointAt: null,
+    sleepMs: 0,
+  };
+  if ("program" in frame) return run;
+  // A test whose control flow does not validate does not start (CONTRACT section 9).
+  const failedRun = { ...run, failed: true, end: "failed" as const };
+  return frame.commandId === null
+    ? failedRun
+    : withState(failedRun, frame.commandId, "failed", `The control flow does not hold: ${frame.reason}.`);
+}
+
+export function firstRun(event: RunStartEvent, runId: string, delayMs: number): Run {
+  const test = event.tests.find((t) => t.id === event.testIds[0])!;
+  const suite = event.suite && { ...event.suite, testIds: event.testIds, testIndex: 0, failed: false, announced: false };
+  return startTest(
+    { runId, projectName: event.projectName, baseUrl: event.baseUrl, tests: event.tests, suite, stopWaiters: [] },
+    test,
+    delayMs,
+    event.fromCommandId,
+  );
+}
+
+/** The suite's next test, after one that ended; null when the suite is over. */
+export function nextTestOfSuite(run: Run): Run | null {
+  const suite = run.suite;
+  if (!suite || run.end === "stopped" || run.end === "fatal") return null;
+  const index = suite.testIndex + 1;
+  const test = run.tests.find((t) => t.id === suite.testIds[index]);
+  if (!test) return null;
+  return startTest(
+    { ...run, suite: { ...suite, testIndex: index, failed: suite.failed || run.failed } },
+    test,
+    run.delayMs,
+  );
+}
+
+export const runResult = (run: Run): "passed" | "failed" => (run.failed || run.suite?.failed ? "failed" : "passed");
+
+/** The test ends: no frame is left, so nothing more executes. */
+export function endTest(run: Run, end: TestEnd): Run {
+  return { ...run, frames: [], end, failed: run.failed || end === "failed" || end === "fatal", pauseRequested: false, stepping: false };
+}
+
+/** The executing command becomes `undetermined` and the test ends (the user stopped, the window closed). */
+export function stopTest(run: Run, executing: boolean): Run {
+  if (run.end !== null) return run;
+  const stopped = executing ? withCurrentState(run, "undetermined", "The run was stopped while this command was executing.") : run;
+  return endTest(stopped, "stopped");
+}
+
+/** A command that starts executing shows `pending`. */
+export function markPending(run: Run): Run {
+  return withCurrentState(run, "pending", null);
+}
+
+/** Once over, nothing is left pending: a state a plugin never settled is `undetermined`. */
+export function settlePending(run: Run): Run {
+  let commands = run.commands;
+  for (const chunk of run.commands.chunks) {
+    for (const row of chunk) {
+      if (row.state === "pending") {
+        commands = withCommandState(commands, row.id, "undetermined", row.message ?? "The run ended before this command's result was known.");
+      }
+    }
+  }
+  return commands === run.commands ? run : { ...run, commands };
+}
+
+/** A plugin set a command's state (POST /playback/command); `fatal` ends a test under way. */
+export function withReportedState(run: Run, commandId: string, state: CommandState, message: string | null, executing: boolean): Run {
+  const reported = withState(run, commandId, state, message);
+  if (state !== "fatal" || run.end !== null) return reported;
+  const current = currentCommandId(run);
+  const interrupted =
+    executing && current !== null && current !== commandId
+      ? withState(reported, current, "undetermined", "The run ended while this command was executing.")
+      : reported;
+  return endTest(interrupted, "fatal");
+}
+
+export function withVariables(run: Run, set: Record<string, unknown> | undefined): Run {
+  if (!set || Object.keys(set).length === 0) return run;
+  const variables: Record<string, unknown> = { ...run.variables };
+  for (const [name, value] of Object.entries(set)) {
+    Object.defineProperty(variables, name, { value, enumerable: true, writable: true, configurable: true });
+  }
+  return { ...run, variables: variables as VariableValues };
+}
+
+function advanceTo(frame: RunFrame, to: number | null, visits: Readonly<Record<number, number>>): RunFrame {
+  return { ...frame, at: to, visits, turnedBack: to !== null && frame.at !== null && to <= frame.at };
+}
+
+/** After a `run` command's test is over, its caller goes on after it. */
+function unwind(run: Run): Run {
+  let current = run;
+  while (current.frames.length > 0 && topFrame(current)!.at === null) {
+    if (current.frames.length === 1) return endTest(current, "completed");
+    const frames = current.frames.slice(0, -1);
+    const caller = frames[frames.length - 1];
+    const step = caller.program[caller.at!];
+    frames[frames.length - 1] = advanceTo(caller, step.next, caller.visits);
+    current = { ...current, frames };
+    if (frames.length === 1) {
+      const row = current.commands.chunks.flat().find((r) => r.id === step.command.id);
+      if (row?.state === "pending") current = withState(current, step.command.id, "passed", null);
+    }
+  }
+  return current;
+}
+
+export interface StepResult {
+  state: CommandState;
+  message: string | null;
+  /** For a condition or loop: whether it holds. */
+  holds?: boolean;
+}
+
+/**
+ * The step that executed has a result: its state shows, a failure ends the test (but a
+ * verify*'s), and the frame moves on: along a branch, out of a loop, or to the next step.
+ */
+export function settleStep(run: Run, result: StepResult): Run {
+  const frame = topFrame(run);
+  const step = currentStep(run);
+  if (!frame || !step) return run;
+  const nestedNote = isNested(run) ? ` (in "${frame.testName}", ${step.command.command} ${step.command.target})` : "";
+  let next = run;
+  if (!isNested(run)) next = withState(next, step.command.id, result.state, result.message);
+  else if (result.state === "failed" || result.state === "fatal") {
+    next = withCurrentState(next, result.state, `${result.message ?? result.state}${nestedNote}`);
+  }
+  if (result.state === "fatal") return endTest(next, "fatal");
+  if (result.state === "failed") {
+    if (!goesOnAfterFailure(step.command.command)) return endTest(next, "failed");
+    next = { ...next, failed: true };
+  }
+  const at = frame.at!;
+  let to: number | null = step.next;
+  let visits = frame.visits;
+  const isLoop = step.loopLimit !== null;
+  if (step.kind === "break" && step.breaks !== null) {
+    to = frame.program[step.breaks].whenFalse;
+    visits = { ...visits, [step.breaks]: 0 };
+  } else if (result.holds !== undefined) {
+    to = result.holds ? step.whenTrue : step.whenFalse;
+    if (isLoop) visits = { ...visits, [at]: result.holds ? (visits[at] ?? 0) + 1 : 0 };
+  }
+  const frames = next.frames.slice();
+  frames[frames.length - 1] = advanceTo(frame, to, visits);
+  return unwind({ ...next, frames });
+}
+
+/** `run` reached: the called test is played next with the same variables, or the command fails. */
+export function callTest(run: Run, name: string): Run {
+  const test = run.tests.find((t) => t.name === name);
+  if (!test) return settleStep(run, { state: "failed", message: `The project has no test named "${name}".` });
+  if (run.frames.length >= MAX_CALL_DEPTH) {
+    return settleStep(run, { state: "failed", message: `Tests call each other more than ${MAX_CALL_DEPTH} deep; is there a loop?` });
+  }
+  const frame = frameFor(test);
+  if (!("program" in frame)) {
+    return settleStep(run, { state: "failed", message: `The control flow of "${name}" does not hold: ${frame.reason}.` });
+  }
+  return unwind({ ...run, frames: [...run.frames, frame] });
+}
+
+/** How often the loop at the current step has turned. */
+export function visitsHere(run: Run): number {
+  const frame = topFrame(run);
+  return frame && frame.at !== null ? (frame.visits[frame.at] ?? 0) : 0;
+}
+
+/** The run pauses before the next step: the user asked, a step is done, or a breakpoint is there. */
+export function pausesBeforeNext(run: Run, breakpoints: readonly string[]): boolean {
+  if (run.pauseRequested) return true;
+  const frame = topFrame(run);
+  const step = currentStep(run);
+  if (!frame || !step || frame.turnedBack) return false;
+  return breakpoints.includes(step.command.id) && run.passBreakpointAt !== step.command.id;
+}
+
+/** The variables as the view shows them: plain JSON. */
+export function variablesAsJson(values: VariableValues): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(values)) {
+    let json: unknown;
+    try {
+      json = value === undefined ? null : (JSON.parse(JSON.stringify(value)) ?? null);
+    } catch {
+      json = String(value);
+    }
+    Object.defineProperty(out, name, { value: json, enumerable: true, writable: true, configurable: true });
+  }
+  return out;
+}

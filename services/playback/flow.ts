@@ -1,0 +1,130 @@
+// The control flow of one test, built once per test and never changed: which command comes
+// after which, and where each block (if, while, times, forEach, do/repeatIf) branches.
+//
+// The links and the syntax check are Selenium IDE's own (side-runtime's playback tree), so a
+// `.side` file means here what it means there. Its command nodes also carry visit counters
+// and execute themselves; the run machine keeps its counters in its own context instead and
+// decides what runs, so only the links are copied out into plain, frozen steps.
+import { createPlaybackTree } from "@seleniumhq/side-runtime/dist/playback-tree/index.js";
+import type { SideCommand } from "../side/index.ts";
+
+/** How the run machine treats a command, by its name. */
+export type StepKind =
+  | "condition" // if, elseIf, while, repeatIf: a JavaScript condition in the page under test
+  | "times"
+  | "forEach"
+  | "jump" // else, do, end and an empty command: nothing to do but go on
+  | "break"
+  | "skip" // a disabled command (`skip`, or a name starting with //): it keeps no state
+  | "command"; // anything else: the IDE's own, a plugin's, or the page's
+
+export interface FlowStep {
+  readonly index: number;
+  readonly command: SideCommand;
+  readonly kind: StepKind;
+  /** The step after this one when it does not branch; null at the end of the test. */
+  readonly next: number | null;
+  /** Where a condition or loop goes when it holds (Selenium's `right`). */
+  readonly whenTrue: number | null;
+  /** Where it goes when it does not (Selenium's `left`). */
+  readonly whenFalse: number | null;
+  /** For a loop: its the retry limit (the command's value, else 1,000, as in Selenium IDE). */
+  readonly loopLimit: number | null;
+  /** For `break`: the loop it leaves. */
+  readonly breaks: number | null;
+}
+
+export type FlowProgram = ReadonlyArray<FlowStep>;
+
+export type FlowBuild = { ok: true; program: FlowProgram } | { ok: false; commandId: string | null; reason: string };
+
+const CONDITIONS = new Set(["if", "elseIf", "while", "repeatIf"]);
+const LOOPS = new Set(["while", "times", "forEach", "repeatIf"]);
+const JUMPS = new Set(["else", "do", "end", ""]);
+
+/** The names the IDE treats as control flow (CONTRACT section 9). */
+export const FLOW_COMMANDS: ReadonlySet<string> = new Set([
+  "if", "elseIf", "else", "while", "do", "repeatIf", "times", "forEach", "end", "break",
+]);
+
+const isDisabled = (c: SideCommand) => Boolean((c as { skip?: unknown }).skip) || c.command.startsWith("//");
+
+function kindOf(c: SideCommand): StepKind {
+  if (isDisabled(c)) return "skip";
+  if (CONDITIONS.has(c.command)) return "condition";
+  if (c.command === "times") return "times";
+  if (c.command === "forEach") return "forEach";
+  if (c.command === "break") return "break";
+  if (JUMPS.has(c.command)) return "jump";
+  return "command";
+}
+
+function loopLimitOf(c: SideCommand): number {
+  const value = Math.floor(Number(c.value));
+  return c.value && !Number.isNaN(value) ? value : 1_000;
+}
+
+/**
+ * The loop each `break` leaves: the innermost open while/times/forEach/do around it. Selenium
+ * IDE's tree has no `break`, so its links treat it as a plain command; this finds its target.
+ */
+function breakTargets(commands: ReadonlyArray<SideCommand>): Map<number, number> | { at: number } {
+  const open: Array<{ index: number; command: string }> = [];
+  const doTail = new Map<number, number>(); // do → its repeatIf
+  const breaks: Array<{ at: number; loop: number }> = [];
+  commands.forEach((c, index) => {
+    if (isDisabled(c)) return;
+    if (["if", "while", "times", "forEach", "do", "try"].includes(c.command)) open.push({ index, command: c.command });
+    else if (c.command === "end") open.pop();
+    else if (c.command === "repeatIf") {
+      const top = open.pop();
+      if (top) doTail.set(top.index, index);
+    } else if (c.command === "break") {
+      const loop = [...open].reverse().find((b) => b.command !== "if" && b.command !== "try");
+      breaks.push({ at: index, loop: loop ? loop.index : -1 });
+    }
+  });
+  const targets = new Map<number, number>();
+  for (const b of breaks) {
+    if (b.loop === -1) return { at: b.at };
+    // A do-loop is left through its repeatIf, whose false branch is the way out.
+    targets.set(b.at, doTail.get(b.loop) ?? b.loop);
+  }
+  return targets;
+}
+
+type TreeNode = { index: number; next?: TreeNode; left?: TreeNode; right?: TreeNode };
+
+/** The program of a test, or why its control flow does not hold together. */
+export function buildFlow(commands: ReadonlyArray<SideCommand>): FlowBuild {
+  let nodes: TreeNode[];
+  try {
+    nodes = createPlaybackTree(commands as never).nodes as unknown as TreeNode[];
+  } catch (error) {
+    const at = (error as { index?: unknown }).index;
+    const command = typeof at === "number" ? commands[at] : undefined;
+    return { ok: false, commandId: command?.id ?? null, reason: (error as Error).message ?? String(error) };
+  }
+  const targets = breakTargets(commands);
+  if (!(targets instanceof Map)) {
+    return { ok: false, commandId: commands[targets.at].id, reason: "break is only allowed inside a loop" };
+  }
+  const program = nodes.map((node, index): FlowStep => {
+    const command = commands[index];
+    const kind = kindOf(command);
+    return Object.freeze({
+      index,
+      command,
+      kind,
+      next: node.next?.index ?? null,
+      whenTrue: node.right?.index ?? null,
+      whenFalse: node.left?.index ?? null,
+      loopLimit: LOOPS.has(command.command) && kind !== "skip" ? loopLimitOf(command) : null,
+      breaks: targets.get(index) ?? null,
+    });
+  });
+  return { ok: true, program: Object.freeze(program) };
+}
+
+/** Where a loop leaves to: its false branch. */
+export const exitOf = (program: FlowProgram, loop: number): number | null => program[loop].whenFalse;
