@@ -1,21 +1,37 @@
 // The example plugin (`npm run example:plugin`): a plugin author's first working plugin,
 // written against the typed client only. It does, in order and out loud, what real plugins
 // do: keeps itself registered, logs to both groups, reads the project, resolves a locator,
-// answers the IDE's messages, sets command states while a test case runs, and asks for
-// control. `runExamplePlugin` is exported so the tests drive the very same steps.
-import { readFileSync } from "node:fs";
-import { fileURLToPath, pathToFileURL } from "node:url";
+// answers the IDE's events, puts a variable when a run starts, executes its own command
+// (`exampleCheck`) when a run reaches it, and asks for control. `runExamplePlugin` is
+// exported so the tests drive the very same steps.
+import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { connectPlugin, isErrorReply } from "../adapters/bridge/client.ts";
-import type { CommandState, ErrorReply, OutboundMessage, PluginClient, Registration, SideProject } from "../adapters/bridge/client.ts";
+import type { CommandAnswer, CommandToExecute, ErrorReply, EventMessage, PluginClient, Registration } from "../adapters/bridge/client.ts";
 
 export const DEFAULT_URL = "ws://127.0.0.1:7357/plugins";
 export const DEFAULT_ID = "example-plugin";
 
+/** The command this plugin executes; examples/shop.side's test "checked by the example plugin" uses it. */
+export const EXAMPLE_COMMAND = "exampleCheck";
+/** The variable the plugin puts when a run starts (PUT /playback/var), for `${examplePlugin}` in a command. */
+export const EXAMPLE_VARIABLE = "examplePlugin";
+
 export const REGISTRATION: Registration = {
   name: "Example plugin",
   version: "1.0.0",
-  commands: [{ id: "exampleCheck", name: "example check" }],
+  commands: [
+    {
+      id: EXAMPLE_COMMAND,
+      name: "example check",
+      // The shape Selenium IDE's plugins give their commands' documentation.
+      docs: {
+        description: "Checks that the target text contains the value (any text when the value is empty). Executed by the example plugin.",
+        target: { name: "text", value: "The text to check; ${...} is replaced first." },
+        value: { name: "expected", value: "Text the target must contain." },
+      },
+    },
+  ],
 };
 
 export interface ExamplePluginOptions {
@@ -27,7 +43,7 @@ export interface ExamplePluginOptions {
   print?: (line: string) => void;
   /** The health/register loop's interval; default 1000 ms, as real plugins. */
   intervalMs?: number;
-  /** A pause between two command states, so a person can watch the badges change; default 300 ms. */
+  /** A pause before answering each exampleCheck, so a person can watch its badge go from pending to its state; default 300 ms. */
   stepMs?: number;
 }
 
@@ -39,11 +55,16 @@ export interface ExamplePlugin {
 
 const describe = (reply: ErrorReply) => `${reply.errorCode}: ${reply.error}`;
 
-// The contract gives a plugin no route to read a test case's commands, only `playbackStarted`
-// with the test's id. This plugin knows its own project file, as a plugin that ships with a
-// project would, and finds the command ids there.
-const shopProject = (): SideProject =>
-  JSON.parse(readFileSync(fileURLToPath(new URL("./shop.side", import.meta.url)), "utf8")) as SideProject;
+/**
+ * `exampleCheck TEXT EXPECTED`: the answers of CONTRACT section 10 a command handler gives.
+ * A string passes with that string as the command's message; `{ error }` fails the command.
+ */
+export function exampleCheck({ target, value }: CommandToExecute): CommandAnswer {
+  if (target.includes(value)) {
+    return value === "" ? `checked ${JSON.stringify(target)}` : `${JSON.stringify(target)} contains ${JSON.stringify(value)}`;
+  }
+  return { error: `${JSON.stringify(target)} does not contain ${JSON.stringify(value)}` };
+}
 
 /** The URL as printed: npm start prints the bridge URL with the token, which stays off the screen here. */
 function withoutQuery(url: string): string {
@@ -71,8 +92,9 @@ export async function runExamplePlugin(options: ExamplePluginOptions = {}): Prom
   print("Connected.");
   let stopped = false;
 
-  // The answer to `saveProject` decides whether the IDE counts the project as saved.
-  client.onMessage((message: OutboundMessage) => {
+  // The answer to `saveProject` decides whether the IDE counts the project as saved; the
+  // first command of a run waits for every plugin's answer to `playbackStarted`.
+  client.onMessage(async (message: EventMessage) => {
     switch (message.event) {
       case "saveProject": {
         const { project } = message.options;
@@ -82,42 +104,36 @@ export async function runExamplePlugin(options: ExamplePluginOptions = {}): Prom
       case "projectLoaded":
         print(`The IDE loaded the project ${JSON.stringify(message.options.projectName)}.`);
         return true;
-      case "playbackStarted":
+      case "playbackStarted": {
         print(`Test case ${JSON.stringify(message.options.testName)} started.`);
-        // Answered at once; the states are set beside the answer, not before it.
-        void setCommandStates(message.options.testId);
+        // Put before answering, so that the run's first command already sees it.
+        const value = `${REGISTRATION.name} ${REGISTRATION.version}`;
+        const reply = await client.setVariable(EXAMPLE_VARIABLE, value);
+        print(isErrorReply(reply) ? `Putting the variable ${EXAMPLE_VARIABLE} failed: ${describe(reply)}` : `Put the variable ${EXAMPLE_VARIABLE} = ${JSON.stringify(value)} for the run.`);
         return true;
+      }
       case "playbackStopped":
         print(`Test case ${JSON.stringify(message.options.testName)} stopped.`);
+        return true;
+      case "suitePlaybackStarted":
+        print(`A suite of ${message.options.tests.length} test cases started.`);
+        return true;
+      case "suitePlaybackStopped":
+        print(`The suite ${JSON.stringify(message.options.suiteName)} stopped.`);
         return true;
       default:
         return true;
     }
   });
 
-  async function setCommandStates(testId: string) {
-    const test = shopProject().tests.find((candidate) => candidate.id === testId);
-    if (!test) {
-      print(`The example plugin knows only the test cases of examples/shop.side; ${JSON.stringify(testId)} is not one of them.`);
-      return;
-    }
-    const states: CommandState[] = ["pending", "passed"];
-    for (const command of test.commands) {
-      for (const state of states) {
-        if (stopped) return;
-        await pause(stepMs);
-        const message = state === "passed" ? `checked by the example plugin` : undefined;
-        const reply = await client.commandState(command.id, state, message).catch((error: Error) => error);
-        if (reply instanceof Error || isErrorReply(reply)) {
-          // The user stopped the test case, or loaded another project: nothing more to mark.
-          print(`Stopped setting command states: ${reply instanceof Error ? reply.message : describe(reply)}`);
-          return;
-        }
-        print(`Command ${command.id} (${command.command}) is ${state}.`);
-      }
-    }
-    await client.playbackLog(`The example plugin checked every command of ${JSON.stringify(test.name)}.`).catch(() => {});
-  }
+  // The IDE sends `execute` when a run reaches `exampleCheck`; the answer is the command's state.
+  client.onCommand(EXAMPLE_COMMAND, async (command, { commandId }) => {
+    await pause(stepMs);
+    const answer = exampleCheck(command);
+    const outcome = typeof answer === "string" ? `passed: ${answer}` : `failed: ${(answer as { error: string }).error}`;
+    print(`Executed ${EXAMPLE_COMMAND} (command ${commandId}): ${outcome}.`);
+    return answer;
+  });
 
   let registrations = 0;
   let lastRefusal = "";
@@ -157,7 +173,9 @@ export async function runExamplePlugin(options: ExamplePluginOptions = {}): Prom
       print('Asking for control: click "Restart and allow access" in the IDE UI (or "Deny access").');
       const control = await client.control(REGISTRATION);
       if (isErrorReply(control)) print(`Asking for control failed: ${describe(control)}`);
-      else if (control) print("Control granted: the IDE is controlled by the example plugin. Start a test case in the UI to see command states.");
+      else if (control) {
+        print('Control granted: the IDE is controlled by the example plugin. Run the test case "checked by the example plugin" in the UI to see it execute exampleCheck.');
+      }
       else print("Control declined: the plugin goes on without it.");
     } catch (error) {
       if (!stopped) print(`A step failed: ${(error as Error).message}`);

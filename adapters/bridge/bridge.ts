@@ -1,8 +1,9 @@
 // The plugin bridge: plugins outside a browser talk to the IDE over a WebSocket each.
 // A connection's plugin id is its sender id for every request (a field inside a frame never
 // is); one id belongs to one connection at a time. Frames go transport → protocol
-// (ide.handle) → reply frame; the IDE's outbound messages go out as event frames and come
-// back as response frames. A dropped connection is told to the IDE (ide.dropSender), which
+// (ide.handle) → reply frame; the IDE's outbound messages (events and a plugin command's
+// `execute`) go out as event frames and come back as response frames, whose `response`
+// (absent for `undefined`, see frames.ts) is what deliver() resolves with. A dropped connection is told to the IDE (ide.dropSender), which
 // ends that plugin's dialogs and control and nothing else.
 import type { WebSocket } from "ws";
 import type { Ide, OutboundMessage } from "../../index.ts";
@@ -31,7 +32,7 @@ export interface PluginBridge {
   release(pluginId: string): void;
   /** Takes over the socket of a claimed id. */
   accept(pluginId: string, socket: WebSocket): void;
-  /** `options.deliver` of createIde: an event frame out, the plugin's response back. */
+  /** `options.deliver` of createIde: an event frame out (any outbound message, `execute` too), the plugin's response back. */
   deliver(pluginId: string, message: OutboundMessage): Promise<unknown>;
   connected(): string[];
   close(): void;

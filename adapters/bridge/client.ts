@@ -3,7 +3,9 @@
 // plugin can keep many requests in flight and never pairs a reply with the wrong request; it
 // turns a refused upgrade into a sentence a plugin author can act on; and it runs the
 // health-then-register loop that every real plugin runs, because the IDE forgets its plugins
-// whenever the user closes the window.
+// whenever the user closes the window. A plugin's commands are answered through `onCommand`:
+// when a run reaches one, the IDE sends `execute` (CONTRACT section 10), the client calls that
+// command's handler, and the handler's answer is the command's state.
 //
 // Its types describe the outside as CONTRACT.md does; the few shared with the core are
 // type-only imports, so a plugin loads none of the core's code.
@@ -78,36 +80,115 @@ export interface ProjectInfo {
   name: string;
 }
 
+/** A test case as in the `.side` file; other fields are kept as they came. */
+export interface SideTest {
+  id: string;
+  name: string;
+  commands: Array<{ id: string; command: string; target: string; value: string; [field: string]: unknown }>;
+  [field: string]: unknown;
+}
+
 /** A `.side` project as the IDE sends it in `saveProject`; other fields are kept as they came. */
 export interface SideProject {
   id: string;
   name: string;
-  tests: Array<{
-    id: string;
-    name: string;
-    commands: Array<{ id: string; command: string; target: string; value: string; [field: string]: unknown }>;
-    [field: string]: unknown;
-  }>;
+  tests: SideTest[];
   [field: string]: unknown;
 }
 
-/** What the IDE sends a plugin (CONTRACT section 8). */
-export type OutboundMessage =
+/** An event the IDE sends a plugin (CONTRACT sections 8 and 9); `onMessage` handlers get these. */
+export type EventMessage =
   | { action: "event"; event: "saveProject"; options: { project: SideProject } }
   | { action: "event"; event: "projectLoaded"; options: { projectId: string; projectName: string } }
   | {
       action: "event";
-      event: "playbackStarted" | "playbackStopped";
-      options: { testId: string; testName: string; projectName: string };
-    };
+      event: "playbackStarted";
+      /** `test` is the test case as in the `.side` file; `suiteName` only when a suite runs. */
+      options: { runId: string; testId: string; testName: string; suiteName?: string; projectName: string; test: SideTest };
+    }
+  | {
+      action: "event";
+      event: "playbackStopped";
+      options: { runId: string; testId: string; testName: string; suiteName?: string; projectName: string };
+    }
+  | { action: "event"; event: "suitePlaybackStarted"; options: { runId: string; tests: SideTest[] } }
+  | { action: "event"; event: "suitePlaybackStopped"; options: { runId: string; suiteName: string; projectName: string } };
+
+/** The command a run reached, with `${...}` in `target` and `value` already replaced. */
+export interface CommandToExecute {
+  /** The command's name: one of the command ids this plugin registered. */
+  command: string;
+  target: string;
+  value: string;
+}
+
+/** Where the command runs (CONTRACT section 10). */
+export interface ExecuteOptions {
+  runId: string;
+  /** The test being played; a test that `run` called, when `isNested`. */
+  testId: string;
+  /** The test the run started with. */
+  originalTestId: string;
+  /** The command's id in its test; `commandState` takes it, for a state set later. */
+  commandId: string;
+  isNested: boolean;
+  assertionsDisabled: boolean;
+  /** The browser's ids of the page under test; `null` outside a browser. */
+  tabId: number | null;
+  windowId: number | null;
+  frameId: number | null;
+}
+
+/** What the IDE sends when a run reaches one of this plugin's commands (CONTRACT section 10). */
+export interface ExecuteMessage {
+  action: "execute";
+  /** Never present: only here so that code reading `message.event` of any outbound message type-checks. */
+  event?: never;
+  command: CommandToExecute;
+  options: ExecuteOptions;
+}
+
+/** Everything the IDE sends a plugin. */
+export type OutboundMessage = EventMessage | ExecuteMessage;
 
 /**
- * Answers one outbound message. The value (or what its promise resolves with) is the
- * plugin's response; `undefined` means "no opinion" (answered `true` when no handler has
- * one); a throw or rejection is answered `{ error: <its message> }`, which for `saveProject`
- * means "not saved".
+ * A plugin's answer to `execute`, which sets the command's state (CONTRACT section 10):
+ * - `true` (or an object with neither `error` nor `status`): passed;
+ * - a string: passed, with the string as the command's message;
+ * - `{ status, message? }`: that state (`pending` leaves it to a later `commandState`);
+ * - `{ error }`: failed, with `error` as the message; `{ error, status: "fatal" }`: fatal, the run ends;
+ * - `undefined` or `null`: the IDE reads it as no answer: fatal, "PLUGIN NAME did not respond".
+ *   So a handler that passes must say so (`return true`).
  */
-export type MessageHandler = (message: OutboundMessage) => unknown;
+export type CommandAnswer =
+  | true
+  | string
+  | { status: CommandState; message?: string | null }
+  | { error: string; status?: "fatal" }
+  | undefined
+  | null;
+
+/**
+ * Executes one of this plugin's commands. A throw or rejection is answered
+ * `{ error: <its message> }`: the command fails.
+ */
+export type CommandHandler = (command: CommandToExecute, options: ExecuteOptions) => CommandAnswer | Promise<CommandAnswer>;
+
+/**
+ * Answers one event. The value (or what its promise resolves with) is the plugin's
+ * response; `undefined` means "no opinion" (answered `true` when no handler has one); a throw
+ * or rejection is answered `{ error: <its message> }`, which for `saveProject` means "not
+ * saved", and for `playbackStarted` stops the run before its first command.
+ */
+export type MessageHandler = (message: EventMessage) => unknown;
+
+/** Which test or suite `startPlayback` runs: at most one field; none runs the displayed test. */
+export interface PlaybackSelector {
+  testId?: string;
+  testName?: string;
+  suiteId?: string;
+  suiteName?: string;
+}
 
 export interface KeepRegisteredOptions {
   /** How long to wait after one check before the next. Default 1000. */
@@ -152,11 +233,29 @@ export interface PluginClient {
   location(locator: string): Promise<Reply<string>>;
   commandState(commandId: string, state: CommandState, message?: string | null): Promise<Reply<true>>;
   playbackLog(message: string, type?: LogType): Promise<Reply<true>>;
+  /**
+   * `PUT /playback/var`: sets the variable `name` of the run that is starting or running to
+   * `value` (sent as JSON text). Send it while handling `playbackStarted` (and before
+   * answering it) so the first command sees it. Rejects with a TypeError for a value JSON
+   * cannot carry (undefined, a function, a BigInt).
+   */
+  setVariable(name: string, value: unknown): Promise<Reply<true>>;
+  /** `POST /playback/start`: runs a test or suite (needs control); `{ runId }` once it started. */
+  startPlayback(selector?: PlaybackSelector): Promise<Reply<{ runId: string }>>;
+  /** `POST /playback/stop`: ends the run (needs control); `true` once it is over. */
+  stopPlayback(): Promise<Reply<true>>;
   /** The open request: opens a closed window; with a request, then handles it as usual. */
   open(): Promise<Reply<true>>;
   open<T = unknown>(request: PluginRequest): Promise<Reply<T>>;
-  /** Subscribes to outbound messages; returns the unsubscribe. */
+  /** Subscribes to the IDE's events (not `execute`: see `onCommand`); returns the unsubscribe. */
   onMessage(handler: MessageHandler): () => void;
+  /**
+   * Handles `execute` for the command `name` (a command id this plugin registers); returns
+   * the unsubscribe. One handler per name: a second one for the same name throws. An
+   * `execute` for a command with no handler is answered `{ error: "... has no handler for NAME" }`,
+   * so the command fails.
+   */
+  onCommand(name: string, handler: CommandHandler): () => void;
   /** Called once when the connection closes, whoever closed it; returns the unsubscribe. */
   onClose(listener: (info: CloseInfo) => void): () => void;
   /**
@@ -393,6 +492,7 @@ class BridgeClient implements PluginClient {
   private nextFrameId = 1;
   private readonly pending = new Map<number, Pending>();
   private readonly handlers: MessageHandler[] = [];
+  private readonly commandHandlers = new Map<string, CommandHandler>();
   private readonly closeListeners = new Set<(info: CloseInfo) => void>();
   /** Each loop's stop; given an error, the loop reports it as the reason it stopped. */
   private readonly loops = new Set<(failure?: Error) => void>();
@@ -494,6 +594,27 @@ class BridgeClient implements PluginClient {
     return this.request<true>({ uri: "/playback/log", verb: "post", payload: { type, message } });
   }
 
+  setVariable(name: string, value: unknown) {
+    let contents: string | undefined;
+    try {
+      contents = JSON.stringify(value);
+    } catch (error) {
+      return Promise.reject(new TypeError(`Cannot set the variable ${JSON.stringify(name)}: its value is not JSON (${errorText(error)}).`));
+    }
+    if (contents === undefined) {
+      return Promise.reject(new TypeError(`Cannot set the variable ${JSON.stringify(name)}: ${typeof value} is not a value JSON can carry.`));
+    }
+    return this.request<true>({ uri: "/playback/var", verb: "put", payload: { name, contents } });
+  }
+
+  startPlayback(selector: PlaybackSelector = {}) {
+    return this.request<{ runId: string }>({ uri: "/playback/start", verb: "post", payload: { ...selector } });
+  }
+
+  stopPlayback() {
+    return this.request<true>({ uri: "/playback/stop", verb: "post" });
+  }
+
   open<T = unknown>(request?: PluginRequest): Promise<Reply<T>> {
     return this.request<T>({ ...request, openIDEIfClosed: true });
   }
@@ -504,6 +625,20 @@ class BridgeClient implements PluginClient {
     return () => {
       const index = this.handlers.indexOf(handler);
       if (index >= 0) this.handlers.splice(index, 1);
+    };
+  }
+
+  onCommand(name: string, handler: CommandHandler): () => void {
+    if (typeof name !== "string" || name.length === 0) {
+      throw new TypeError("onCommand needs the command's name (a command id the plugin registers), e.g. \"myCheck\".");
+    }
+    if (typeof handler !== "function") throw new TypeError("onCommand needs a function: (command, options) => answer.");
+    if (this.commandHandlers.has(name)) {
+      throw new Error(`The command ${name} has a handler already; call the unsubscribe that onCommand returned before giving it another.`);
+    }
+    this.commandHandlers.set(name, handler);
+    return () => {
+      if (this.commandHandlers.get(name) === handler) this.commandHandlers.delete(name);
     };
   }
 
@@ -615,15 +750,13 @@ class BridgeClient implements PluginClient {
   }
 
   private async answer(eventId: string, message: OutboundMessage) {
-    let response: unknown = true;
-    try {
-      const answers = await Promise.all(this.handlers.map(async (handler) => handler(message)));
-      const given = answers.find((answer) => answer !== undefined);
-      if (given !== undefined) response = given;
-    } catch (error) {
-      response = { error: errorText(error) };
-    }
+    const response =
+      typeof message === "object" && message !== null && message.action === "execute"
+        ? await this.execute(message)
+        : await this.answerEvent(message as EventMessage);
     if (!this.connected) return;
+    // `undefined` travels as a response frame without `response` (JSON.stringify leaves the
+    // key out); the bridge reads that as the answer undefined (adapters/bridge/frames.ts).
     let text: string;
     try {
       text = JSON.stringify({ type: "response", id: eventId, response });
@@ -631,5 +764,29 @@ class BridgeClient implements PluginClient {
       text = JSON.stringify({ type: "response", id: eventId, response: { error: `The plugin's answer is not JSON: ${errorText(error)}` } });
     }
     this.ws.send(text);
+  }
+
+  private async answerEvent(message: EventMessage): Promise<unknown> {
+    try {
+      const answers = await Promise.all(this.handlers.map(async (handler) => handler(message)));
+      const given = answers.find((answer) => answer !== undefined);
+      return given !== undefined ? given : true;
+    } catch (error) {
+      return { error: errorText(error) };
+    }
+  }
+
+  /** The command's handler's answer, as it is: `undefined` stays undefined (the IDE: "did not respond"). */
+  private async execute(message: ExecuteMessage): Promise<unknown> {
+    const name = message.command?.command;
+    if (typeof name !== "string") return { error: `The plugin ${this.id} got an execute message without a command name.` };
+    const handler = this.commandHandlers.get(name);
+    if (!handler) return { error: `The plugin ${this.id} has no handler for ${name}.` };
+    const { command, target, value } = message.command;
+    try {
+      return await handler({ command, target, value }, message.options);
+    } catch (error) {
+      return { error: errorText(error) };
+    }
   }
 }

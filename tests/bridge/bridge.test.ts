@@ -80,10 +80,13 @@ describe("requests over the bridge", () => {
 
   it("sets command states while a test case runs", async () => {
     const p = await plugin("ext-runner");
+    // The run pauses before its first command (a page command, which fails at once here), so it is still running.
+    const first = (shopProject() as { tests: Array<{ commands: Array<{ id: string }> }> }).tests[0].commands[0];
+    host.ide.send({ type: "user.toggleBreakpoint", commandId: first.id });
     host.ide.send({ type: "user.startPlayback" });
-    const first = host.ide.getSnapshot().playback!.commands[0];
+    await vi.waitFor(() => expect(host.ide.getSnapshot().playback).toMatchObject({ status: "paused", currentCommandId: first.id }));
     expect(await p.request({ uri: "/playback/command", verb: "post", commandId: first.id, state: "failed", message: "no such button" })).toBe(true);
-    expect(host.ide.getSnapshot().playback!.commands[0]).toMatchObject({ state: "failed", message: "no such button" });
+    expect(host.ide.getSnapshot().playback!.commands[0]).toMatchObject({ id: first.id, state: "failed", message: "no such button" });
   });
 
   it("takes the sender from the connection, never from a field of the frame or the message", async () => {
@@ -124,6 +127,71 @@ describe("outbound messages over the bridge", () => {
     const stopped = await p.next((f) => f.type === "event");
     expect(stopped.message).toMatchObject({ event: "playbackStopped" });
     expect(stopped.id).not.toBe(started.id);
+  });
+
+  it("carries execute in an event frame, and the response frame's response is the command's answer (none is undefined)", async () => {
+    const p = await plugin("ext-commands");
+    await p.request({ uri: "/register", verb: "post", name: "Raw commands", version: "1.0.0", commands: [{ id: "rawCheck", name: "raw check" }] });
+    const rawCommand = (id: string, target: string) => ({ id, command: "rawCheck", target, value: "v" });
+    const project = {
+      id: "p-raw",
+      name: "Raw commands",
+      tests: [{ id: "t-raw", name: "raw", commands: [rawCommand("r1", "first"), rawCommand("r2", "second"), rawCommand("r3", "third")] }],
+    };
+    expect(await p.request({ uri: "/project", verb: "post", project })).toBe(true);
+    const isEvent = (name: string) => (f: Record<string, unknown>) => f.type === "event" && (f.message as { event?: string }).event === name;
+    const isExecute = (f: Record<string, unknown>) => f.type === "event" && (f.message as { action: string }).action === "execute";
+    const commands = () => host.ide.getSnapshot().playback!.commands.map(({ id, state, message }) => ({ id, state, message }));
+
+    host.ide.send({ type: "user.startPlayback", testId: "t-raw" });
+    const started = await p.next(isEvent("playbackStarted"));
+    const runId = (started.message as { options: { runId: string } }).options.runId;
+    p.send({ type: "response", id: started.id, response: true });
+
+    const first = await p.next(isExecute);
+    expect(first.message).toEqual({
+      action: "execute",
+      command: { command: "rawCheck", target: "first", value: "v" },
+      options: {
+        runId,
+        testId: "t-raw",
+        originalTestId: "t-raw",
+        commandId: "r1",
+        isNested: false,
+        assertionsDisabled: false,
+        tabId: null,
+        windowId: null,
+        frameId: null,
+      },
+    });
+    p.send({ type: "response", id: first.id, response: "looked fine" });
+    const second = await p.next(isExecute);
+    expect((second.message as { options: { commandId: string } }).options.commandId).toBe("r2");
+    // JSON has no undefined: a plugin that answers undefined sends the frame without `response`.
+    p.send({ type: "response", id: second.id });
+    const stopped = await p.next(isEvent("playbackStopped"));
+    p.send({ type: "response", id: stopped.id, response: true });
+    await vi.waitFor(() => expect(host.ide.getSnapshot().playback?.status).toBe("ended"));
+    expect(commands()).toEqual([
+      { id: "r1", state: "passed", message: "looked fine" },
+      // "did not respond" with no reason: read as the answer undefined, not as a time-out.
+      { id: "r2", state: "fatal", message: "Raw commands did not respond" },
+      { id: "r3", state: null, message: null },
+    ]);
+
+    host.ide.send({ type: "user.startPlayback", testId: "t-raw" });
+    const again = await p.next(isEvent("playbackStarted"));
+    p.send({ type: "response", id: again.id, response: true });
+    const nulled = await p.next(isExecute);
+    p.send({ type: "response", id: nulled.id, response: null });
+    const stoppedAgain = await p.next(isEvent("playbackStopped"));
+    p.send({ type: "response", id: stoppedAgain.id, response: true });
+    await vi.waitFor(() => expect(host.ide.getSnapshot().playback).toMatchObject({ status: "ended", result: "failed" }));
+    expect(commands()[0]).toEqual({ id: "r1", state: "fatal", message: "Raw commands did not respond" });
+
+    // Every response frame was taken: no InvalidFrame error came back for any of them.
+    expect(await p.request({ uri: "/health", verb: "get" })).toBe(true);
+    expect(p.buffered().filter((f) => f.type === "error")).toEqual([]);
   });
 
   it("counts the project saved once the controller's response to saveProject arrives", async () => {
@@ -228,9 +296,13 @@ describe("a dropped connection", () => {
     await vi.waitFor(() => expect(host.ide.getSnapshot().control.mode).toBe("notControlled"));
     expect(host.bridge.connected()).toEqual([]);
     host.ide.send({ type: "user.startPlayback" });
-    await vi.waitFor(() =>
-      expect(host.ide.getSnapshot().logs.at(-1)?.message).toMatch(/playbackStarted message to ext-boss was not delivered: .*not connected/),
-    );
+    // The run ends by itself (its first command needs a page): both of its events fail to reach the plugin.
+    const undelivered = () =>
+      host.ide
+        .getSnapshot()
+        .logs.filter((l) => l.level === "warn" && /message to ext-boss was not delivered: .*not connected/.test(l.message))
+        .map((l) => l.message.match(/The (\w+) message/)?.[1]);
+    await vi.waitFor(() => expect(undelivered()).toEqual(["playbackStarted", "playbackStopped"]));
   });
 
   it("frees its plugin id for the next connection", async () => {

@@ -12,7 +12,7 @@ import { startHost } from "../../adapters/host/host.ts";
 import type { Host } from "../../adapters/host/host.ts";
 import { ConnectionRefusedError, connectPlugin, isErrorReply } from "../../adapters/bridge/client.ts";
 import type { ErrorReply, OutboundMessage, PluginClient, Registration } from "../../adapters/bridge/client.ts";
-import { runExamplePlugin } from "../../examples/plugin.ts";
+import { exampleCheck, runExamplePlugin } from "../../examples/plugin.ts";
 import type { ExamplePlugin } from "../../examples/plugin.ts";
 import type { Ide, IdeView } from "../../index.ts";
 import { otherProject } from "../support/shared.ts";
@@ -20,6 +20,8 @@ import { otherProject } from "../support/shared.ts";
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const shop = () => JSON.parse(readFileSync(join(ROOT, "examples/shop.side"), "utf8")) as Record<string, unknown>;
 const SHOP = { id: "6f1d2c7a-3b0e-4c55-9d0e-1b2a3c4d5e6f", name: "Shop checkout" };
+/** A test case of examples/shop.side, as the file has it (and as playbackStarted's `test` carries it). */
+const testOf = (id: string) => (shop().tests as Array<{ id: string; name: string }>).find((test) => test.id === id)!;
 
 const REGISTRATION: Registration = { name: "Client test plugin", version: "2.1.0", commands: [{ id: "clientCheck", name: "client check" }] };
 
@@ -125,7 +127,10 @@ describe("the route helpers", () => {
   it("sets a command's state in the running test case, and says when no test case runs", async () => {
     const client = await connect("state-plugin");
     expectErrorReply(await client.commandState("c-user", "passed"), "NoRunningTest");
+    // Paused before its first command (which needs a page, and fails at once here), the run is still running.
+    host.ide.send({ type: "user.toggleBreakpoint", commandId: "c-open" });
     host.ide.send({ type: "user.startPlayback", testId: "t-login" });
+    await viewWhere(host.ide, (view) => view.playback?.status === "paused");
     expect(await client.commandState("c-user", "passed", "typed alice")).toBe(true);
     expect(await client.commandState("c-pass", "failed")).toBe(true);
     expectErrorReply(await client.commandState("c2-add", "passed"), "UnknownCommand");
@@ -236,13 +241,46 @@ describe("outbound messages", () => {
     );
     expect(await client.register(REGISTRATION)).toBe(true);
     host.ide.send({ type: "user.loadProject", project: shop() });
+    host.ide.send({ type: "user.toggleBreakpoint", commandId: "c2-open" });
     host.ide.send({ type: "user.startPlayback", testId: "t-cart" });
+    await viewWhere(host.ide, (view) => view.playback?.status === "paused");
     host.ide.send({ type: "user.stopPlayback" });
     await stoppedSeen;
+    const runId = host.ide.getSnapshot().playback!.runId;
+    const test = testOf("t-cart");
     expect(received).toEqual([
       { action: "event", event: "projectLoaded", options: { projectId: SHOP.id, projectName: SHOP.name } },
-      { action: "event", event: "playbackStarted", options: { testId: "t-cart", testName: "adds to cart", projectName: SHOP.name } },
-      { action: "event", event: "playbackStopped", options: { testId: "t-cart", testName: "adds to cart", projectName: SHOP.name } },
+      { action: "event", event: "playbackStarted", options: { runId, testId: "t-cart", testName: "adds to cart", projectName: SHOP.name, test } },
+      { action: "event", event: "playbackStopped", options: { runId, testId: "t-cart", testName: "adds to cart", projectName: SHOP.name } },
+    ]);
+  });
+
+  it("hands a suite's events to the handler, each test's between suitePlaybackStarted and suitePlaybackStopped", async () => {
+    const client = await connect("suite-plugin");
+    const received: OutboundMessage[] = [];
+    const suiteStopped = new Promise<void>((resolve) =>
+      client.onMessage((message) => {
+        received.push(message);
+        if (message.event === "suitePlaybackStopped") resolve();
+      }),
+    );
+    expect(await client.register(REGISTRATION)).toBe(true);
+    host.ide.send({ type: "user.startSuite", suiteId: "s-default" });
+    await suiteStopped;
+    const runId = host.ide.getSnapshot().playback!.runId;
+    const suite = (shop().suites as Array<{ id: string; name: string; tests: string[] }>)[0];
+    const perTest = suite.tests.flatMap((testId) => {
+      const test = testOf(testId);
+      const options = { runId, testId, testName: test.name, suiteName: suite.name, projectName: SHOP.name };
+      return [
+        { action: "event", event: "playbackStarted", options: { ...options, test } },
+        { action: "event", event: "playbackStopped", options },
+      ];
+    });
+    expect(received).toEqual([
+      { action: "event", event: "suitePlaybackStarted", options: { runId, tests: suite.tests.map(testOf) } },
+      ...perTest,
+      { action: "event", event: "suitePlaybackStopped", options: { runId, suiteName: suite.name, projectName: SHOP.name } },
     ]);
   });
 
@@ -483,7 +521,7 @@ describe("the example plugin", () => {
     plugin = null;
   });
 
-  it("registers, logs to both groups, reads the project, resolves a locator, takes control, sets command states and saves", async () => {
+  it("registers, logs to both groups, reads the project, resolves a locator, takes control, executes its command in a run and saves", async () => {
     const out = printedLines();
     plugin = await runExamplePlugin({ url: host.urls.plugins, id: "example-plugin", token: host.token, print: out.print, intervalMs: 10, stepMs: 0 });
     await out.seen(/^Registered as "Example plugin" 1\.0\.0\.$/);
@@ -496,21 +534,43 @@ describe("the example plugin", () => {
     const logs = host.ide.getSnapshot().logs.filter((entry) => entry.source === "example-plugin");
     expect(logs.map((entry) => entry.group)).toEqual(["system", "playback"]);
     for (const entry of logs) expect(entry.message).toMatch(/https:\/\//);
+    expect(host.ide.getSnapshot().plugins).toContainEqual({ id: "example-plugin", name: "Example plugin", version: "1.0.0" });
 
     const consent = await viewWhere(host.ide, dialogOpen("controlConsent"));
     expect(consent.dialog!.text).toContain("example-plugin");
     host.ide.send({ type: "user.accept" });
-    await out.seen(/^Control granted/);
+    await out.seen(/^Control granted.*"checked by the example plugin"/);
 
-    host.ide.send({ type: "user.startPlayback", testId: "t-login" });
-    const done = await viewWhere(host.ide, (view) => view.playback?.commands.every((command) => command.state === "passed") ?? false);
-    expect(done.playback!.commands.map((command) => command.id)).toEqual(["c-open", "c-user", "c-pass", "c-submit", "c-check"]);
-    await out.seen(/^Command c-check \(eyesCheckWindow\) is passed\.$/);
+    // The shipped project's test that uses the plugin's command, run as the UI's "Start" runs it.
+    host.ide.send({ type: "user.startPlayback", testId: "t-example" });
+    const done = await viewWhere(host.ide, (view) => view.playback?.testId === "t-example" && view.playback.status === "ended");
+    expect(done.playback!.result).toBe("passed");
+    expect(done.playback!.commands.map(({ id, command, state, message }) => ({ id, command, state, message }))).toEqual([
+      { id: "c3-store", command: "store", state: "passed", message: null },
+      { id: "c3-title", command: "exampleCheck", state: "passed", message: '"Shop checkout" contains "checkout"' },
+      { id: "c3-plugin", command: "exampleCheck", state: "passed", message: '"Example plugin 1.0.0" contains "Example plugin"' },
+      { id: "c3-echo", command: "echo", state: "passed", message: null },
+    ]);
+    expect(done.playback!.variables).toEqual({ title: "Shop checkout", examplePlugin: "Example plugin 1.0.0" });
+    const playbackLogs = done.logs.filter((entry) => entry.group === "playback").map((entry) => entry.message);
+    expect(playbackLogs).toContain("Example plugin: added variable examplePlugin");
+    expect(playbackLogs).toContain("Example plugin 1.0.0 checked Shop checkout");
+    await out.seen(/^Test case "checked by the example plugin" started\.$/);
+    await out.seen(/^Put the variable examplePlugin = "Example plugin 1\.0\.0" for the run\.$/);
+    await out.seen(/^Executed exampleCheck \(command c3-title\): passed: "Shop checkout" contains "checkout"\.$/);
+    await out.seen(/^Executed exampleCheck \(command c3-plugin\): passed/);
+    await out.seen(/^Test case "checked by the example plugin" stopped\.$/);
 
     host.ide.send({ type: "user.editProject" });
     host.ide.send({ type: "user.saveProject" });
     await viewWhere(host.ide, (view) => !view.project.unsaved);
     await out.seen(/asked to save the project "Shop checkout".*answered true/);
+  });
+
+  it("fails exampleCheck when the target does not contain the value", () => {
+    const command = { command: "exampleCheck", target: "Shop checkout", value: "cart" };
+    expect(exampleCheck(command)).toEqual({ error: '"Shop checkout" does not contain "cart"' });
+    expect(exampleCheck({ ...command, value: "" })).toBe('checked "Shop checkout"');
   });
 
   it("registers again after the window is closed and reopened", async () => {

@@ -10,6 +10,8 @@ export interface RawPlugin {
   send(frame: unknown): void;
   /** The next frame the host sends that `accept` takes (default: any). */
   next(accept?: (frame: Record<string, unknown>) => boolean): Promise<Record<string, unknown>>;
+  /** The frames received that no `next` has taken yet. */
+  buffered(): Record<string, unknown>[];
   /** A request frame with a fresh id, and the reply it gets. */
   request(message: unknown): Promise<unknown>;
   close(): Promise<void>;
@@ -59,6 +61,7 @@ export async function connectRaw(host: Host, id: string, options: ClientOptions 
     socket,
     send: (frame) => socket.send(typeof frame === "string" ? frame : JSON.stringify(frame)),
     next,
+    buffered: () => frames.slice(),
     async request(message) {
       const id = ++frameCount;
       socket.send(JSON.stringify({ type: "request", id, message }));
