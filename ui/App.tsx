@@ -1,5 +1,5 @@
 // The page: the header and control banner on top, the open dialog over everything, the
-// project, plugins and test case beside the log, and the statecharts below. Where the IDE is
+// project, plugins and playback beside the log, and the statecharts below. Where the IDE is
 // comes in as a transport: the host's socket, or an IDE running in the same page.
 import { useIdeConnection } from "./connection.ts";
 import type { UiTransport } from "./connection.ts";
@@ -35,7 +35,14 @@ export function App({ transport, waitingText = "Waiting for the IDE host…" }: 
               <>
                 <ProjectPanel project={view.project} send={send} />
                 <PluginsPanel plugins={view.plugins} controller={view.control.controller} />
-                <PlaybackPanel tests={state.tests} playback={state.playback} send={send} />
+                <PlaybackPanel
+                  tests={state.tests}
+                  suites={state.suites}
+                  playback={state.playback}
+                  commands={state.commands}
+                  runControls={view.runControls}
+                  send={send}
+                />
               </>
             ) : (
               <section class="panel closed-notice" data-testid="closed-notice">

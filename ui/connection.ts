@@ -3,9 +3,19 @@
 // the IDE: the host's /ui socket (socketTransport.ts), which drops and comes back, or an IDE
 // in the same page (localTransport.ts). While the transport is down the page says so and
 // keeps showing the last state it had.
-import { useEffect, useReducer, useRef } from "preact/hooks";
-import { mergeLogs } from "./protocol.ts";
-import type { Chart, ChartValues, HostMessage, LogEntry, PlaybackView, TestSummary, UiView } from "./protocol.ts";
+import { useCallback, useEffect, useReducer, useRef } from "preact/hooks";
+import { mergeCommands, mergeLogs } from "./protocol.ts";
+import type {
+  Chart,
+  ChartValues,
+  CommandRow,
+  HostMessage,
+  LogEntry,
+  RunSummary,
+  SuiteSummary,
+  TestSummary,
+  UiView,
+} from "./protocol.ts";
 
 export type ConnectionStatus = "connecting" | "connected" | "disconnected";
 
@@ -13,8 +23,12 @@ export interface IdeState {
   status: ConnectionStatus;
   charts: Chart[];
   view: UiView | null;
-  playback: PlaybackView;
+  /** The run without its rows (null before the first run). */
+  playback: RunSummary | null;
+  /** The run's command rows with their states; a row object stays the same while it does not change. */
+  commands: CommandRow[];
   tests: TestSummary[];
+  suites: SuiteSummary[];
   logs: LogEntry[];
   states: ChartValues;
 }
@@ -46,7 +60,9 @@ const initial: IdeState = {
   charts: [],
   view: null,
   playback: null,
+  commands: [],
   tests: [],
+  suites: [],
   logs: [],
   states: {},
 };
@@ -57,11 +73,14 @@ function reduce(state: IdeState, action: Action): IdeState {
   if (action.type === "status") return { ...state, status: action.status };
   const message = action.message;
   if (message.type === "hello") return { ...state, charts: message.charts };
+  const playback = message.playback !== undefined ? message.playback : state.playback;
   return {
     ...state,
     view: message.view,
-    playback: message.playback !== undefined ? message.playback : state.playback,
+    playback,
+    commands: playback === null ? [] : message.commands ? mergeCommands(state.commands, message.commands) : state.commands,
     tests: message.tests ?? state.tests,
+    suites: message.suites ?? state.suites,
     logs: mergeLogs(state.logs, message.logs),
     states: message.states,
   };
@@ -83,6 +102,7 @@ export function useIdeConnection(transport: UiTransport): [IdeState, (event: Use
     };
   }, [transport]);
 
-  const send = (event: UserEventMessage) => connection.current?.send(event);
+  // One function for the page's life, so rows that get it as a prop need not render again.
+  const send = useCallback((event: UserEventMessage) => connection.current?.send(event), []);
   return [state, send];
 }

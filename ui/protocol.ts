@@ -14,9 +14,36 @@ export type { LogEntry } from "../services/logs/index.ts";
 /** The IdeView without its two big parts, which travel on their own terms. */
 export type UiView = Omit<IdeView, "logs" | "playback">;
 export type PlaybackView = IdeView["playback"];
+export type CommandRow = NonNullable<PlaybackView>["commands"][number];
+/** The run without its commands (status, current command, variables, ...): small, sent whole when any of it changed. */
+export type RunSummary = Omit<NonNullable<PlaybackView>, "commands">;
+
+/**
+ * The run's command rows, which may be 10,000: the whole list when the page's copy cannot be
+ * patched (a new run, the suite's next test, a first update), else only the rows that changed.
+ */
+export type CommandsDelta =
+  | { reset: true; rows: CommandRow[] }
+  | { reset: false; changed: Array<{ index: number; row: CommandRow }> };
+
+/** A command of a test case as the project has it, before any run. */
+export interface CommandOutline {
+  id: string;
+  command: string;
+  target: string;
+  value: string;
+}
+/** A test case of the loaded project (not part of the IdeView): the page shows it and sets breakpoints on it before a run. */
 export interface TestSummary {
   id: string;
   name: string;
+  commands: CommandOutline[];
+}
+/** A suite of the loaded project: its tests' ids, in the order it plays them. */
+export interface SuiteSummary {
+  id: string;
+  name: string;
+  tests: string[];
 }
 
 export interface LogDelta {
@@ -33,14 +60,27 @@ export type HostMessage =
   | {
       type: "update";
       view: UiView;
-      /** Present when the test case or a command's state changed since the last update. */
-      playback?: PlaybackView;
+      /** The run without its commands; present when any of it changed since the last update (null: no run yet). */
+      playback?: RunSummary | null;
+      /** The run's command rows; present when a row changed since the last update (or a new run's test began). */
+      commands?: CommandsDelta;
       /** The loaded project's test cases; present when the project changed since the last update. */
       tests?: TestSummary[];
+      /** The loaded project's suites; present with `tests`. */
+      suites?: SuiteSummary[];
       logs: LogDelta;
       /** The state value of each charted actor. */
       states: ChartValues;
     };
+
+/** The page's copy of the run's rows after an update: unchanged rows stay the same objects, so they need no new rendering. */
+export function mergeCommands(current: readonly CommandRow[], delta: CommandsDelta): CommandRow[] {
+  if (delta.reset) return delta.rows;
+  if (delta.changed.length === 0) return current as CommandRow[];
+  const rows = current.slice();
+  for (const { index, row } of delta.changed) if (index >= 0 && index < rows.length) rows[index] = row;
+  return rows;
+}
 
 /** The page's copy of the log after an update: the new entries added, the dropped ones gone. */
 export function mergeLogs(current: readonly LogEntry[], delta: LogDelta): LogEntry[] {

@@ -10,16 +10,25 @@
 //   { type: "hello", charts: Chart[] }
 //       once, first: every running machine's statechart (adapters/view/charts.ts). The
 //       machines never change while the IDE runs, so they are not sent again.
-//   { type: "update", view, playback?, tests?, logs: { reset, entries, kept }, states }
+//   { type: "update", view, playback?, commands?, tests?, suites?, logs: { reset, entries, kept }, states }
 //       right after hello, then after changes, at most one every UPDATE_INTERVAL_MS (20 a
 //       second) however fast the IDE changes; a burst of changes is one update with the view
 //       as it is when the update goes out.
-//       - view: the IdeView without `logs` and `playback`.
-//       - playback: the IdeView's `playback` (null or the test case with every command's
-//         state), only when it changed since this page's last update: a 10,000-command test
-//         case is not sent twenty times a second while nothing in it moves.
-//       - tests: `[{ id, name }]` of the loaded project's test cases (not part of the
-//         IdeView; the page needs them for its test picker), only when the project changed.
+//       - view: the IdeView without `logs` and `playback` (it has `runControls`, the user's
+//         breakpoints and delay, which exist before any run).
+//       - playback: the IdeView's `playback` without its commands (null before the first
+//         run): status, result, suite, current command, breakpoints, delay, variables. Sent
+//         whole, only when one of its fields changed since this page's last update.
+//       - commands: the run's command rows, which may be 10,000, so a page is not sent them
+//         twenty times a second while the run only moves its current command: `{ reset: true,
+//         rows }` when the page's copy cannot be patched (the first update of a run, a new run,
+//         a suite's next test), else `{ reset: false, changed: [{ index, row }] }`, the rows
+//         that changed (the IDE replaces a row object when its state changes, so the relay
+//         finds them by identity, and the page keeps the others as they were).
+//       - tests, suites: the loaded project's test cases with their commands (`{ id, name,
+//         commands: [{ id, command, target, value }] }`: the page shows the picked test and
+//         its breakpoints before any run) and its suites (`{ id, name, tests: [testId] }`).
+//         Not part of the IdeView; sent only when the project changed.
 //       - logs: the IdeView holds up to 20,000 entries, so an update carries only the entries
 //         this page has not seen (`entries`, oldest first) and `kept`, how many entries of
 //         each group the IDE holds now; the page adds the new ones and keeps that many of
@@ -38,7 +47,19 @@
 // may hand it to the page as it is, without copying.
 import type { Ide } from "../../index.ts";
 import type { LogEntry } from "../../services/logs/index.ts";
-import type { HostMessage, LogDelta, PlaybackView, TestSummary, UiView } from "../../ui/protocol.ts";
+import equal from "fast-deep-equal";
+import type {
+  CommandRow,
+  CommandsDelta,
+  HostMessage,
+  LogDelta,
+  PlaybackView,
+  RunSummary,
+  SuiteSummary,
+  TestSummary,
+  UiView,
+} from "../../ui/protocol.ts";
+import { suitesOf } from "../../services/playback/targets.ts";
 import { chartValues, machineCharts } from "./charts.ts";
 
 export const UPDATE_INTERVAL_MS = 50;
@@ -98,7 +119,11 @@ function userEventOf(event: unknown): Parameters<Ide["send"]>[0] | null {
 export class ViewRelay {
   private lastLogId: string | null = null;
   private first = true;
-  private lastPlayback: { testId: string; running: boolean; commands: readonly unknown[] } | null | undefined = undefined;
+  /** The run summary this page was last sent; undefined before the first update. */
+  private lastRun: RunSummary | null | undefined = undefined;
+  /** The command rows this page holds, and the run and test they belong to. */
+  private lastRows: readonly CommandRow[] | null = null;
+  private lastRowsOf = "";
   private lastProject: unknown = undefined;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private lastSentAt = 0;
@@ -157,18 +182,45 @@ export class ViewRelay {
     return { reset, entries: entries as LogEntry[], kept };
   }
 
-  private playbackChange(playback: PlaybackView): { changed: boolean } {
-    const last = this.lastPlayback;
+  /** The run summary, when any of its fields changed; the big parts compare by identity first (the view reuses them while they are unchanged). */
+  private runChange(playback: PlaybackView): RunSummary | null | undefined {
+    let summary: RunSummary | null = null;
+    if (playback !== null) {
+      const { commands: _commands, ...rest } = playback;
+      summary = rest;
+    }
+    const last = this.lastRun;
     const same =
       last !== undefined &&
-      (last === null
-        ? playback === null
-        : playback !== null &&
-          last.testId === playback.testId &&
-          last.running === playback.running &&
-          last.commands === playback.commands);
-    this.lastPlayback = playback && { testId: playback.testId, running: playback.running, commands: playback.commands };
-    return { changed: !same };
+      (last === null || summary === null
+        ? last === summary
+        : Object.keys(summary).length === Object.keys(last).length &&
+          Object.entries(summary).every(([key, value]) => {
+            const before = (last as unknown as Record<string, unknown>)[key];
+            return Object.is(before, value) || (typeof value === "object" && equal(before, value));
+          }));
+    this.lastRun = summary;
+    return same ? undefined : summary;
+  }
+
+  /** The run's rows: all of them for a run or test the page has not seen, else those that changed. */
+  private commandsChange(playback: PlaybackView): CommandsDelta | undefined {
+    if (playback === null) {
+      this.lastRows = null;
+      return undefined;
+    }
+    const rows = playback.commands;
+    const of = `${playback.runId}\u0000${playback.testId}`;
+    const last = this.lastRows;
+    this.lastRows = rows;
+    if (last === null || of !== this.lastRowsOf || last.length !== rows.length) {
+      this.lastRowsOf = of;
+      return { reset: true, rows };
+    }
+    if (last === rows) return undefined;
+    const changed: Array<{ index: number; row: CommandRow }> = [];
+    for (let i = 0; i < rows.length; i++) if (rows[i] !== last[i]) changed.push({ index: i, row: rows[i] });
+    return changed.length > 0 ? { reset: false, changed } : undefined;
   }
 
   /** Send the page an update now, whatever the throttle says. */
@@ -181,11 +233,21 @@ export class ViewRelay {
       logs: this.logDelta(logs),
       states: chartValues(this.ide),
     };
-    if (this.playbackChange(playback).changed) message.playback = playback;
+    const run = this.runChange(playback);
+    if (run !== undefined) message.playback = run;
+    const commands = this.commandsChange(playback);
+    if (commands !== undefined) message.commands = commands;
     const project = loadedProject(this.ide);
     if (project !== this.lastProject) {
       this.lastProject = project;
-      message.tests = project.tests.map((t): TestSummary => ({ id: t.id, name: t.name }));
+      message.tests = project.tests.map(
+        (t): TestSummary => ({
+          id: t.id,
+          name: t.name,
+          commands: t.commands.map((c) => ({ id: c.id, command: c.command, target: c.target ?? "", value: c.value ?? "" })),
+        }),
+      );
+      message.suites = suitesOf(project).map((s): SuiteSummary => ({ id: s.id, name: s.name, tests: [...s.tests] }));
     }
     this.first = false;
     this.lastSentAt = Date.now();

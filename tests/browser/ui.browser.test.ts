@@ -1,13 +1,17 @@
 // The IDE UI in real headless Chromium, against the real host: a plugin talks to the IDE
 // through the typed client while the test clicks the page like a user, and every check looks
-// at what the page shows and, where it matters, at the IDE's own state. One test writes the
-// README's screenshot (docs/ui.png, with `npm run screenshot`).
+// at what the page shows and, where it matters, at the IDE's own state. Runs that need what
+// the host lacks (a page under test, a plugin in this process that holds its answers) get an
+// IDE the test builds itself, served with the same UI server. One test writes the README's
+// screenshot (docs/ui.png, with `npm run screenshot`).
 import { mkdirSync, mkdtempSync, readFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { WebSocket } from "ws";
+import { WebSocket, WebSocketServer } from "ws";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { connectPlugin } from "../../adapters/bridge/client.ts";
 import type { OutboundMessage, PluginClient } from "../../adapters/bridge/client.ts";
@@ -16,13 +20,18 @@ import type { ChartState } from "../../adapters/view/charts.ts";
 import { launchChromium } from "../../adapters/host/chromium.ts";
 import { startHost } from "../../adapters/host/host.ts";
 import type { Host, HostOptions } from "../../adapters/host/host.ts";
+import { createUiServer } from "../../adapters/host/ui.ts";
+import { createIde } from "../../index.ts";
+import type { Ide } from "../../index.ts";
 import type { HostMessage } from "../../ui/protocol.ts";
+import { fakeExecutor } from "../support/executor.ts";
 
 const ROOT = new URL("../../", import.meta.url);
 const SHOP = JSON.parse(readFileSync(new URL("examples/shop.side", ROOT), "utf8")) as {
   id: string;
   name: string;
-  tests: Array<{ id: string; name: string; commands: Array<{ id: string }> }>;
+  tests: Array<{ id: string; name: string; commands: Array<{ id: string; command: string; target: string; value: string }> }>;
+  suites: Array<{ id: string; name: string; tests: string[] }>;
 };
 // Every run takes the picture; `npm run screenshot` keeps it as the README's docs/ui.png
 // (it shows the time, so writing it on every test run would change a tracked file each time).
@@ -37,6 +46,73 @@ const OTHER_PROJECT = {
 };
 
 const VISUAL = { name: "Visual checks", version: "1.2.0" };
+/** The same plugin, declaring the commands it executes in a run (CONTRACT section 10). */
+const EYES = {
+  ...VISUAL,
+  commands: [
+    { id: "eyesOpen", name: "open the eyes" },
+    { id: "eyesCheckWindow", name: "check the window" },
+    { id: "eyesCheckRegion", name: "check a region" },
+    { id: "eyesClose", name: "close the eyes" },
+  ],
+};
+
+/**
+ * A project the host can play without a page under test: the IDE's own commands and the
+ * plugin's. The first test stores a variable and hands it to the plugin; a suite plays both.
+ */
+const VISUAL_PROJECT = {
+  id: "p-visual",
+  name: "Visual checks of the shop",
+  tests: [
+    {
+      id: "t-pages",
+      name: "checks the pages",
+      commands: [
+        { id: "v-store", command: "store", target: "home", value: "page" },
+        { id: "v-open", command: "eyesOpen", target: "${page}", value: "" },
+        { id: "v-check", command: "eyesCheckWindow", target: "the ${page} page", value: "" },
+        { id: "v-echo", command: "echo", target: "checked ${page}", value: "" },
+        { id: "v-close", command: "eyesClose", target: "", value: "" },
+      ],
+    },
+    {
+      id: "t-cart",
+      name: "checks the cart",
+      commands: [
+        { id: "w-open", command: "eyesOpen", target: "cart", value: "" },
+        { id: "w-check", command: "eyesCheckRegion", target: "css=.cart-count", value: "" },
+      ],
+    },
+  ],
+  suites: [{ id: "s-visual", name: "Visual suite", tests: ["t-pages", "t-cart"] }],
+};
+
+/** The README's picture: a plugin's visual checks, with variables, in a project of two tests and a suite. */
+const SCREENSHOT_PROJECT = {
+  id: "p-shop-visual",
+  name: "Shop checkout",
+  tests: [
+    {
+      id: "t-login-visual",
+      name: "checks the login page",
+      commands: [
+        { id: "s-user", command: "store", target: "alice", value: "user" },
+        { id: "s-cart", command: "storeJson", target: '{"items":2,"coupon":null}', value: "cart" },
+        { id: "s-open", command: "eyesOpen", target: "Shop checkout", value: "" },
+        { id: "s-login", command: "eyesCheckWindow", target: "login page for ${user}", value: "" },
+        { id: "s-region", command: "eyesCheckRegion", target: "css=.cart-count", value: "" },
+        { id: "s-echo", command: "echo", target: "the cart holds ${cart.items} items", value: "" },
+        { id: "s-close", command: "eyesClose", target: "", value: "" },
+      ],
+    },
+    VISUAL_PROJECT.tests[1],
+  ],
+  suites: [{ id: "s-all", name: "Every check", tests: ["t-login-visual", "t-cart"] }],
+};
+
+/** Long enough that a plugin command the test holds never times out on a busy machine. */
+const PATIENT = { deliverTimeoutMs: 120_000 };
 
 let browser: Browser;
 let host: Host;
@@ -67,6 +143,8 @@ beforeEach(async () => {
 
 afterEach(async () => {
   await context?.close();
+  await served?.close();
+  served = null;
   await Promise.all(plugins.map((p) => p.disconnect().catch(() => {})));
   await host?.close();
   // A script error in the page is a failure even when the test's own checks passed.
@@ -84,6 +162,100 @@ async function plugin(id: string, registration: { name: string; version: string 
   plugins.push(client);
   if (registration) expect(await client.register(registration)).toBe(true);
   return client;
+}
+
+interface ExecuteMessage {
+  action: "execute";
+  command: { command: string; target: string; value: string };
+  options: { commandId: string; runId: string; testId: string };
+}
+
+/**
+ * A plugin in the same process, reached through the IDE's `deliver`: it answers events with
+ * `true`, and executes its commands at once with `true` or what `answers` says for a command
+ * id, except the commands it was told to hold: those wait until the test releases them, so
+ * the page can be looked at while they are pending.
+ */
+function inProcessPlugin(answers: Record<string, unknown> = {}) {
+  const executed: ExecuteMessage[] = [];
+  const heard: string[] = [];
+  const held = new Set<string>();
+  const waiting = new Map<string, (answer: unknown) => void>();
+  const executing = (id: string) => expect.poll(() => waiting.has(id), { timeout: 20_000 }).toBe(true);
+  return {
+    executed,
+    heard,
+    deliver: async (_pluginId: string, message: unknown) => {
+      const m = message as { action: string; event?: string };
+      if (m.action !== "execute") {
+        heard.push(m.event ?? m.action);
+        return true;
+      }
+      const execute = m as ExecuteMessage;
+      executed.push(execute);
+      const id = execute.options.commandId;
+      if (!held.has(id)) return Object.hasOwn(answers, id) ? answers[id] : true;
+      return new Promise((resolve) => waiting.set(id, resolve));
+    },
+    hold: (...ids: string[]) => ids.forEach((id) => held.add(id)),
+    executing,
+    /** Waits until the held command is executing, then answers it. */
+    async release(id: string, answer: unknown = true) {
+      await executing(id);
+      held.delete(id);
+      const resolve = waiting.get(id)!;
+      waiting.delete(id);
+      resolve(answer);
+    },
+  };
+}
+
+interface Served {
+  ide: Ide;
+  url: string;
+  close(): Promise<void>;
+}
+let served: Served | null = null;
+
+/**
+ * An IDE the test builds itself, served with the UI page as the host serves it: the host has
+ * no page under test, and its plugins are other processes; here the test hands createIde a
+ * fake executor, or a `deliver` that is a plugin in this process.
+ */
+async function serveUi(options: Parameters<typeof createIde>[0]): Promise<Served> {
+  const ide = createIde({ limits: PATIENT, ...options });
+  const ui = await createUiServer(ide);
+  const sockets = new WebSocketServer({ noServer: true });
+  const server = createServer((req, res) => {
+    if (!ui.handleHttp(req, res, "test-token")) {
+      res.writeHead(404);
+      res.end();
+    }
+  });
+  server.on("upgrade", (req, socket, head) => sockets.handleUpgrade(req, socket, head, (ws) => ui.acceptSocket(ws)));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  served = {
+    ide,
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
+    async close() {
+      ui.close();
+      sockets.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      ide.stop();
+    },
+  };
+  await page.goto(served.url);
+  await page.waitForSelector('[data-testid="connection"]:text-is("connected")');
+  await page.waitForSelector('[data-testid="project-name"]');
+  return served;
+}
+
+/** The IDE of VISUAL_PROJECT (or another) with the visual checks plugin registered in this process. */
+async function serveWithEyes(plugin: ReturnType<typeof inProcessPlugin>, project: unknown = VISUAL_PROJECT) {
+  const { ide } = await serveUi({ project, deliver: plugin.deliver });
+  expect(await ide.handle({ uri: "/register", verb: "post", payload: EYES }, { id: "plugin-eyes" })).toBe(true);
+  return ide;
 }
 
 const button = (name: string) => page.getByRole("button", { name, exact: true });
@@ -112,6 +284,13 @@ const isOrange = (rgb: string) => hue(rgb).saturated && hue(rgb).hue >= 20 && hu
 const isGreen = (rgb: string) => hue(rgb).saturated && hue(rgb).hue >= 90 && hue(rgb).hue <= 150;
 
 const entry = (message: string) => `[data-testid="log-entry"]:has-text(${JSON.stringify(message)})`;
+const row = (commandId: string) => `[data-testid="command-row"][data-command-id="${commandId}"]`;
+const badge = (commandId: string) => `${row(commandId)} [data-testid="command-state"]`;
+/** The run's variables as the page shows them: name and JSON text. */
+const variables = () =>
+  page
+    .locator('[data-testid="variable"]')
+    .evaluateAll((rows) => rows.map((r) => [r.getAttribute("data-name"), r.querySelector('[data-testid="variable-value"]')!.textContent]));
 
 describe("the IDE UI page", () => {
   it("shows a plugin's logs as they come, errors red and warnings orange, with only http, https and mailto links clickable and no script run from a message", async () => {
@@ -218,43 +397,224 @@ describe("the IDE UI page", () => {
     expect(await page.locator('[data-testid="test-picker"] option').allTextContents()).toEqual(["opens the other page"]);
   });
 
-  it("changes each command's badge as the plugin sets its state, after the user starts the test case", async () => {
-    await openUi();
-    const client = await plugin("plugin-runner");
-    const heard: OutboundMessage[] = [];
-    client.onMessage((message) => {
-      heard.push(message);
-    });
+  it("plays the picked test when the user presses Play, showing each command's state, the current command, the variables and the result", async () => {
+    const eyes = inProcessPlugin({ "v-check": "No difference <img src=x onerror=\"window.__pwned=1\">" });
+    eyes.hold("v-open", "v-close");
+    const ide = await serveWithEyes(eyes);
 
-    await page.locator('[data-testid="test-picker"]').selectOption("t-cart");
-    await button("Start").click();
-    await page.waitForSelector('[data-testid="run-status"]:has-text("running")');
-    const badge = (id: string) => `[data-command-id="${id}"] [data-testid="command-state"]`;
-    expect(await text(badge("c2-open"))).toBe("not run");
-    expect(await classOf(badge("c2-open"))).toContain("state-none");
-    await expect.poll(() => heard.map((m) => [m.event, (m.options as { testId?: string }).testId])).toContainEqual([
-      "playbackStarted",
-      "t-cart",
-    ]);
+    // Before any run: the picked test's commands, as the project has them.
+    expect(await page.locator('[data-testid="test-picker"] option').allTextContents()).toEqual(["checks the pages", "checks the cart"]);
+    expect(await page.locator('[data-testid="command-row"]').evaluateAll((rows) => rows.map((r) => r.getAttribute("data-command-id")))).toEqual(
+      VISUAL_PROJECT.tests[0].commands.map((c) => c.id),
+    );
+    expect(await text(badge("v-store"))).toBe("not run");
+    expect(await page.locator('[data-testid="no-run"]').count()).toBe(1);
+    await expect(button("Step").isDisabled()).resolves.toBe(true);
+    await expect(button("Stop").isDisabled()).resolves.toBe(true);
 
-    expect(await client.commandState("c2-open", "passed")).toBe(true);
-    await page.waitForSelector(`${badge("c2-open")}.state-passed`);
-    expect(await text(badge("c2-open"))).toBe("passed");
-    expect(isGreen(await color(badge("c2-open"), "backgroundColor"))).toBe(true);
+    await button("Play").click();
+    // The plugin's command is pending and current; the IDE's store before it passed.
+    await eyes.executing("v-open");
+    await page.waitForSelector(`${badge("v-open")}.state-pending`);
+    await page.waitForSelector('[data-testid="run-state"]:text-is("running")');
+    expect(await text(badge("v-store"))).toBe("passed");
+    expect(await page.locator(row("v-open")).getAttribute("aria-current")).toBe("step");
+    expect(await page.locator('[data-testid="command-row"][aria-current]').count()).toBe(1);
+    expect(await text(badge("v-check"))).toBe("not run");
+    expect(await variables()).toEqual([["page", '"home"']]);
+    expect(eyes.executed[0].command).toEqual({ command: "eyesOpen", target: "home", value: "" });
+    await expect(button("Play").isDisabled()).resolves.toBe(true);
+    await expect(button("Step").isDisabled()).resolves.toBe(true);
+    // The run machine's chart follows it into its nested state.
+    await page.waitForSelector('[data-testid="state-playback.running.pluginCommand"][data-active="true"]');
+    expect(await page.locator('[data-testid="state-playback.running"]').getAttribute("data-active")).toBe("true");
+    expect(await page.locator('[data-testid="state-playback.idle"]').getAttribute("data-active")).toBe("false");
 
-    expect(await client.commandState("c2-add", "pending")).toBe(true);
-    await page.waitForSelector(`${badge("c2-add")}.state-pending`);
-    expect(await client.commandState("c2-add", "failed", "The link is gone")).toBe(true);
-    await page.waitForSelector(`${badge("c2-add")}.state-failed`);
-    expect(await text(badge("c2-add"))).toBe("failed");
-    expect(isRed(await color(badge("c2-add"), "backgroundColor"))).toBe(true);
-    expect(await text('[data-command-id="c2-add"] [data-testid="command-message"]')).toBe("The link is gone");
+    await eyes.release("v-open");
+    await eyes.executing("v-close");
+    await page.waitForSelector(`${row("v-close")}[aria-current="step"]`);
+    expect(await text(badge("v-open"))).toBe("passed");
+    expect(await text(badge("v-check"))).toBe("passed");
+    expect(await text(badge("v-echo"))).toBe("passed");
+    expect(eyes.executed[1].command.target).toBe("the home page");
+    // The plugin's message is text, never markup.
+    expect(await text(`${row("v-check")} [data-testid="command-message"]`)).toBe('No difference <img src=x onerror="window.__pwned=1">');
+    expect(await page.locator('[data-testid="commands"] img').count()).toBe(0);
+    await page.waitForSelector(entry("checked home"));
 
+    await eyes.release("v-close");
+    await page.waitForSelector('[data-testid="run-state"]:text-is("ended")');
+    await page.waitForSelector('[data-testid="run-result"]:text-is("passed")');
+    expect(await classOf('[data-testid="run-result"]')).toContain("result-passed");
+    expect(await text(badge("v-close"))).toBe("passed");
+    expect(await page.locator('[data-testid="command-row"][aria-current]').count()).toBe(0);
+    await page.waitForSelector('[data-testid="state-playback.ended"][data-active="true"]');
+    expect(ide.getSnapshot().playback).toMatchObject({ status: "ended", result: "passed", variables: { page: "home" } });
+    expect(await page.evaluate(() => (window as any).__pwned)).toBeUndefined();
+    await expect(button("Play").isDisabled()).resolves.toBe(false);
+  });
+
+  it("pauses at a breakpoint the user set from the keyboard, steps one command, resumes, and stops the run", async () => {
+    const eyes = inProcessPlugin();
+    eyes.hold("v-close");
+    const ide = await serveWithEyes(eyes);
+
+    const toggle = page.locator(`${row("v-check")} [data-testid="breakpoint"]`);
+    expect(await toggle.getAttribute("aria-pressed")).toBe("false");
+    expect(await toggle.getAttribute("aria-label")).toBe("Breakpoint before command 3, eyesCheckWindow");
+    await toggle.focus();
+    await page.keyboard.press("Space");
+    await page.waitForSelector(`${row("v-check")} [data-testid="breakpoint"][aria-pressed="true"]`);
+    expect(ide.getSnapshot().runControls.breakpoints).toEqual(["v-check"]);
+    // The focus stays on the toggle and shows.
+    expect(await toggle.evaluate((el) => el === document.activeElement && el.matches(":focus-visible"))).toBe(true);
+    expect(await toggle.evaluate((el) => getComputedStyle(el).outlineStyle)).toBe("solid");
+
+    await button("Play").click();
+    await page.waitForSelector('[data-testid="run-state"]:text-is("paused")');
+    expect(await page.locator(row("v-check")).getAttribute("aria-current")).toBe("step");
+    expect(await text(badge("v-check"))).toBe("not run");
+    expect(await text(badge("v-open"))).toBe("passed");
+    expect(await text('[data-testid="paused-at"]')).toContain("before command 3, eyesCheckWindow");
+    expect(eyes.executed.map((e) => e.options.commandId)).toEqual(["v-open"]);
+    await expect(button("Step").isDisabled()).resolves.toBe(false);
+    await expect(button("Resume").isVisible()).resolves.toBe(true);
+    await page.waitForSelector('[data-testid="state-playback.paused"][data-active="true"]');
+
+    // Step: the command at the breakpoint runs, and the run pauses before the next.
+    await button("Step").click();
+    await page.waitForSelector(`${row("v-echo")}[aria-current="step"]`);
+    await page.waitForSelector('[data-testid="run-state"]:text-is("paused")');
+    expect(await text(badge("v-check"))).toBe("passed");
+    expect(await text(badge("v-echo"))).toBe("not run");
+
+    // Resume: on to the held command, which Stop leaves undetermined.
+    await button("Resume").click();
+    await eyes.executing("v-close");
+    await page.waitForSelector(`${badge("v-close")}.state-pending`);
+    await page.waitForSelector('[data-testid="run-state"]:text-is("running")');
+    expect(await text(badge("v-echo"))).toBe("passed");
     await button("Stop").click();
-    await page.waitForSelector('[data-testid="run-status"]:has-text("stopped")');
-    expect(host.ide.getSnapshot().playback).toMatchObject({ testId: "t-cart", running: false });
-    // The ended test case stays with its last states.
-    expect(await text(badge("c2-add"))).toBe("failed");
+    await page.waitForSelector('[data-testid="run-state"]:text-is("ended")');
+    await page.waitForSelector(`${badge("v-close")}.state-undetermined`);
+    expect(ide.getSnapshot().playback).toMatchObject({ status: "ended", running: false });
+    await expect(button("Stop").isDisabled()).resolves.toBe(true);
+
+    // The breakpoint stays until the user removes it.
+    expect(await toggle.getAttribute("aria-pressed")).toBe("true");
+    await toggle.click();
+    await page.waitForSelector(`${row("v-check")} [data-testid="breakpoint"][aria-pressed="false"]`);
+    expect(ide.getSnapshot().runControls.breakpoints).toEqual([]);
+  });
+
+  it("changes the delay between commands, refuses one out of range, and plays with it", async () => {
+    const ide = await serveWithEyes(inProcessPlugin());
+    const delay = page.locator('[data-testid="delay"]');
+    expect(await delay.inputValue()).toBe("0");
+    expect(await delay.getAttribute("min")).toBe("0");
+    expect(await delay.getAttribute("max")).toBe("10000");
+
+    await delay.fill("20000");
+    await delay.press("Enter");
+    await page.waitForSelector('[data-testid="delay-problem"]');
+    expect(await delay.getAttribute("aria-invalid")).toBe("true");
+    expect(ide.getSnapshot().runControls.delayMs).toBe(0);
+
+    // The longest delay: after its first command the run is waiting, long enough to see it.
+    await delay.fill("10000");
+    await delay.press("Enter");
+    await expect.poll(() => ide.getSnapshot().runControls.delayMs).toBe(10_000);
+    expect(await page.locator('[data-testid="delay-problem"]').count()).toBe(0);
+    expect(await delay.inputValue()).toBe("10000");
+    await button("Play").click();
+    await page.waitForSelector('[data-testid="state-playback.running.waiting"][data-active="true"]');
+    expect(await text(badge("v-store"))).toBe("passed");
+    expect(await text(badge("v-open"))).toBe("not run");
+    expect(ide.getSnapshot().playback?.delayMs).toBe(10_000);
+    await button("Stop").click();
+    await page.waitForSelector('[data-testid="run-state"]:text-is("ended")');
+    expect(await text(badge("v-store"))).toBe("passed");
+    expect(await text(badge("v-check"))).toBe("not run");
+
+    await delay.fill("250");
+    await delay.blur();
+    await expect.poll(() => ide.getSnapshot().runControls.delayMs).toBe(250);
+  });
+
+  it("plays the picked suite of a plugin's commands through the host, showing which of its tests is playing, and its result", async () => {
+    await host.close();
+    await start({ project: VISUAL_PROJECT, limits: PATIENT });
+    await openUi();
+    // A plugin in its own connection to the host's bridge; eyesOpen waits until the test lets it go.
+    const client = await plugin("plugin-eyes", EYES);
+    const opened = new Map<string, () => void>();
+    client.onCommand("eyesOpen", (_command, options) => new Promise((resolve) => opened.set(options.commandId, () => resolve(true))));
+    client.onCommand("eyesCheckWindow", () => "No difference");
+    client.onCommand("eyesCheckRegion", () => ({ error: "The cart count differs" }));
+    client.onCommand("eyesClose", () => true);
+    const eyes = {
+      executing: (id: string) => expect.poll(() => opened.has(id), { timeout: 20_000 }).toBe(true),
+      async release(id: string) {
+        await eyes.executing(id);
+        opened.get(id)!();
+      },
+    };
+    const ide = host.ide;
+    await page.waitForSelector('[data-testid="plugin"][data-plugin-id="plugin-eyes"]');
+    expect(await page.locator('[data-testid="suite-picker"] option').allTextContents()).toEqual(["Visual suite"]);
+
+    await button("Play suite").click();
+    await eyes.executing("v-open");
+    await page.waitForSelector('[data-testid="run-suite"]:has-text("test 1 of 2")');
+    expect(await text('[data-testid="run-suite"]')).toBe("Suite Visual suite: test 1 of 2");
+    expect(await page.locator('[data-testid="test-picker"]').inputValue()).toBe("t-pages");
+    expect(await page.locator('[data-testid="test-picker"]').isDisabled()).toBe(true);
+    await eyes.release("v-open");
+
+    // The suite's next test replaces the rows; the page follows it.
+    await eyes.executing("w-open");
+    await page.waitForSelector('[data-testid="run-suite"]:has-text("test 2 of 2")');
+    await page.waitForSelector(`${badge("w-open")}.state-pending`);
+    expect(await page.locator('[data-testid="test-picker"]').inputValue()).toBe("t-cart");
+    expect(await text('[data-testid="run-status"] strong')).toBe("checks the cart");
+    expect(await page.locator(row("v-open")).count()).toBe(0);
+    await eyes.release("w-open");
+
+    await page.waitForSelector('[data-testid="run-result"]:text-is("failed")');
+    expect(await classOf('[data-testid="run-result"]')).toContain("result-failed");
+    expect(await text(badge("w-check"))).toBe("failed");
+    expect(await text(`${row("w-check")} [data-testid="command-message"]`)).toBe("The cart count differs");
+    expect(isRed(await color(badge("w-check"), "backgroundColor"))).toBe(true);
+    expect(ide.getSnapshot().playback).toMatchObject({ status: "ended", result: "failed", suite: { id: "s-visual", testIndex: 1 } });
+  });
+
+  it("plays page commands through the IDE's executor: passed, pending while the page works, failed, and the rest not run", async () => {
+    let letGo!: () => void;
+    const typing = new Promise<void>((resolve) => (letGo = resolve));
+    const executor = fakeExecutor({
+      answer: ({ command }) =>
+        command.id === "c-user"
+          ? typing.then(() => ({ state: "passed" as const }))
+          : command.command === "click"
+            ? { state: "failed", message: `Element ${command.target} not found` }
+            : undefined,
+    });
+    await serveUi({ project: SHOP, executor });
+    {
+      await page.locator('[data-testid="test-picker"]').selectOption("t-login");
+      await button("Play").click();
+      await page.waitForSelector(`${badge("c-user")}.state-pending`);
+      expect(await text(badge("c-open"))).toBe("passed");
+      expect(await page.locator(row("c-user")).getAttribute("aria-current")).toBe("step");
+      letGo();
+      await page.waitForSelector('[data-testid="run-result"]:text-is("failed")');
+      expect(await text(badge("c-user"))).toBe("passed");
+      expect(await text(badge("c-pass"))).toBe("passed");
+      expect(await text(badge("c-submit"))).toBe("failed");
+      expect(await text(`${row("c-submit")} [data-testid="command-message"]`)).toBe("Element css=button[type=submit] not found");
+      expect(await text(badge("c-check"))).toBe("not run");
+      expect(executor.executed.map((e) => e.id)).toEqual(["c-open", "c-user", "c-pass", "c-submit"]);
+    }
   });
 
   it("highlights each machine's current state in its statechart and moves the highlight when control mode changes", async () => {
@@ -330,16 +690,18 @@ describe("the IDE UI page", () => {
         expect(await box.count(), s.path).toBe(1);
         for (const t of s.transitions) {
           const others = t.targets.filter((target) => target !== s.path);
+          // One line says it: the event alone (an unguarded sibling covers every case), or the event with this guard.
+          const lines = async (selector: string) =>
+            (await page.locator(`${selector}:not([data-guard])`).count()) +
+            (t.guard === null ? 0 : await page.locator(`${selector}[data-guard="${t.guard}"]`).count());
           if (others.length === 0) {
             // Staying (or re-entering): written inside the state's own box.
-            const inBox = box.locator(`:scope > [data-testid="state-transition"][data-event="${t.event}"]`);
-            expect(await inBox.count(), `${s.path}: ${t.event}`).toBe(1);
+            const inBox = `[data-testid="state-${s.path}"] > [data-testid="state-transition"][data-event="${t.event}"]`;
+            expect(await lines(inBox), `${s.path}: ${t.event}`).toBe(1);
           }
           for (const target of others) {
-            const label = page.locator(
-              `[data-testid="transition"][data-source="${s.path}"][data-target="${target}"][data-event="${t.event}"]`,
-            );
-            expect(await label.count(), `${s.path} --${t.event}--> ${target}`).toBe(1);
+            const label = `[data-testid="transition"][data-source="${s.path}"][data-target="${target}"][data-event="${t.event}"]`;
+            expect(await lines(label), `${s.path} --${t.event}${t.guard ? ` [${t.guard}]` : ""}--> ${target}`).toBe(1);
           }
         }
       }
@@ -487,27 +849,30 @@ describe("the IDE UI page", () => {
   });
 
   it("shows a controlled IDE with its plugin, logs and a running test case at once (the README's screenshot)", async () => {
-    await openUi();
-    const client = await plugin("jgnfghanfbjmimbdmnjfofnbcgpkbegj", null);
-    const reply = client.control(VISUAL);
+    const eyes = inProcessPlugin({ "s-login": "Matches the baseline" });
+    eyes.hold("s-region");
+    const { ide } = await serveUi({ project: SCREENSHOT_PROJECT, deliver: eyes.deliver });
+    const id = "jgnfghanfbjmimbdmnjfofnbcgpkbegj";
+    const ask = (message: Record<string, unknown>) => ide.handle(message, { id });
+    const reply = ask({ uri: "/control", verb: "post", payload: EYES });
     await page.waitForSelector('[data-testid="dialog"][data-kind="controlConsent"]');
     await button("Restart and allow access").click();
     expect(await reply).toBe(true);
 
-    await client.log("Connected to the visual grid; results at https://example.org/results/42");
-    await client.log("The baseline for 'logs in' is 3 days old", "warn");
-    await page.locator('[data-testid="test-picker"]').selectOption("t-login");
-    await button("Start").click();
-    await page.waitForSelector('[data-testid="run-status"]:has-text("running")');
-    await client.commandState("c-open", "passed");
-    await client.commandState("c-user", "passed");
-    await client.commandState("c-pass", "failed", "The password field is hidden behind a cookie banner");
-    await client.commandState("c-submit", "pending");
-    await client.playbackLog("type name=password: the element is not visible", "error");
-    await client.playbackLog("Questions? mailto:qa@example.org");
+    await ask({ uri: "/log", verb: "post", message: "Connected to the visual grid; results at https://example.org/results/42" });
+    await ask({ uri: "/log", verb: "post", type: "warn", message: "The baseline for 'checks the login page' is 3 days old" });
+    await page.locator(`${row("s-echo")} [data-testid="breakpoint"]`).click();
+    await page.waitForSelector(`${row("s-echo")} [data-testid="breakpoint"][aria-pressed="true"]`);
+    await button("Play").click();
+    await eyes.executing("s-region");
+    await ask({ uri: "/playback/log", verb: "post", type: "warn", message: "The region css=.cart-count is still loading; waiting for it" });
+    await ask({ uri: "/playback/log", verb: "post", message: "Questions? mailto:qa@example.org" });
 
+    await page.waitForSelector(`${badge("s-region")}.state-pending`);
+    await page.waitForSelector('[data-testid="variable"][data-name="cart"]');
+    await page.waitForSelector('[data-testid="diagram-playback"]');
+    await page.waitForSelector('[data-testid="state-playback.running.pluginCommand"][data-active="true"]');
     await page.waitForSelector('[data-testid="control-banner"]');
-    await page.waitForSelector('[data-command-id="c-submit"] .state-pending');
     await page.waitForSelector(entry("mailto:qa@example.org"));
     await page.waitForSelector('[data-testid="plugin"][data-plugin-id="jgnfghanfbjmimbdmnjfofnbcgpkbegj"]');
     expect(await text('[data-testid="control-banner"]')).toBe("Controlled by Visual checks (jgnfghanfbjmimbdmnjfofnbcgpkbegj)");
@@ -608,6 +973,15 @@ describe("the UI socket", () => {
     const all = updates(messages);
     expect(all[0].logs.reset).toBe(true);
     expect(all[0].tests?.map((t) => t.id)).toEqual(SHOP.tests.map((t) => t.id));
+    // Each test's commands and the suites come too: the page shows a test and its breakpoints before any run.
+    expect(all[0].tests?.map((t) => t.commands)).toEqual(
+      SHOP.tests.map((t) => t.commands.map(({ id, command, target, value }) => ({ id, command, target, value }))),
+    );
+    expect(all[0].tests?.[1].commands[1]).toEqual({ id: "c2-add", command: "click", target: "linkText=Add to cart", value: "" });
+    expect(all[0].suites).toEqual(SHOP.suites.map(({ id, name, tests }) => ({ id, name, tests })));
+    expect(all[0].playback).toBeNull();
+    expect(all[0].commands).toBeUndefined();
+    expect(all[0].view.runControls).toEqual({ breakpoints: [], delayMs: 0 });
     expect(all[0].states).toMatchObject({ ide: "open", control: "notControlled", playback: "idle" });
     expect("logs" in all[0].view).toBe(false);
     const last = all[all.length - 1];

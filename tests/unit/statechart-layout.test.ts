@@ -8,7 +8,15 @@ import type { ElkExtendedEdge, ElkNode } from "elkjs/lib/elk-api.js";
 import { createIde } from "../../index.ts";
 import { chartOf, machineCharts } from "../../adapters/view/charts.ts";
 import type { Chart, ChartState } from "../../adapters/view/charts.ts";
-import { chartGraph, edgeId, initialNodeId, rowsOf, layoutChart, transitionLines } from "../../ui/components/statechartLayout.ts";
+import {
+  READABLE_WIDTH,
+  chartGraph,
+  edgeId,
+  initialNodeId,
+  layoutChart,
+  rowsOf,
+  transitionLines,
+} from "../../ui/components/statechartLayout.ts";
 import type { Box, DiagramState, Measure, Point } from "../../ui/components/statechartLayout.ts";
 
 const measure: Measure = (text, kind) => text.length * (kind === "name" ? 8 : 6.6);
@@ -230,8 +238,32 @@ describe("a statechart laid out by ELK", () => {
     }
   });
 
+  it("lays out top to bottom a machine too wide to read across (the run machine), when that shrinks it less", async () => {
+    for (const chart of charts) {
+      const diagram = await layoutChart(chart, measure);
+      const across = await layoutChart(chart, measure, "RIGHT");
+      if (across.width <= READABLE_WIDTH) {
+        expect(diagram, chart.actor).toEqual(across);
+        continue;
+      }
+      const down = await layoutChart(chart, measure, "DOWN");
+      expect(diagram, chart.actor).toEqual(down.width < across.width ? down : across);
+      if (chart.actor === "playback") expect(diagram.direction).toBe("DOWN");
+    }
+  });
+
+  it("stacks a parallel state's regions, one width, when the diagram runs down", async () => {
+    const diagram = await layoutChart(chartOf(door), measure, "DOWN");
+    const open = diagram.root.states.find((s) => s.key === "open")!;
+    const [hinge, light] = open.states;
+    expect(light.x).toBe(hinge.x);
+    expect(light.width).toBe(hinge.width);
+    expect(light.y).toBeGreaterThanOrEqual(hinge.y + hinge.height);
+    for (const region of open.states) expect(inside(region, open), region.path).toBe(true);
+  });
+
   it("sets a parallel state's regions side by side, one height, in the machine's order", async () => {
-    const diagram = await layoutChart(chartOf(door), measure);
+    const diagram = await layoutChart(chartOf(door), measure, "RIGHT");
     const open = diagram.root.states.find((s) => s.key === "open")!;
     const [hinge, light] = open.states;
     expect([hinge.key, light.key]).toEqual(["hinge", "light"]);

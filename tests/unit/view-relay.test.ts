@@ -6,7 +6,10 @@ import { createIde } from "../../index.ts";
 import type { Ide } from "../../index.ts";
 import { UPDATE_INTERVAL_MS, ViewRelay, helloMessage } from "../../adapters/view/relay.ts";
 import type { RelaySink } from "../../adapters/view/relay.ts";
-import type { HostMessage } from "../../ui/protocol.ts";
+import type { PageOutcome } from "../../machines/playback.types.ts";
+import { mergeCommands } from "../../ui/protocol.ts";
+import type { CommandRow, HostMessage } from "../../ui/protocol.ts";
+import { fakeExecutor } from "../support/executor.ts";
 
 type Update = Extract<HostMessage, { type: "update" }>;
 
@@ -153,5 +156,182 @@ describe("ViewRelay", () => {
     await vi.advanceTimersByTimeAsync(UPDATE_INTERVAL_MS + 1);
     expect(sink.messages).toHaveLength(3);
     expect(sink.messages.slice(0, 2)).toEqual(first);
+  });
+});
+
+describe("ViewRelay and a run", () => {
+  const PROJECT = {
+    id: "p",
+    name: "Shop",
+    tests: [
+      {
+        id: "t1",
+        name: "buys",
+        commands: [
+          { id: "c1", command: "open", target: "/shop", value: "" },
+          { id: "c2", command: "storeText", target: "css=.price", value: "price" },
+          { id: "c3", command: "click", target: "id=buy", value: "" },
+        ],
+      },
+      { id: "t2", name: "browses", commands: [{ id: "d1", command: "open", target: "/", value: "" }] },
+    ],
+    suites: [{ id: "s1", name: "All", tests: ["t1", "t2"] }, { id: "broken", name: 42 }],
+  };
+
+  /** A page under test whose commands each wait until the test lets them go. */
+  function gatedExecutor() {
+    const gates = new Map<string, () => void>();
+    const executor = fakeExecutor({
+      answer: ({ command }) =>
+        new Promise<PageOutcome>((resolve) =>
+          gates.set(command.id, () =>
+            resolve(command.command === "storeText" ? { state: "passed", variables: { [command.value]: "12.50" } } : { state: "passed" }),
+          ),
+        ),
+    });
+    const letGo = async (id: string) => {
+      await vi.advanceTimersByTimeAsync(0);
+      gates.get(id)!();
+      gates.delete(id);
+    };
+    return { executor, letGo };
+  }
+
+  let runIde: Ide;
+  let gate: ReturnType<typeof gatedExecutor>;
+  let sink: ReturnType<typeof recordingSink>;
+  const updates = () => sink.messages.filter((m): m is Update => m.type === "update");
+  const last = () => updates()[updates().length - 1];
+  const tick = () => vi.advanceTimersByTimeAsync(UPDATE_INTERVAL_MS + 1);
+
+  beforeEach(() => {
+    gate = gatedExecutor();
+    runIde = createIde({ project: PROJECT, executor: gate.executor });
+    sink = recordingSink();
+  });
+  afterEach(() => runIde.stop());
+
+  it("sends each test's commands and the usable suites first, and again only when the project changes", async () => {
+    new ViewRelay(runIde, sink);
+    expect(last().tests).toEqual([
+      {
+        id: "t1",
+        name: "buys",
+        commands: [
+          { id: "c1", command: "open", target: "/shop", value: "" },
+          { id: "c2", command: "storeText", target: "css=.price", value: "price" },
+          { id: "c3", command: "click", target: "id=buy", value: "" },
+        ],
+      },
+      { id: "t2", name: "browses", commands: [{ id: "d1", command: "open", target: "/", value: "" }] },
+    ]);
+    expect(last().suites).toEqual([{ id: "s1", name: "All", tests: ["t1", "t2"] }]);
+    expect(last()).toMatchObject({ playback: null, view: { runControls: { breakpoints: [], delayMs: 0 } } });
+    expect(last().commands).toBeUndefined();
+
+    runIde.send({ type: "user.toggleBreakpoint", commandId: "c3" });
+    await tick();
+    expect(last().view.runControls.breakpoints).toEqual(["c3"]);
+    expect(last()).not.toHaveProperty("tests");
+    expect(last()).not.toHaveProperty("suites");
+    expect(last()).not.toHaveProperty("playback");
+
+    runIde.send({ type: "user.loadProject", project: { ...PROJECT, tests: [PROJECT.tests[1]], suites: [] } });
+    await tick();
+    expect(last().tests?.map((t) => t.id)).toEqual(["t2"]);
+    expect(last().suites).toEqual([]);
+  });
+
+  it("sends the run when its status, current command, variables, breakpoints or delay change, and only the rows that changed", async () => {
+    new ViewRelay(runIde, sink);
+    runIde.send({ type: "user.startPlayback", testId: "t1" });
+    await tick();
+    // The first update of a run: its summary and every row.
+    const started = last();
+    expect(started.playback).toMatchObject({ testId: "t1", status: "running", currentCommandId: "c1", result: null, variables: {} });
+    expect(started.playback).not.toHaveProperty("commands");
+    expect(started.commands).toMatchObject({ reset: true });
+    expect(started.commands?.reset && started.commands.rows.map((r) => [r.id, r.state])).toEqual([
+      ["c1", "pending"],
+      ["c2", null],
+      ["c3", null],
+    ]);
+
+    // The next command: two rows changed, and the current command.
+    await gate.letGo("c1");
+    await tick();
+    expect(last().playback).toMatchObject({ currentCommandId: "c2", status: "running" });
+    expect(last().commands).toEqual({
+      reset: false,
+      changed: [
+        { index: 0, row: expect.objectContaining({ id: "c1", state: "passed" }) },
+        { index: 1, row: expect.objectContaining({ id: "c2", state: "pending" }) },
+      ],
+    });
+
+    // Only the delay: the summary goes, the rows do not.
+    const before = updates().length;
+    runIde.send({ type: "user.setPlaybackDelay", ms: 40 });
+    await tick();
+    expect(updates()).toHaveLength(before + 1);
+    expect(last().playback).toMatchObject({ delayMs: 40 });
+    expect(last().view.runControls.delayMs).toBe(40);
+    expect(last()).not.toHaveProperty("commands");
+
+    // A breakpoint ahead, then the stored variable: the run pauses before c3.
+    runIde.send({ type: "user.toggleBreakpoint", commandId: "c3" });
+    await tick();
+    expect(last().playback?.breakpoints).toEqual(["c3"]);
+    expect(last()).not.toHaveProperty("commands");
+    await gate.letGo("c2");
+    await vi.advanceTimersByTimeAsync(100);
+    await tick();
+    expect(last().playback).toMatchObject({ status: "paused", currentCommandId: "c3", variables: { price: "12.50" } });
+
+    // Nothing of the run changes: an update carries neither.
+    await postLog(runIde, "while paused");
+    await tick();
+    expect(last().logs.entries.map((e) => e.message)).toEqual(["while paused"]);
+    expect(last()).not.toHaveProperty("playback");
+    expect(last()).not.toHaveProperty("commands");
+
+    runIde.send({ type: "user.resumePlayback" });
+    await gate.letGo("c3");
+    await vi.advanceTimersByTimeAsync(100);
+    await tick();
+    expect(last().playback).toMatchObject({ status: "ended", result: "passed", currentCommandId: null });
+
+    // A new run of the same test: the rows start over.
+    runIde.send({ type: "user.startPlayback", testId: "t1" });
+    await tick();
+    expect(last().commands).toMatchObject({ reset: true });
+  });
+
+  it("gives a page that applies every update the IDE's rows, keeping the rows that did not change", async () => {
+    new ViewRelay(runIde, sink);
+    runIde.send({ type: "user.startSuite", suiteId: "s1" });
+    let rows: CommandRow[] = [];
+    const apply = () => {
+      for (const update of updates()) if (update.commands) rows = mergeCommands(rows, update.commands);
+      sink.messages.length = 0;
+    };
+    await tick();
+    apply();
+    const first = rows;
+    await gate.letGo("c1");
+    await tick();
+    apply();
+    expect(rows).toEqual(runIde.getSnapshot().playback?.commands);
+    expect(rows[2]).toBe(first[2]);
+    expect(first.map((r) => r.state)).toEqual(["pending", null, null]);
+    await gate.letGo("c2");
+    await gate.letGo("c3");
+    await tick();
+    // The suite's next test: a reset to its rows.
+    await gate.letGo("d1");
+    await tick();
+    apply();
+    expect(rows).toEqual(runIde.getSnapshot().playback?.commands);
+    expect(rows.map((r) => r.id)).toEqual(["d1"]);
   });
 });

@@ -1,44 +1,185 @@
-// The test case: pick one of the loaded project's tests, start and stop it, and watch each
-// command's state as plugins report it. The state is a badge whose class names the state,
-// so colour and text always agree.
-import { useState } from "preact/hooks";
+// The run panel: pick a test case (or a suite) of the loaded project and play it; stop,
+// pause, resume and step it; set breakpoints and the delay between commands; and watch the
+// run: its status and result, the suite's position, the current command, each command's
+// state as it changes, and the run's variables. Before a run the picked test's commands are
+// shown from the project, so breakpoints can be set on them. Everything the run is comes from
+// the IDE; the only state kept here is what the user picked and is typing.
+import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import type { UserEventMessage } from "../connection.ts";
-import type { PlaybackView, TestSummary } from "../protocol.ts";
+import type { CommandRow, RunSummary, SuiteSummary, TestSummary, UiView } from "../protocol.ts";
+import { CommandsTable } from "./CommandsTable.tsx";
+import { VariablesTable } from "./VariablesTable.tsx";
 
-const STATE_LABEL: Record<string, string> = {
-  passed: "passed",
-  failed: "failed",
-  fatal: "fatal",
-  pending: "pending",
-  undetermined: "undetermined",
+const MAX_DELAY_MS = 10_000;
+
+const STATUS_TEXT: Record<RunSummary["status"], string> = {
+  idle: "idle",
+  starting: "starting",
+  running: "running",
+  paused: "paused",
+  finishing: "finishing",
+  ended: "ended",
 };
+
+/** A project test's commands as rows without state, made once per test so rows that do not change are not drawn again. */
+const outlineRows = new WeakMap<TestSummary, CommandRow[]>();
+function rowsOfTest(test: TestSummary): CommandRow[] {
+  let rows = outlineRows.get(test);
+  if (!rows) {
+    rows = test.commands.map((c) => ({ ...c, state: null, message: null }));
+    outlineRows.set(test, rows);
+  }
+  return rows;
+}
+
+function DelayInput({ delayMs, runDelayMs, send }: { delayMs: number; runDelayMs: number | null; send: (event: UserEventMessage) => void }) {
+  // The field is the user's while they edit it: the IDE's value is written into it only when
+  // it changes and the field does not have the focus, and again when the field loses it.
+  const input = useRef<HTMLInputElement>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  /** A delay sent and not yet back from the IDE: the field keeps showing it. */
+  const sent = useRef<number | null>(null);
+  useEffect(() => {
+    sent.current = null;
+    if (input.current && document.activeElement !== input.current) input.current.value = String(delayMs);
+  }, [delayMs]);
+  const commit = () => {
+    const text = input.current?.value ?? "";
+    const ms = Number(text);
+    if (text.trim() === "" || !Number.isInteger(ms) || ms < 0 || ms > MAX_DELAY_MS) {
+      setProblem("The delay is a whole number of milliseconds from 0 to 10,000.");
+      return;
+    }
+    setProblem(null);
+    if (ms !== delayMs) {
+      sent.current = ms;
+      send({ type: "user.setPlaybackDelay", ms });
+    }
+  };
+  return (
+    <div class="delay">
+      <label>
+        Delay between commands{" "}
+        <input
+          ref={input}
+          type="number"
+          data-testid="delay"
+          min={0}
+          max={MAX_DELAY_MS}
+          step={100}
+          defaultValue={String(delayMs)}
+          aria-invalid={problem !== null ? "true" : undefined}
+          aria-describedby={problem !== null ? "delay-problem" : undefined}
+          onChange={commit}
+          onKeyDown={(event) => {
+            if (event.key === "Enter") commit();
+          }}
+          onBlur={() => {
+            if (problem === null && input.current) input.current.value = String(sent.current ?? delayMs);
+          }}
+        />{" "}
+        ms
+      </label>
+      {runDelayMs !== null && runDelayMs !== delayMs && (
+        <span class="hint" data-testid="run-delay">
+          {" "}
+          (this run: {runDelayMs} ms, set by setSpeed)
+        </span>
+      )}
+      {problem !== null && (
+        <p class="field-problem" id="delay-problem" role="alert" data-testid="delay-problem">
+          {problem}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function RunStatus({ run, rows }: { run: RunSummary; rows: readonly CommandRow[] }) {
+  const currentIndex = run.currentCommandId === null ? -1 : rows.findIndex((r) => r.id === run.currentCommandId);
+  const current = currentIndex >= 0 ? rows[currentIndex] : null;
+  return (
+    <div class="run-summary">
+      <p class="run-line" data-testid="run-status" role="status" data-status={run.status}>
+        <strong>{run.testName}</strong>{" "}
+        <span class={`tag tag-${run.status}`} data-testid="run-state">
+          {STATUS_TEXT[run.status]}
+        </span>
+        {run.result !== null && (
+          <span class={`badge result-${run.result}`} data-testid="run-result">
+            {run.result}
+          </span>
+        )}
+        {run.status === "paused" && current !== null && (
+          <span class="run-where" data-testid="paused-at">
+            {" "}
+            before command {currentIndex + 1}, {current.command}
+          </span>
+        )}
+      </p>
+      {run.suite !== null && (
+        <p class="run-suite" data-testid="run-suite">
+          Suite <strong>{run.suite.name}</strong>: test {run.suite.testIndex + 1} of {run.suite.tests.length}
+        </p>
+      )}
+    </div>
+  );
+}
 
 export function PlaybackPanel({
   tests,
+  suites,
   playback,
+  commands,
+  runControls,
   send,
 }: {
   tests: TestSummary[];
-  playback: PlaybackView;
+  suites: SuiteSummary[];
+  playback: RunSummary | null;
+  commands: CommandRow[];
+  runControls: UiView["runControls"];
   send: (event: UserEventMessage) => void;
 }) {
-  const [picked, setPicked] = useState<string | null>(null);
-  // The user's pick while the project has it; else the test case last run, if it is still there.
-  const known = (id: string | null | undefined): id is string => tests.some((t) => t.id === id);
-  const selected = known(picked) ? picked : known(playback?.testId) ? playback.testId : (tests[0]?.id ?? "");
+  const [pickedTest, setPickedTest] = useState<string | null>(null);
+  const [pickedSuite, setPickedSuite] = useState<string | null>(null);
+  // A new run (the user's, or a plugin's) shows itself: the picks give way to it.
+  const runId = playback?.runId ?? null;
+  useEffect(() => {
+    setPickedTest(null);
+    setPickedSuite(null);
+  }, [runId]);
+
   const running = playback?.running === true;
+  const status = playback?.status ?? "idle";
+  const hasTest = (id: string | null | undefined): id is string => tests.some((t) => t.id === id);
+  const hasSuite = (id: string | null | undefined): id is string => suites.some((s) => s.id === id);
+  // While a run is under way its test is shown; else the user's pick, the last run's test, or the first.
+  const shownTestId = running
+    ? playback!.testId
+    : hasTest(pickedTest)
+      ? pickedTest
+      : hasTest(playback?.testId)
+        ? playback!.testId
+        : (tests[0]?.id ?? "");
+  const shownSuiteId = running && hasSuite(playback?.suite?.id) ? playback!.suite!.id : hasSuite(pickedSuite) ? pickedSuite : (suites[0]?.id ?? "");
+  const shownTest = tests.find((t) => t.id === shownTestId) ?? null;
+  const showsRun = playback !== null && playback.testId === shownTestId;
+  const rows = showsRun ? commands : shownTest ? rowsOfTest(shownTest) : [];
+  const breakpoints = useMemo(() => new Set(runControls.breakpoints), [runControls.breakpoints.join("\u0000")]);
+  const pausable = status === "starting" || status === "running";
 
   return (
     <section class="panel" aria-labelledby="playback-heading" data-testid="playback">
-      <h2 id="playback-heading">Test case</h2>
-      <div class="buttons">
+      <h2 id="playback-heading">Playback</h2>
+      <div class="buttons run-pick">
         <label>
           Test{" "}
           <select
             data-testid="test-picker"
-            value={selected}
-            disabled={tests.length === 0}
-            onChange={(event) => setPicked((event.currentTarget as HTMLSelectElement).value)}
+            value={shownTestId}
+            disabled={tests.length === 0 || running}
+            onChange={(event) => setPickedTest((event.currentTarget as HTMLSelectElement).value)}
           >
             {tests.map((test) => (
               <option key={test.id} value={test.id}>
@@ -50,55 +191,82 @@ export function PlaybackPanel({
         <button
           type="button"
           class="primary"
-          disabled={tests.length === 0}
-          onClick={() => send({ type: "user.startPlayback", testId: selected })}
+          disabled={shownTest === null || running}
+          onClick={() => send({ type: "user.startPlayback", testId: shownTestId })}
         >
-          Start
+          Play
         </button>
-        <button type="button" disabled={!running} onClick={() => send({ type: "user.stopPlayback" })}>
-          Stop
+        <label>
+          Suite{" "}
+          <select
+            data-testid="suite-picker"
+            value={shownSuiteId}
+            disabled={suites.length === 0 || running}
+            onChange={(event) => setPickedSuite((event.currentTarget as HTMLSelectElement).value)}
+          >
+            {suites.length === 0 && <option value="">no suites</option>}
+            {suites.map((suite) => (
+              <option key={suite.id} value={suite.id}>
+                {suite.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button
+          type="button"
+          disabled={shownSuiteId === "" || running}
+          onClick={() => send({ type: "user.startSuite", suiteId: shownSuiteId })}
+        >
+          Play suite
         </button>
       </div>
+      <div class="buttons run-controls" role="group" aria-label="Run controls">
+        <button
+          type="button"
+          class="danger"
+          disabled={!(pausable || status === "paused")}
+          onClick={() => send({ type: "user.stopPlayback" })}
+        >
+          Stop
+        </button>
+        {status === "paused" ? (
+          <button type="button" onClick={() => send({ type: "user.resumePlayback" })}>
+            Resume
+          </button>
+        ) : (
+          <button type="button" disabled={!pausable} onClick={() => send({ type: "user.pausePlayback" })}>
+            Pause
+          </button>
+        )}
+        <button type="button" disabled={status !== "paused"} onClick={() => send({ type: "user.stepPlayback" })}>
+          Step
+        </button>
+        <DelayInput delayMs={runControls.delayMs} runDelayMs={running ? playback!.delayMs : null} send={send} />
+      </div>
       {playback === null ? (
-        <p class="empty">No test case has run yet.</p>
+        <p class="empty" data-testid="no-run">
+          No test case has run yet.
+        </p>
       ) : (
-        <>
-          <p class="run-line" data-testid="run-status">
-            <strong>{playback.testName}</strong>{" "}
-            <span class={running ? "tag tag-running" : "tag"}>{running ? "running" : "stopped"}</span>
-          </p>
-          <table class="commands">
-            <thead>
-              <tr>
-                <th scope="col">Command</th>
-                <th scope="col">Target</th>
-                <th scope="col">Value</th>
-                <th scope="col">State</th>
-                <th scope="col">Message</th>
-              </tr>
-            </thead>
-            <tbody>
-              {playback.commands.map((row) => (
-                <tr key={row.id} data-testid="command-row" data-command-id={row.id}>
-                  <td class="command-name">{row.command}</td>
-                  <td>
-                    <code>{row.target}</code>
-                  </td>
-                  <td>{row.value}</td>
-                  <td>
-                    <span class={`badge state-${row.state ?? "none"}`} data-testid="command-state">
-                      {row.state === null ? "not run" : (STATE_LABEL[row.state] ?? row.state)}
-                    </span>
-                  </td>
-                  <td class="command-message" data-testid="command-message">
-                    {row.message ?? ""}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </>
+        <RunStatus run={playback} rows={commands} />
       )}
+      {playback !== null && !showsRun && shownTest !== null && (
+        <p class="hint" data-testid="shown-test-note">
+          Showing "{shownTest.name}" as the project has it; the last run played "{playback.testName}".
+        </p>
+      )}
+      {rows.length > 0 ? (
+        <CommandsTable
+          rows={rows}
+          breakpoints={breakpoints}
+          currentCommandId={showsRun && running ? playback!.currentCommandId : null}
+          paused={status === "paused"}
+          send={send}
+        />
+      ) : (
+        shownTest !== null && <p class="empty">"{shownTest.name}" has no commands.</p>
+      )}
+      {playback !== null && <VariablesTable variables={playback.variables} />}
     </section>
   );
 }

@@ -102,6 +102,7 @@ export interface InitialArrow {
 export interface Diagram {
   width: number;
   height: number;
+  direction: Direction;
   root: DiagramState;
   edges: DiagramEdge[];
   initials: InitialArrow[];
@@ -173,11 +174,14 @@ export const initialNodeId = (parent: string) => `${parent}#initial`;
 export const edgeId = (source: string, target: string) => `${source}->${target}`;
 const regionOrderId = (before: string, after: string) => `${before}#before#${after}`;
 
+/** Which way the arrows run from the initial state: across (the default) or down, for a machine too wide to read across. */
+export type Direction = "RIGHT" | "DOWN";
+
 // Options every parent in the hierarchy gets: with INCLUDE_CHILDREN one layered run lays out
-// all levels, but it reads spacing, ordering and cycle breaking from each parent.
+// all levels, but it reads spacing, ordering and cycle breaking from each parent (its
+// direction only from the root: ELK lays one hierarchy out in one direction).
 const LEVEL_OPTIONS: Record<string, string> = {
   "elk.algorithm": "layered",
-  "elk.direction": "RIGHT",
   "elk.edgeRouting": "ORTHOGONAL",
   "elk.edgeLabels.placement": "CENTER",
   // Walked from the initial state, so arrows run forwards from it and the ones back are reversed.
@@ -195,6 +199,7 @@ const LEVEL_OPTIONS: Record<string, string> = {
 
 const ROOT_OPTIONS: Record<string, string> = {
   ...LEVEL_OPTIONS,
+  "elk.direction": "RIGHT",
   // One layout for the whole hierarchy, so arrows may leave a compound state for another level.
   "elk.hierarchyHandling": "INCLUDE_CHILDREN",
   // Everything in the diagram's coordinates: the drawing needs no sums over parents.
@@ -209,6 +214,7 @@ interface GraphModel {
   states: Map<string, { state: ChartState; parent: string | null; lines: BoxLine[]; region: boolean; initial: boolean }>;
   edges: Map<string, { source: string; target: string; lines: TransitionLine[] }>;
   initials: Map<string, { parent: string; target: string }>;
+  direction: Direction;
 }
 
 /** Ancestors of a path within its chart, nearest first, the path itself included. */
@@ -227,7 +233,7 @@ function selfAndAncestors(path: string, parents: Map<string, string | null>): st
  * of a parallel state are chained by edges that are never drawn, so the layered algorithm
  * puts them side by side. Each box is sized from its measured text before ELK sees it.
  */
-export function chartGraph(chart: Chart, measure: Measure): GraphModel {
+export function chartGraph(chart: Chart, measure: Measure, direction: Direction = "RIGHT"): GraphModel {
   const rootPath = chart.root.path;
   const states: GraphModel["states"] = new Map();
   const edges: GraphModel["edges"] = new Map();
@@ -329,8 +335,13 @@ export function chartGraph(chart: Chart, measure: Measure): GraphModel {
     else wrapperEdges.push(edge);
   }
 
-  const graph: ElkNode = { id: `${rootPath}#diagram`, layoutOptions: ROOT_OPTIONS, children: [rootNode], edges: wrapperEdges };
-  return { graph, states, edges, initials };
+  const graph: ElkNode = {
+    id: `${rootPath}#diagram`,
+    layoutOptions: { ...ROOT_OPTIONS, "elk.direction": direction },
+    children: [rootNode],
+    edges: wrapperEdges,
+  };
+  return { graph, states, edges, initials, direction };
 }
 
 function pointsOf(edge: ElkExtendedEdge): Point[] {
@@ -375,14 +386,16 @@ function diagramOf(chart: Chart, model: GraphModel, laid: ElkNode): Diagram {
   const root = stateOf(chart.root);
 
   // A parallel state's regions sit in successive layers and ELK centres each on its own;
-  // stretched to one top and one bottom they read as the columns they are.
+  // stretched to one top and one bottom (one left and one right, drawn down) they read as
+  // the columns (rows) they are.
+  const [start, size] = model.direction === "RIGHT" ? (["y", "height"] as const) : (["x", "width"] as const);
   const alignRegions = (state: DiagramState) => {
     if (state.type === "parallel" && state.states.length > 1) {
-      const top = Math.min(...state.states.map((r) => r.y));
-      const bottom = Math.max(...state.states.map((r) => r.y + r.height));
+      const first = Math.min(...state.states.map((r) => r[start]));
+      const last = Math.max(...state.states.map((r) => r[start] + r[size]));
       for (const region of state.states) {
-        region.y = top;
-        region.height = bottom - top;
+        region[start] = first;
+        region[size] = last - first;
       }
     }
     state.states.forEach(alignRegions);
@@ -411,7 +424,7 @@ function diagramOf(chart: Chart, model: GraphModel, laid: ElkNode): Diagram {
     });
   }
   const whole = boxes.get(model.graph.id)!;
-  return { width: Math.ceil(whole.width), height: Math.ceil(whole.height), root, edges, initials };
+  return { width: Math.ceil(whole.width), height: Math.ceil(whole.height), direction: model.direction, root, edges, initials };
 }
 
 let elk: InstanceType<typeof ELK> | null = null;
@@ -424,12 +437,12 @@ function untuned(node: ElkNode): ElkNode {
   return { ...node, layoutOptions, children: node.children?.map(untuned) };
 }
 
-/**
- * Lays a chart out. ELK's bundled build runs in the calling thread (no worker, no eval), so
- * it needs nothing the page's Content-Security-Policy forbids.
- */
-export async function layoutChart(chart: Chart, measure: Measure): Promise<Diagram> {
-  const model = chartGraph(chart, measure);
+/** A diagram's drawn width on a wide screen; one wider is shrunk to it, and past this it is hard to read. */
+export const READABLE_WIDTH = 1300;
+const fitScale = (diagram: Diagram) => Math.min(1, READABLE_WIDTH / diagram.width);
+
+async function layoutIn(chart: Chart, measure: Measure, direction: Direction): Promise<Diagram> {
+  const model = chartGraph(chart, measure, direction);
   elk ??= new ELK();
   let laid: ElkNode;
   try {
@@ -438,4 +451,18 @@ export async function layoutChart(chart: Chart, measure: Measure): Promise<Diagr
     laid = await elk.layout(untuned(structuredClone(model.graph)));
   }
   return diagramOf(chart, model, laid);
+}
+
+/**
+ * Lays a chart out, left to right; a machine too wide to read so (the run machine, whose
+ * states run in a long chain with another inside it) is laid out top to bottom too, and
+ * drawn so when that shrinks it less (`direction` forces one). ELK's bundled build runs in the calling thread (no
+ * worker, no eval), so it needs nothing the page's Content-Security-Policy forbids.
+ */
+export async function layoutChart(chart: Chart, measure: Measure, direction?: Direction): Promise<Diagram> {
+  if (direction !== undefined) return layoutIn(chart, measure, direction);
+  const across = await layoutIn(chart, measure, "RIGHT");
+  if (across.width <= READABLE_WIDTH) return across;
+  const down = await layoutIn(chart, measure, "DOWN");
+  return fitScale(down) > fitScale(across) ? down : across;
 }

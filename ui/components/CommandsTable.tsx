@@ -1,0 +1,110 @@
+// The commands of the shown test case: a breakpoint toggle on each (a button with
+// aria-pressed, so it is reachable and announced like any toggle), the command, its state as
+// a badge whose class names the state (colour and text always agree), and its message. The
+// current command is marked with aria-current="step". A test may have 10,000 commands: each
+// row renders again only when its own row object, breakpoint or current mark changed.
+import { memo } from "preact/compat";
+import type { UserEventMessage } from "../connection.ts";
+import type { CommandRow } from "../protocol.ts";
+
+const STATE_LABEL: Record<string, string> = {
+  passed: "passed",
+  failed: "failed",
+  fatal: "fatal",
+  pending: "pending",
+  undetermined: "undetermined",
+};
+
+interface RowProps {
+  row: CommandRow;
+  index: number;
+  breakpoint: boolean;
+  current: boolean;
+  paused: boolean;
+  send: (event: UserEventMessage) => void;
+}
+
+const CommandRowView = memo(function CommandRowView({ row, index, breakpoint, current, paused, send }: RowProps) {
+  const classes = [current ? "current" : "", current && paused ? "current-paused" : "", breakpoint ? "has-breakpoint" : ""].filter(Boolean);
+  return (
+    <tr
+      data-testid="command-row"
+      data-command-id={row.id}
+      class={classes.length > 0 ? classes.join(" ") : undefined}
+      aria-current={current ? "step" : undefined}
+    >
+      <td class="breakpoint-cell">
+        <button
+          type="button"
+          class="breakpoint"
+          data-testid="breakpoint"
+          aria-pressed={breakpoint ? "true" : "false"}
+          aria-label={`Breakpoint before command ${index + 1}, ${row.command}`}
+          title={breakpoint ? "Remove the breakpoint" : "Pause the run before this command"}
+          onClick={() => send({ type: "user.toggleBreakpoint", commandId: row.id })}
+        >
+          <span class="breakpoint-dot" aria-hidden="true" />
+        </button>
+      </td>
+      <td class="command-index">{index + 1}</td>
+      <td class="command-name">{row.command}</td>
+      <td>
+        <code>{row.target}</code>
+      </td>
+      <td>{row.value}</td>
+      <td>
+        <span class={`badge state-${row.state ?? "none"}`} data-testid="command-state">
+          {row.state === null ? "not run" : (STATE_LABEL[row.state] ?? row.state)}
+        </span>
+      </td>
+      <td class="command-message" data-testid="command-message">
+        {row.message ?? ""}
+      </td>
+    </tr>
+  );
+});
+
+export function CommandsTable({
+  rows,
+  breakpoints,
+  currentCommandId,
+  paused,
+  send,
+}: {
+  rows: readonly CommandRow[];
+  breakpoints: ReadonlySet<string>;
+  currentCommandId: string | null;
+  paused: boolean;
+  send: (event: UserEventMessage) => void;
+}) {
+  return (
+    <table class="commands" data-testid="commands">
+      <thead>
+        <tr>
+          <th scope="col">
+            <span class="visually-hidden">Breakpoint</span>
+          </th>
+          <th scope="col">#</th>
+          <th scope="col">Command</th>
+          <th scope="col">Target</th>
+          <th scope="col">Value</th>
+          <th scope="col">State</th>
+          <th scope="col">Message</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row, index) => (
+          <CommandRowView
+            key={row.id}
+            row={row}
+            index={index}
+            breakpoint={breakpoints.has(row.id)}
+            current={row.id === currentCommandId}
+            paused={paused && row.id === currentCommandId}
+            send={send}
+          />
+        ))}
+      </tbody>
+    </table>
+  );
+}
