@@ -17,7 +17,7 @@
  * - Once ended, no command is `pending`, and commands after the end keep no state.
  * - Every request event is answered exactly once; POST /playback/stop when the run is over.
  */
-import { assign, emit, enqueueActions, fromPromise, setup } from "xstate";
+import { assertEvent, assign, enqueueActions, fromPromise, setup } from "xstate";
 import { hasCommand } from "../services/playback/commandTable.ts";
 import { IDE_COMMANDS, MAX_DELAY_MS, runIdeStep } from "../services/playback/ideCommands.ts";
 import type { IdeOutcome, IdeStepInput } from "../services/playback/ideCommands.ts";
@@ -141,6 +141,7 @@ export const playbackMachine = setup({
     outcomeCalls: ({ event }) => (event as { output?: IdeOutcome }).output?.call !== undefined,
     startRefused: ({ event }) => (event as { output?: TellPluginsOutput }).output?.some((r) => refusesToStart(r.delivery) !== null) ?? false,
     suiteGoesOn: ({ context }) => nextTestOfSuite(runOf(context)) !== null,
+    reportIsFatal: ({ event }) => event.type === "request.commandState" && event.state === "fatal",
     commandIsUnknown: ({ context, event }) =>
       event.type === "request.commandState" && !hasCommand(runOf(context).commands, event.commandId),
   },
@@ -150,9 +151,12 @@ export const playbackMachine = setup({
       const runs = context.runs + 1;
       return { runs, run: firstRun(event, `run-${runs}`, context.delayMs) };
     }),
-    answerRunStarted: emit(({ context, event }) =>
-      answered(event.type === "run.start" ? (event.requestId ?? 0) : 0, ok({ runId: runOf(context).runId })),
-    ),
+    /** A plugin's POST /playback/start is answered with the run's id; the user's start needs no answer. */
+    answerRunStarted: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type === "run.start" && event.requestId !== undefined) {
+        enqueue.emit(answered(event.requestId, ok({ runId: runOf(context).runId })));
+      }
+    }),
     refuseSecondRun: enqueueActions(({ event, enqueue }) => {
       if (event.type !== "run.start") return;
       if (event.requestId !== undefined) {
@@ -268,22 +272,16 @@ export const playbackMachine = setup({
     }),
     reportStateWhileExecuting: enqueueActions(({ context, event, enqueue }) => reportState(context, event, enqueue, true)),
     reportState: enqueueActions(({ context, event, enqueue }) => reportState(context, event, enqueue, false)),
-    answerUnknownCommand: emit(({ context, event }) =>
-      answered(
-        event.type === "request.commandState" ? event.requestId : 0,
-        fail(
-          "UnknownCommand",
-          `The running test case "${runOf(context).test.name}" has no command with the id "${
-            event.type === "request.commandState" ? event.commandId : ""
-          }".`,
-        ),
-      ),
-    ),
-    answerNoRunningTest: emit(({ event }) => {
-      const requestId = "requestId" in event ? (event.requestId ?? 0) : 0;
+    answerUnknownCommand: enqueueActions(({ context, event, enqueue }) => {
+      assertEvent(event, "request.commandState");
+      const reply = fail("UnknownCommand", `The running test case "${runOf(context).test.name}" has no command with the id "${event.commandId}".`);
+      enqueue.emit(answered(event.requestId, reply));
+    }),
+    answerNoRunningTest: enqueueActions(({ event, enqueue }) => {
+      assertEvent(event, ["request.commandState", "request.setVariable", "request.stopRun"]);
       const what =
         event.type === "request.setVariable" ? "no variable can be set" : event.type === "request.stopRun" ? "there is nothing to stop" : "no command state can be set";
-      return answered(requestId, fail("NoRunningTest", `No test case is running, so ${what}.`));
+      enqueue.emit(answered(event.requestId, fail("NoRunningTest", `No test case is running, so ${what}.`)));
     }),
     setVariable: enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== "request.setVariable") return;
@@ -335,6 +333,7 @@ export const playbackMachine = setup({
       description: "Plugins hear playbackStarted; the first command waits for their answers (each bounded).",
       always: { guard: "flowIsBroken", target: "notStarted" },
       invoke: {
+        id: "tellPlugins",
         src: "tellPlugins",
         input: ({ context }) => ({ plugins: pluginsOf(context), messages: startMessages(runOf(context)) }),
         onDone: [
@@ -367,6 +366,7 @@ export const playbackMachine = setup({
         "request.setVariable": { actions: "setVariable" },
         "request.commandState": [
           { guard: "commandIsUnknown", actions: "answerUnknownCommand" },
+          { guard: "reportIsFatal", target: "finishing", actions: "reportStateWhileExecuting" },
           { actions: "reportStateWhileExecuting" },
         ],
       },
@@ -391,6 +391,7 @@ export const playbackMachine = setup({
         ideCommand: {
           entry: "markPending",
           invoke: {
+            id: "runIdeCommand",
             src: "runIdeCommand",
             input: ({ context }) => {
               const run = runOf(context);
@@ -409,6 +410,7 @@ export const playbackMachine = setup({
         condition: {
           entry: "markPending",
           invoke: {
+            id: "evaluateCondition",
             src: "evaluateCondition",
             input: ({ context }) => {
               const run = runOf(context);
@@ -421,6 +423,7 @@ export const playbackMachine = setup({
         pluginCommand: {
           entry: "markPending",
           invoke: {
+            id: "runPluginCommand",
             src: "runPluginCommand",
             input: ({ context }) => {
               const run = runOf(context);
@@ -454,6 +457,7 @@ export const playbackMachine = setup({
         pageCommand: {
           entry: "markPending",
           invoke: {
+            id: "runPageCommand",
             src: "runPageCommand",
             input: ({ context }) => {
               const run = runOf(context);
@@ -474,7 +478,13 @@ export const playbackMachine = setup({
         waiting: {
           description: "The run's delay between commands (setSpeed, or the user's choice).",
           after: { commandDelay: { target: "choosing" } },
-          on: { "user.pausePlayback": { target: "#playback.paused", actions: "clearPauseFlags" } },
+          on: {
+            "user.pausePlayback": { target: "#playback.paused", actions: "clearPauseFlags" },
+            // Between commands nothing executes: stopping leaves every state as it is.
+            "user.stopPlayback": { target: "#playback.finishing", actions: "stopWaiting" },
+            "window.closed": { target: "#playback.finishing", actions: "stopWaiting" },
+            "request.stopRun": { target: "#playback.finishing", actions: ["addStopWaiter", "stopWaiting"] },
+          },
         },
       },
     },
@@ -505,6 +515,7 @@ export const playbackMachine = setup({
     finishing: {
       description: "Plugins hear playbackStopped; the states they send until they answered still count.",
       invoke: {
+        id: "tellPlugins",
         src: "tellPlugins",
         input: ({ context }) => ({ plugins: pluginsOf(context), messages: stopMessages(runOf(context)) }),
         onDone: [

@@ -114,7 +114,16 @@ export const runResult = (run: Run): "passed" | "failed" => (run.failed || run.s
 
 /** The test ends: no frame is left, so nothing more executes. */
 export function endTest(run: Run, end: TestEnd): Run {
-  return { ...run, frames: [], end, failed: run.failed || end === "failed" || end === "fatal", pauseRequested: false, stepping: false };
+  return {
+    ...run,
+    frames: [],
+    end,
+    failed: run.failed || end === "failed" || end === "fatal",
+    pauseRequested: false,
+    stepping: false,
+    passBreakpointAt: null,
+    sleepMs: 0,
+  };
 }
 
 /** The executing command becomes `undetermined` and the test ends (the user stopped, the window closed). */

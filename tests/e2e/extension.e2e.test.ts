@@ -226,8 +226,10 @@ describe("the IDE as a browser extension", () => {
     );
     expect(userId).toBe("user");
 
-    // command states while a test case runs (the user starts it in the IDE window)
-    await window.getByRole("button", { name: "Start" }).click();
+    // command states while a test case runs: the user puts a breakpoint on its first command
+    // (the extension has no page executor yet, so `open` would fail at once) and presses Play
+    await window.getByRole("button", { name: "Breakpoint before command 1, open" }).click();
+    await window.getByRole("button", { name: "Play", exact: true }).click();
     await window.waitForSelector('[data-testid="command-row"]');
     const started = await waitForReceived(alpha, "playbackStarted");
     expect(started[0].message.options).toMatchObject({ testId: SHOP.tests[0].id, projectName: SHOP.name });

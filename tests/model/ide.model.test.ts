@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { createActor, getInitialMicrosteps } from "xstate";
+import { createActor, fromPromise, getInitialMicrosteps } from "xstate";
 import type { SnapshotFrom } from "xstate";
 import { getShortestPaths } from "xstate/graph";
 import { ideMachine } from "../../machines/ide.machine.ts";
 import type { IdeEmitted, IdeEvent, IdeInput, OutboundRequestedEvent } from "../../machines/ide.types.ts";
 import { isUnsaved, projectMachine } from "../../machines/project.machine.ts";
+import { playbackMachine } from "../../machines/playback.machine.ts";
+import type { TellPluginsInput, TellPluginsOutput } from "../../machines/playback.types.ts";
 import type { RequestAnsweredEvent } from "../../machines/shared.types.ts";
 import type { Registration } from "../../services/plugins/index.ts";
 import type { SideProject } from "../../services/side/index.ts";
@@ -113,6 +115,24 @@ function startIde(options: { window?: IdeInput["window"]; project?: SideProject;
       (id): id is number => id !== undefined,
     );
   return { actor, emitted, request, answers, answerTo, outbound, logs, control, project, playback, plugins, windowState, waitingIds };
+}
+
+/** The root with a run machine whose plugin port records what it is asked to tell, and answers at once. */
+function recordingRuns() {
+  const calls: TellPluginsInput[] = [];
+  const logic = ideMachine.provide({
+    actors: {
+      playback: playbackMachine.provide({
+        actors: {
+          tellPlugins: fromPromise<TellPluginsOutput, TellPluginsInput>(async ({ input }) => {
+            calls.push(input);
+            return [];
+          }),
+        },
+      }),
+    },
+  });
+  return { calls, logic };
 }
 
 const askControl = (sender: string, reg: Registration) => ({ type: "request.control" as const, sender, registration: reg });
@@ -278,10 +298,12 @@ describe("ide machine, the window", () => {
     expect(isUnsaved(ide.project().context)).toBe(true);
   });
 
-  it("ends a running test case when the user closes the window", () => {
+  it("ends a running test case when the user closes the window", async () => {
     const ide = startIde();
     ide.actor.send({ type: "user.startPlayback" });
     ide.actor.send({ type: "user.closeWindow" });
+    expect(ide.playback().value).toBe("finishing");
+    await settle();
     expect(ide.playback().value).toBe("ended");
   });
 
@@ -503,29 +525,51 @@ describe("ide machine, messages to plugins", () => {
     ]);
   });
 
-  it("tells every registered plugin when a test case starts and when it stops", () => {
-    const ide = startIde();
+  it("tells every registered plugin when a test case starts and when it stops", async () => {
+    const told = recordingRuns();
+    const ide = startIde({ logic: told.logic });
     ide.request(register(A, registrationA));
     ide.request(register(B, registrationB));
     ide.actor.send({ type: "user.startPlayback", testId: "t-cart" });
+    await settle();
     ide.actor.send({ type: "user.stopPlayback" });
-    const options = { testId: "t-cart", testName: "adds to cart", projectName: "Shop checkout" };
-    expect(ide.outbound().map((o) => [o.to, o.message])).toEqual([
-      [A, { action: "event", event: "playbackStarted", options }],
-      [B, { action: "event", event: "playbackStarted", options }],
-      [A, { action: "event", event: "playbackStopped", options }],
-      [B, { action: "event", event: "playbackStopped", options }],
+    await settle();
+    expect(told.calls.map((c) => [c.plugins.map((p) => p.id), c.messages.map((m) => m.event)])).toEqual([
+      [[A, B], ["playbackStarted"]],
+      [[A, B], ["playbackStopped"]],
+    ]);
+    expect(told.calls[0].messages[0].options).toMatchObject({ testId: "t-cart", testName: "adds to cart", projectName: "Shop checkout" });
+    expect(ide.outbound()).toEqual([]);
+  });
+
+  it("tells the plugins still registered when the window closes during a run, before dropping them", async () => {
+    const told = recordingRuns();
+    const ide = startIde({ logic: told.logic });
+    ide.request(register(A, registrationA));
+    ide.actor.send({ type: "user.startPlayback" });
+    await settle();
+    ide.actor.send({ type: "user.closeWindow" });
+    await settle();
+    expect(ide.plugins()).toEqual([]);
+    expect(told.calls.map((c) => [c.plugins.map((p) => p.id), c.messages.map((m) => m.event)])).toEqual([
+      [[A], ["playbackStarted"]],
+      [[A], ["playbackStopped"]],
     ]);
   });
 
-  it("tells the plugins once a fatal command state ends the test case", () => {
-    const ide = startIde();
+  it("tells the plugins once a fatal command state ends the test case", async () => {
+    const told = recordingRuns();
+    const ide = startIde({ logic: told.logic });
     ide.request(register(A, registrationA));
+    ide.actor.send({ type: "user.toggleBreakpoint", commandId: "c-open" });
     ide.actor.send({ type: "user.startPlayback" });
+    await settle();
+    expect(ide.playback().value).toBe("paused");
     const id = ide.request({ type: "request.commandState", sender: A, commandId: "c-open", state: "fatal", message: "gone" });
     expect(ide.answerTo(id)).toEqual([ok(true)]);
+    await settle();
     expect(ide.playback().value).toBe("ended");
-    expect(ide.outbound().map((o) => o.message.event)).toEqual(["playbackStarted", "playbackStopped"]);
+    expect(told.calls.map((c) => c.messages.map((m) => m.event))).toEqual([["playbackStarted"], ["playbackStopped"]]);
   });
 
   it("tells nobody when no plugin is registered", () => {
@@ -540,8 +584,8 @@ describe("ide machine, playback and saving", () => {
   it("starts the project's first test case when no test id is given", () => {
     const ide = startIde();
     ide.actor.send({ type: "user.startPlayback" });
-    expect(ide.playback().value).toBe("running");
-    expect(ide.playback().context.run?.testId).toBe("t-login");
+    expect(ide.playback().value).toBe("starting");
+    expect(ide.playback().context.run?.test.id).toBe("t-login");
   });
 
   it("logs a warning and starts nothing for a test case the project does not have", () => {

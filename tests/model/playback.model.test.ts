@@ -1,277 +1,431 @@
+// The run machine, model-based and by hand. The graph drives it with the events adapters and
+// its own actors would send (their done and error events, the delays' after events), so the
+// traversal stays pure; each path is then replayed on a real actor whose actors never settle
+// by themselves, and the snapshots must agree at every step.
 import { describe, expect, it } from "vitest";
-import { createActor } from "xstate";
-import type { SnapshotFrom } from "xstate";
-import { createTestModel, getSimplePaths } from "xstate/graph";
+import { createActor, fromPromise } from "xstate";
+import type { AnyMachineSnapshot, EventObject, SnapshotFrom } from "xstate";
+import { getShortestPaths } from "xstate/graph";
 import { playbackMachine } from "../../machines/playback.machine.ts";
-import type { PlaybackEmitted, PlaybackEvent, PlaybackFact } from "../../machines/playback.types.ts";
+import { currentCommandId } from "../../machines/playback.run.ts";
+import type {
+  PlaybackEmitted,
+  PlaybackEvent,
+  RunEventMessage,
+  TellPluginsInput,
+  TellPluginsOutput,
+} from "../../machines/playback.types.ts";
 import type { RequestAnsweredEvent } from "../../machines/shared.types.ts";
 import { commandRows } from "../../services/playback/commandTable.ts";
-import type { CommandState } from "../../services/playback/commandTable.ts";
-import {
-  expectEachRequestAnsweredOnce,
-  replayPath,
-  shop,
-  statesAlong,
-  transitionPaths,
-  unreachedStateNodes,
-} from "./support.ts";
+import { expectEachRequestAnsweredOnce, parsedProject, registration, replayPath, stateNodeIds, transitionPaths } from "./support.ts";
 import type { ModelPath } from "./support.ts";
 
-type PlaybackSnapshot = SnapshotFrom<typeof playbackMachine>;
+type RunSnapshot = SnapshotFrom<typeof playbackMachine>;
+type GraphEvent = PlaybackEvent | (EventObject & { output?: unknown; error?: unknown });
 
-const project = shop();
-const [login, cart] = project.tests;
-
-const start = (test: typeof login): PlaybackEvent => ({ type: "playback.start", test, projectName: project.name });
-const commandState = (requestId: number, commandId: string, state: CommandState, message: string | null): PlaybackEvent => ({
-  type: "request.commandState",
-  requestId,
-  sender: "plugin-runner",
-  commandId,
-  state,
-  message,
+const command = (id: string, name: string, target = "", value = "") => ({ id, command: name, target, value });
+const project = parsedProject({
+  id: "p-model",
+  name: "Model",
+  url: "http://127.0.0.1:8080",
+  tests: [
+    { id: "t-a", name: "a", commands: [command("c1", "store", "v", "x"), command("c2", "pOk")] },
+    { id: "t-three", name: "three", commands: [command("d1", "store", "v", "x"), command("d2", "pOk"), command("d3", "open", "/")] },
+    { id: "t-flow", name: "flow", commands: [command("f1", "if", "${x}"), command("f2", "pause", "60000"), command("f3", "end")] },
+    { id: "t-broken", name: "broken", commands: [command("b1", "if", "true")] },
+  ],
+  suites: [{ id: "s", name: "S", tests: ["t-a", "t-flow"] }],
 });
 
-const startLogin = start(login);
-const startCart = start(cart);
-const stop: PlaybackEvent = { type: "user.stopPlayback" };
-const windowClosed: PlaybackEvent = { type: "window.closed" };
-const openPassed = commandState(10, "c-open", "passed", null);
-const userFailed = commandState(11, "c-user", "failed", "no element matches id=user");
-const userPassed = commandState(12, "c-user", "passed", null);
-const passFatal = commandState(13, "c-pass", "fatal", "the browser went away");
-const addPassed = commandState(14, "c2-add", "passed", null); // in t-cart only
-const unknown = commandState(15, "c-nowhere", "passed", null);
+const start = (testIds: string[], suite: { id: string; name: string } | null = null, requestId?: number): PlaybackEvent => ({
+  type: "run.start",
+  projectName: project.name,
+  baseUrl: project.url,
+  tests: project.tests,
+  testIds,
+  suite,
+  requestId,
+});
+const done = (id: string, output: unknown): GraphEvent => ({ type: `xstate.done.actor.${id}`, output });
+const failed = (id: string, error: unknown): GraphEvent => ({ type: `xstate.error.actor.${id}`, error });
+const after = (delay: string, state: string): GraphEvent => ({ type: `xstate.after.${delay}.playback.running.${state}` });
+const reported = (requestId: number, commandId: string, state: "passed" | "fatal"): PlaybackEvent => ({
+  type: "request.commandState",
+  requestId,
+  sender: "p",
+  commandId,
+  state,
+  message: state === "fatal" ? "the session is gone" : null,
+});
 
-const EVENTS: PlaybackEvent[] = [
-  startLogin,
-  startCart,
-  stop,
-  windowClosed,
-  openPassed,
-  userFailed,
-  userPassed,
-  passFatal,
-  addPassed,
-  unknown,
-];
-
-/** The run without its id→position map (a Map serialises as `{}`): the rows say it all. */
-const runOf = (snapshot: PlaybackSnapshot) => {
-  const run = snapshot.context.run;
-  return run && { testId: run.testId, testName: run.testName, projectName: run.projectName, rows: commandRows(run.commands) };
+const plugin = registration("P", "pOk");
+const ev = {
+  startA: start(["t-a"]),
+  startFlow: start(["t-flow"]),
+  startBroken: start(["t-broken"]),
+  startSuite: start(["t-a", "t-flow"], { id: "s", name: "S" }, 7),
+  pluginsOn: { type: "plugins.changed", plugins: [{ id: "p", registration: { ...plugin, commands: [{ id: "pOk", name: "pOk" }] } }] },
+  told: done("tellPlugins", [{ pluginId: "p", name: "P", delivery: { answered: true, answer: true } }]),
+  refused: done("tellPlugins", [{ pluginId: "p", name: "P", delivery: { answered: true, answer: { error: "no licence" } } }]),
+  stored: done("runIdeCommand", { ok: true, set: { x: "v" } }),
+  sleeps: done("runIdeCommand", { ok: true, sleepMs: 60_000 }),
+  jumped: done("runIdeCommand", { ok: true }),
+  slept: after("pauseSleep", "sleeping"),
+  holds: done("evaluateCondition", true),
+  conditionBroke: failed("evaluateCondition", new Error("x is not defined")),
+  pluginPassed: done("runPluginCommand", { answered: true, answer: true }),
+  pluginSilent: done("runPluginCommand", { answered: false, reason: "gone" }),
+  pagePassed: done("runPageCommand", { state: "passed" }),
+  pageFailed: done("runPageCommand", { state: "failed", message: "no element" }),
+  pageGone: failed("runPageCommand", new Error("chromedriver exited")),
+  pause: { type: "user.pausePlayback" },
+  resume: { type: "user.resumePlayback" },
+  step: { type: "user.stepPlayback" },
+  stop: { type: "user.stopPlayback" },
+  windowClosed: { type: "window.closed" },
+  breakpoint: { type: "user.toggleBreakpoint", commandId: "c2" },
+  slow: { type: "user.setPlaybackDelay", ms: 10_000 },
+  waited: after("commandDelay", "waiting"),
+  reportFatal: reported(11, "c2", "fatal"),
+  reportPassed: reported(12, "c1", "passed"),
+  setVariable: { type: "request.setVariable", requestId: 13, sender: "p", name: "y", value: 1 },
+  stopRequest: { type: "request.stopRun", requestId: 14, sender: "p" },
+} satisfies Record<string, GraphEvent>;
+/** Actors' done and error events and the delays' after events, offered only where they can come. */
+const ACTOR_EVENTS: Record<string, GraphEvent[]> = {
+  starting: [ev.told, ev.refused],
+  finishing: [ev.told, ev.refused],
+  "running.ideCommand": [ev.stored, ev.sleeps, ev.jumped],
+  "running.sleeping": [ev.slept],
+  "running.condition": [ev.holds, ev.conditionBroke],
+  "running.pluginCommand": [ev.pluginPassed, ev.pluginSilent],
+  "running.pageCommand": [ev.pagePassed, ev.pageFailed, ev.pageGone],
+  "running.waiting": [ev.waited],
 };
+const FROM_ACTORS = new Set(Object.values(ACTOR_EVENTS).flat());
 
-const serializeState = (snapshot: PlaybackSnapshot) => JSON.stringify({ value: snapshot.value, run: runOf(snapshot) });
+/**
+ * The graph stays small enough to replay every transition: the user's and the root's settings
+ * are offered before the first run only (they stay for every run after), and so are a suite,
+ * a variable a plugin sets and a passed state a plugin reports (there they answer NoRunningTest
+ * or are ignored); the transition tests below cover them during runs.
+ */
+const BEFORE_RUNS_ONLY = new Set<GraphEvent>([ev.pluginsOn, ev.breakpoint, ev.slow, ev.startSuite, ev.setVariable, ev.reportPassed]);
+const EXTERNAL = (Object.values(ev) as GraphEvent[]).filter((e) => !FROM_ACTORS.has(e));
 
-const model = createTestModel(playbackMachine, { events: EVENTS, serializeState });
+function eventsIn(snapshot: RunSnapshot): GraphEvent[] {
+  const external = snapshot.matches("idle") ? EXTERNAL : EXTERNAL.filter((e) => !BEFORE_RUNS_ONLY.has(e));
+  const here = Object.entries(ACTOR_EVENTS).flatMap(([state, events]) =>
+    snapshot.matches((state.includes(".") ? { running: state.split(".")[1] } : state) as never) ? events : [],
+  );
+  return [...external, ...here];
+}
 
-function startPlayback() {
-  const actor = createActor(playbackMachine);
+/** What a run is, for the graph: everything that decides what comes next, without its id. */
+function serializeState(snapshot: RunSnapshot): string {
+  const { run, plugins, breakpoints, delayMs } = snapshot.context;
+  return JSON.stringify({
+    value: snapshot.value,
+    plugins: plugins.length,
+    breakpoints,
+    delayMs,
+    run: run && {
+      test: run.test.id,
+      rows: commandRows(run.commands).map((r) => [r.id, r.state]),
+      at: run.frames.map((f) => [f.at, f.visits, f.turnedBack]),
+      current: currentCommandId(run),
+      flags: [run.pauseRequested, run.stepping, run.passBreakpointAt, run.end, run.failed, run.sleepMs],
+      variables: run.variables,
+      waiters: run.stopWaiters.length > 0,
+      suite: run.suite && [run.suite.testIndex, run.suite.failed, run.suite.announced],
+    },
+  });
+}
+
+const traversal = { events: eventsIn as never, serializeState, limit: 2_000_000 };
+
+const hang = <T,>() => fromPromise<T, unknown>(() => new Promise<T>(() => {}));
+/** The machine with actors that never settle: the test sends their done and error events itself. */
+const heldMachine = playbackMachine.provide({
+  actors: {
+    runIdeCommand: hang(),
+    runPluginCommand: hang(),
+    runPageCommand: hang(),
+    evaluateCondition: hang(),
+    tellPlugins: hang(),
+  } as never,
+});
+
+function startRun(watchNodes = false) {
+  const seen = new Set<string>();
+  const actor = createActor(heldMachine, {
+    inspect: !watchNodes ? undefined : (event) => {
+      if (event.type === "@xstate.microstep" || event.type === "@xstate.snapshot") {
+        for (const node of (event as unknown as { snapshot: AnyMachineSnapshot }).snapshot._nodes ?? []) seen.add(node.id);
+      }
+    },
+  });
   const emitted: PlaybackEmitted[] = [];
   actor.on("*", (event) => emitted.push(event));
   actor.start();
   const answers = () => emitted.filter((e): e is RequestAnsweredEvent => e.type === "request.answered");
-  const facts = () => emitted.filter((e): e is PlaybackFact => e.type === "playback.started" || e.type === "playback.stopped");
-  const rows = () => commandRows(actor.getSnapshot().context.run!.commands);
-  const row = (id: string) => rows().find((r) => r.id === id)!;
-  return { actor, emitted, answers, facts, rows, row };
+  return { actor, emitted, answers, seen };
 }
 
-async function replayOnActor(path: ModelPath<PlaybackSnapshot, PlaybackEvent>) {
-  const { actor, answers, facts } = startPlayback();
-  const asked: number[] = [];
+const asked = (events: readonly GraphEvent[]) =>
+  events.flatMap((e) => ("requestId" in e && typeof e.requestId === "number" ? [e.requestId] : []));
+
+/**
+ * Replays a path on a real actor and checks it after each step, or after the last one only
+ * (`lastOnly`: a transition path's steps before its last are a shortest path, checked already).
+ */
+async function replayOnActor(path: ModelPath<RunSnapshot, GraphEvent>, seen?: Set<string>, lastOnly = false) {
+  const run = startRun(seen !== undefined);
+  const sent: GraphEvent[] = [];
+  const last = path.steps[path.steps.length - 1];
   await replayPath(path, {
     send(event) {
-      if (event.type === "request.commandState") asked.push(event.requestId);
-      actor.send(event);
+      sent.push(event);
+      run.actor.send(event as PlaybackEvent);
     },
     check(expected, where) {
-      const actual = actor.getSnapshot();
-      expect(actual.status, `status ${where}`).toBe(expected.status);
+      if (lastOnly && expected !== last.state) return;
+      const actual = run.actor.getSnapshot();
       expect(actual.value, `state value ${where}`).toEqual(expected.value);
-      expect(runOf(actual), `run ${where}`).toEqual(runOf(expected));
-      // Command states are answered at once: nothing ever waits.
-      expectEachRequestAnsweredOnce(asked, answers().map((a) => a.requestId), [], where);
-      // Every start announced and every end announced, once: one more start than stops while running.
-      const started = facts().filter((f) => f.type === "playback.started").length;
-      const stopped = facts().filter((f) => f.type === "playback.stopped").length;
-      expect(started - stopped, `starts minus stops ${where}`).toBe(actual.matches("running") ? 1 : 0);
+      expect(serializeState(actual), `run ${where}`).toBe(serializeState(expected));
+      const waiting = actual.context.run?.stopWaiters ?? [];
+      expectEachRequestAnsweredOnce(asked(sent), run.answers().map((a) => a.requestId), waiting, where);
+      if (actual.matches("ended")) {
+        const rows = commandRows(actual.context.run!.commands);
+        expect(rows.filter((r) => r.state === "pending"), `nothing pending once ended ${where}`).toEqual([]);
+      }
     },
   });
-  actor.stop();
+  for (const id of run.seen) seen?.add(id);
+  run.actor.stop();
 }
 
-describe("playback machine, model-based", () => {
-  const shortest = model.getShortestPaths();
-  // Simple paths over every event are too many to walk; two starts, a stop, two states and
-  // an unknown command keep them bounded and still take every kind of transition.
-  const simple = getSimplePaths(playbackMachine, {
-    events: [startLogin, startCart, stop, openPassed, passFatal, unknown],
-    serializeState,
-  });
+let graph: Array<ModelPath<RunSnapshot, GraphEvent>> | undefined;
+const shortestPaths = () =>
+  (graph ??= getShortestPaths(playbackMachine, traversal as never) as unknown as Array<ModelPath<RunSnapshot, GraphEvent>>);
 
-  it("generates a path to each reachable combination of state, test case and command states", () => {
-    // idle; t-login with c-open × c-user (2 × 3) running, stopped, or ended by c-pass fatal;
-    // t-cart with c2-add (2) running or stopped.
-    const distinct = new Set(statesAlong(shortest).map(serializeState));
-    expect(distinct.size).toBe(1 + 6 * 3 + 2 * 2);
-  });
+describe("run machine, model-based", () => {
 
-  it("follows every shortest path on a real actor, with the same state and run at each step", async () => {
-    expect(shortest.length).toBeGreaterThan(0);
+  it("follows every shortest path on a real actor, with the same state and run at each step", { timeout: 300_000 }, async () => {
+    const shortest = shortestPaths();
+    expect(shortest.length).toBeGreaterThan(100);
     for (const path of shortest) await replayOnActor(path);
   });
 
-  it("follows every transition of the graph on a real actor, each after the shortest path to its source", async () => {
-    const paths = transitionPaths(playbackMachine, { events: EVENTS, serializeState });
-    expect(paths.length).toBe(23 * EVENTS.length);
-    for (const path of paths) await replayOnActor(path);
+  it("follows every transition of the graph on a real actor, each after the shortest path to its source", { timeout: 600_000 }, async () => {
+    const paths = transitionPaths(playbackMachine, traversal as never) as unknown as Array<ModelPath<RunSnapshot, GraphEvent>>;
+    const offered = shortestPaths().reduce((n, path) => n + eventsIn(path.steps[path.steps.length - 1].state).length, 0);
+    expect(paths.length).toBe(offered);
+    for (const path of paths) await replayOnActor(path, undefined, true);
   });
 
-  it("follows every bounded simple path on a real actor, with the same state and run at each step", async () => {
-    expect(simple.length).toBeGreaterThan(0);
-    for (const path of simple) await replayOnActor(path);
+  it("passes through every state node, the transient ones included, on the shortest paths", { timeout: 300_000 }, async () => {
+    const seen = new Set<string>();
+    for (const path of shortestPaths()) await replayOnActor(path, seen);
+    const all = stateNodeIds(playbackMachine);
+    expect(all.length).toBeGreaterThan(10);
+    expect(all.filter((id) => !seen.has(id))).toEqual([]);
   });
 
-  it("changes command states only while running, on every shortest path", () => {
-    for (const path of shortest) {
-      path.steps.forEach((step, i) => {
-        if (i === 0 || step.state.matches("running")) return;
-        const before = path.steps[i - 1].state;
-        if (!before.matches("running")) {
-          expect(runOf(step.state), path.description).toEqual(runOf(before));
-        }
-      });
+  it("keeps every command that ran out of pending and leaves those after the end without state, on every shortest path", () => {
+    for (const path of shortestPaths()) {
+      const last = path.steps[path.steps.length - 1].state;
+      const run = last.context.run;
+      if (!run || !last.matches("ended")) continue;
+      const rows = commandRows(run.commands);
+      expect(rows.some((r) => r.state === "pending")).toBe(false);
     }
-  });
-
-  it("reaches every state node on some shortest path", () => {
-    expect(unreachedStateNodes(playbackMachine, statesAlong(shortest))).toEqual([]);
   });
 });
 
-describe("playback machine, transitions", () => {
-  it("starts a test case with every command's state and message null, and announces it", () => {
-    const { actor, rows, facts } = startPlayback();
-    actor.send(startLogin);
-    expect(actor.getSnapshot().value).toBe("running");
-    expect(rows().map((r) => r.id)).toEqual(login.commands.map((c) => c.id));
-    expect(rows().every((r) => r.state === null && r.message === null)).toBe(true);
-    expect(facts()).toEqual([{ type: "playback.started", testId: "t-login", testName: "logs in", projectName: "Shop checkout" }]);
+// ---------------------------------------------------------------------------------------
+// By hand: transitions a generated path cannot tell apart from a wrong target.
+
+const three = {
+  start: start(["t-three"]),
+  breakpoint: { type: "user.toggleBreakpoint", commandId: "d2" } as GraphEvent,
+  reportFatal: reported(11, "d3", "fatal"),
+  reportPassed: reported(12, "d1", "passed"),
+};
+
+function heldRun() {
+  const run = startRun();
+  const send = (event: GraphEvent) => run.actor.send(event as PlaybackEvent);
+  const value = () => run.actor.getSnapshot().value;
+  const rows = () => commandRows(run.actor.getSnapshot().context.run!.commands).map((r) => [r.id, r.state]);
+  const current = () => currentCommandId(run.actor.getSnapshot().context.run!);
+  return { ...run, send, value, rows, current };
+}
+
+describe("run machine, transitions", () => {
+  it("pauses before a command with a breakpoint, and runs it once resumed", () => {
+    const run = heldRun();
+    run.send(three.breakpoint);
+    run.send(three.start);
+    run.send(done("tellPlugins", []));
+    run.send(ev.stored);
+    expect(run.value()).toBe("paused");
+    expect(run.current()).toBe("d2");
+    expect(run.rows()).toEqual([["d1", "passed"], ["d2", null], ["d3", null]]);
+    run.send(ev.resume);
+    expect(run.value()).toEqual({ running: "pageCommand" });
+    expect(run.rows()).toEqual([["d1", "passed"], ["d2", "pending"], ["d3", null]]);
   });
 
-  it("answers true and sets the state and message of a command of the running test case", () => {
-    const { actor, row, answers } = startPlayback();
-    actor.send(startLogin);
-    actor.send(userFailed);
-    expect(row("c-user")).toMatchObject({ state: "failed", message: "no element matches id=user" });
-    expect(row("c-open")).toMatchObject({ state: null, message: null });
-    expect(answers()).toEqual([{ type: "request.answered", requestId: 11, reply: { ok: true, value: true } }]);
+  it("runs one command when stepped from paused, then pauses before the next", () => {
+    const run = heldRun();
+    run.send(three.breakpoint);
+    run.send(three.start);
+    run.send(done("tellPlugins", []));
+    run.send(ev.stored);
+    run.send(ev.step);
+    expect(run.value()).toEqual({ running: "pageCommand" });
+    run.send(ev.pagePassed);
+    expect(run.value()).toBe("paused");
+    expect(run.current()).toBe("d3");
+    expect(run.rows()).toEqual([["d1", "passed"], ["d2", "passed"], ["d3", null]]);
   });
 
-  it("replaces a command's old state and its message with the new state", () => {
-    const { actor, row } = startPlayback();
-    actor.send(startLogin);
-    actor.send(userFailed);
-    actor.send(userPassed);
-    expect(row("c-user")).toMatchObject({ state: "passed", message: null });
+  it("ends a run stopped while starting without running a command, telling plugins it stopped", () => {
+    const run = heldRun();
+    const told: RunEventMessage[][] = [];
+    const actor = createActor(
+      playbackMachine.provide({
+        actors: {
+          tellPlugins: fromPromise<TellPluginsOutput, TellPluginsInput>(async ({ input }) => {
+            told.push(input.messages);
+            return [];
+          }),
+        },
+      }),
+    ).start();
+    actor.send(ev.pluginsOn as PlaybackEvent);
+    actor.send(three.start);
+    actor.send(ev.stop as PlaybackEvent);
+    expect(actor.getSnapshot().value).toBe("finishing");
+    expect(commandRows(actor.getSnapshot().context.run!.commands).every((r) => r.state === null)).toBe(true);
+    expect(told.map((m) => m.map((x) => x.event))).toEqual([["playbackStarted"], ["playbackStopped"]]);
+    run.actor.stop();
+    actor.stop();
   });
 
-  it("ends the test case on a fatal state, answering true and announcing the stop", () => {
-    const { actor, row, answers, facts } = startPlayback();
-    actor.send(startLogin);
-    actor.send(passFatal);
+  it("keeps accepting command states while finishing, and is over once plugins answered playbackStopped", () => {
+    const run = heldRun();
+    run.send(three.start);
+    run.send(done("tellPlugins", []));
+    run.send(ev.stop);
+    expect(run.value()).toBe("finishing");
+    expect(run.rows()).toEqual([["d1", "undetermined"], ["d2", null], ["d3", null]]);
+    run.send(three.reportPassed);
+    expect(run.rows()[0]).toEqual(["d1", "passed"]);
+    run.send(ev.stop);
+    expect(run.value()).toBe("finishing");
+    run.send(done("tellPlugins", []));
+    expect(run.value()).toBe("ended");
+    expect(run.answers().map((a) => a.reply)).toEqual([{ ok: true, value: true }]);
+  });
+
+  it("ends a paused run when a plugin reports a command fatal", () => {
+    const run = heldRun();
+    run.send(three.breakpoint);
+    run.send(three.start);
+    run.send(done("tellPlugins", []));
+    run.send(ev.stored);
+    expect(run.value()).toBe("paused");
+    run.send(three.reportFatal);
+    expect(run.value()).toBe("finishing");
+    expect(run.rows()).toEqual([["d1", "passed"], ["d2", null], ["d3", "fatal"]]);
+    run.send(done("tellPlugins", []));
+    expect(run.value()).toBe("ended");
+    expect(run.actor.getSnapshot().context.run!.failed).toBe(true);
+  });
+
+  it("marks the executing command undetermined when stopped, and never writes its state afterwards", async () => {
+    let settle!: (value: unknown) => void;
+    const actor = createActor(
+      playbackMachine.provide({
+        actors: {
+          tellPlugins: fromPromise(async () => []),
+          runPageCommand: fromPromise(() => new Promise((resolve) => (settle = resolve))),
+        } as never,
+      }),
+    ).start();
+    actor.send(start(["t-three"]));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(actor.getSnapshot().value).toEqual({ running: "pageCommand" });
+    actor.send({ type: "user.stopPlayback" });
+    settle({ state: "passed" });
+    await new Promise((resolve) => setImmediate(resolve));
+    const rows = commandRows(actor.getSnapshot().context.run!.commands);
+    expect(rows.map((r) => r.state)).toEqual(["passed", "undetermined", null]);
     expect(actor.getSnapshot().value).toBe("ended");
-    expect(row("c-pass")).toMatchObject({ state: "fatal", message: "the browser went away" });
-    expect(answers().map((a) => a.reply)).toEqual([{ ok: true, value: true }]);
-    expect(facts().map((f) => f.type)).toEqual(["playback.started", "playback.stopped"]);
+    actor.stop();
   });
 
-  it("answers UnknownCommand for a command that is not in the running test case, changing nothing", () => {
-    const { actor, rows, answers } = startPlayback();
-    actor.send(startLogin);
-    const before = rows();
-    actor.send(addPassed);
-    actor.send(unknown);
-    expect(actor.getSnapshot().value).toBe("running");
-    expect(rows()).toEqual(before);
-    expect(answers().map((a) => [a.requestId, a.reply.ok ? a.reply.value : a.reply.errorCode])).toEqual([
-      [14, "UnknownCommand"],
-      [15, "UnknownCommand"],
+  it("does not start a test whose control flow does not hold, failing the command that breaks it", () => {
+    const run = heldRun();
+    run.send(ev.startBroken);
+    expect(run.value()).toBe("ended");
+    expect(run.rows()).toEqual([["b1", "failed"]]);
+  });
+
+  it("answers Busy to a plugin's start while a run is under way, and the first start with its run id", () => {
+    const run = heldRun();
+    run.send(ev.startSuite);
+    run.send(start(["t-a"], null, 8));
+    expect(run.answers().map((a) => [a.requestId, a.reply.ok ? a.reply.value : a.reply.errorCode])).toEqual([
+      [7, { runId: "run-1" }],
+      [8, "Busy"],
     ]);
   });
 
-  it("answers NoRunningTest before any test case has run", () => {
-    const { actor, answers } = startPlayback();
-    actor.send(openPassed);
-    expect(actor.getSnapshot().value).toBe("idle");
-    expect(actor.getSnapshot().context.run).toBeNull();
-    expect(answers().map((a) => a.reply)).toEqual([{ ok: false, errorCode: "NoRunningTest", error: expect.any(String) }]);
+  it("goes on to the suite's next test after a failed one, announcing the suite once", () => {
+    const run = heldRun();
+    run.send(ev.startSuite);
+    run.send(done("tellPlugins", []));
+    run.send(ev.stored);
+    run.send(ev.pageFailed);
+    expect(run.value()).toBe("finishing");
+    run.send(done("tellPlugins", []));
+    expect(run.value()).toBe("starting");
+    expect(run.actor.getSnapshot().context.run!.test.id).toBe("t-flow");
+    expect(run.actor.getSnapshot().context.run!.suite).toMatchObject({ testIndex: 1, failed: true, announced: true });
   });
 
-  it("answers NoRunningTest after the test case ended, keeping its commands' last states", () => {
-    const { actor, row, answers } = startPlayback();
-    actor.send(startLogin);
-    actor.send(openPassed);
-    actor.send(stop);
-    actor.send(userPassed);
-    expect(actor.getSnapshot().value).toBe("ended");
-    expect(row("c-open")).toMatchObject({ state: "passed" });
-    expect(row("c-user")).toMatchObject({ state: null });
-    expect(answers().map((a) => [a.requestId, a.reply.ok ? a.reply.value : a.reply.errorCode])).toEqual([
-      [10, true],
-      [12, "NoRunningTest"],
-    ]);
+  it("ends the whole suite when the user stops it", () => {
+    const run = heldRun();
+    run.send(ev.startSuite);
+    run.send(done("tellPlugins", []));
+    run.send(ev.stop);
+    run.send(done("tellPlugins", []));
+    expect(run.value()).toBe("ended");
   });
 
-  it("ends the test case when the user stops it, announcing the stop once", () => {
-    const { actor, facts } = startPlayback();
-    actor.send(startLogin);
-    actor.send(stop);
-    actor.send(stop);
-    expect(actor.getSnapshot().value).toBe("ended");
-    expect(facts().map((f) => f.type)).toEqual(["playback.started", "playback.stopped"]);
+  it("pauses during the delay between commands, before the next one", () => {
+    const run = heldRun();
+    run.send(ev.slow);
+    run.send(three.start);
+    run.send(done("tellPlugins", []));
+    run.send(ev.stored);
+    expect(run.value()).toEqual({ running: "waiting" });
+    run.send(ev.pause);
+    expect(run.value()).toBe("paused");
+    expect(run.current()).toBe("d2");
   });
 
-  it("announces the old test case stopped and then the new one started when restarted while running", () => {
-    const { actor, rows, facts } = startPlayback();
-    actor.send(startLogin);
-    actor.send(openPassed);
-    actor.send(startCart);
-    expect(actor.getSnapshot().value).toBe("running");
-    expect(actor.getSnapshot().context.run?.testId).toBe("t-cart");
-    expect(rows().every((r) => r.state === null)).toBe(true);
-    expect(facts().map((f) => [f.type, f.testId])).toEqual([
-      ["playback.started", "t-login"],
-      ["playback.stopped", "t-login"],
-      ["playback.started", "t-cart"],
-    ]);
-  });
-
-  it("starts the next test case afresh after one ended", () => {
-    const { actor, rows } = startPlayback();
-    actor.send(startLogin);
-    actor.send(openPassed);
-    actor.send(stop);
-    actor.send(startLogin);
-    expect(actor.getSnapshot().value).toBe("running");
-    expect(rows().every((r) => r.state === null)).toBe(true);
-  });
-
-  it("ends the running test case when the window closes", () => {
-    const { actor, facts } = startPlayback();
-    actor.send(startLogin);
-    actor.send(windowClosed);
-    expect(actor.getSnapshot().value).toBe("ended");
-    expect(facts().map((f) => f.type)).toEqual(["playback.started", "playback.stopped"]);
-  });
-
-  it("announces nothing when stopped or closed with no test case running", () => {
-    const { actor, emitted } = startPlayback();
-    actor.send(stop);
-    actor.send(windowClosed);
-    expect(actor.getSnapshot().value).toBe("idle");
-    expect(emitted).toEqual([]);
+  it("leaves the next command without state when stopped during the delay between commands", () => {
+    const run = heldRun();
+    run.send(ev.slow);
+    run.send(three.start);
+    run.send(done("tellPlugins", []));
+    run.send(ev.stored);
+    run.send(ev.stop);
+    expect(run.value()).toBe("finishing");
+    expect(run.rows()).toEqual([["d1", "passed"], ["d2", null], ["d3", null]]);
   });
 });

@@ -19,8 +19,10 @@ const nameOf = (ref: Ref): string | null => {
 };
 
 /** XState's own actions, such as the raise and cancel that a named `after` delay puts on a state. */
-const isBuiltIn = (ref: Ref): boolean =>
-  typeof ref === "function" && typeof (ref as { type?: unknown }).type === "string" && (ref as { type: string }).type.startsWith("xstate.");
+const isBuiltIn = (ref: Ref): boolean => {
+  const type = typeof ref === "function" ? (ref as unknown as { type?: unknown }).type : undefined;
+  return typeof type === "string" && type.startsWith("xstate.");
+};
 
 /** Every place in the machine that refers to an action, a guard or an actor, and what it names. */
 function references(machine: AnyStateMachine) {
