@@ -89,7 +89,9 @@ export function createIde(options: IdeOptions = {}): Ide {
         actors: { saveProject: saveProjectPort(options.deliver, options.save, limits.deliverTimeoutMs) },
       }),
       playback: playbackMachine.provide({
-        actors: runPorts(options.deliver, options.executor, limits.deliverTimeoutMs, (message) => ideLog("warn", message)),
+        actors: runPorts(options.deliver, options.executor, limits.deliverTimeoutMs, limits.pageCommandTimeoutMs, (message) =>
+          ideLog("warn", message),
+        ),
       }),
     },
   });

@@ -98,8 +98,11 @@ export function runPorts(
   deliver: Deliver | undefined,
   executor: Executor | undefined,
   timeoutMs: number,
+  pageTimeoutMs: number,
   warn: (message: string) => void,
 ) {
+  // Every wait has a limit: an executor that never answers ends the run `fatal`, saying so.
+  const fromPage = <T,>(work: Promise<T>) => withTimeout(work, pageTimeoutMs, "the page under test");
   return {
     tellPlugins: fromPromise<TellPluginsOutput, TellPluginsInput>(async ({ input }) =>
       Promise.all(
@@ -122,11 +125,11 @@ export function runPorts(
     }),
     runPageCommand: fromPromise<PageOutcome, PageCommandInput>(async ({ input, signal }) => {
       if (!executor) return { state: "failed", message: NO_PAGE(input.command.command) };
-      return executor.execute(input, signal);
+      return fromPage(executor.execute(input, signal));
     }),
     evaluateCondition: fromPromise<boolean, ConditionInput>(async ({ input, signal }) => {
       if (!executor) throw new Error("There is no page under test to evaluate the condition in (createIde was given no executor).");
-      return executor.evaluate(input, signal);
+      return fromPage(executor.evaluate(input, signal));
     }),
   };
 }

@@ -8,6 +8,8 @@ export interface Limits {
   requestsPerSecond: number;
   requestBurst: number;
   deliverTimeoutMs: number;
+  /** Not in CONTRACT section 7: how long the page under test may take over one command or condition. */
+  pageCommandTimeoutMs: number;
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -18,6 +20,7 @@ export const DEFAULT_LIMITS: Limits = {
   requestsPerSecond: 2_000,
   requestBurst: 10_000,
   deliverTimeoutMs: 5_000,
+  pageCommandTimeoutMs: 60_000,
 };
 
 /** UTF-8 length of a string, without allocating its bytes. */
