@@ -49,8 +49,13 @@ await askThenUser(
   { uri: "/project", verb: "post", project: { id: "p2", name: "Other", tests: [] } },
   { type: "user.decline" },
 );
+// No page under test here: a breakpoint before `open` keeps the run paused there while the
+// plugins report states (with no executor, `open` would fail at once).
+ide.send({ type: "user.toggleBreakpoint", commandId: "c-open" });
+console.log("user: user.toggleBreakpoint c-open");
 ide.send({ type: "user.startPlayback", testId: "t-login" });
 console.log("user: user.startPlayback t-login");
+await settle();
 await ask("visual-checks", { uri: "/playback/command", verb: "post", commandId: "c-user", state: "passed" });
 await ask("visual-checks", { uri: "/playback/command", verb: "post", commandId: "c-submit", state: "fatal", message: "session expired" });
 await settle();
