@@ -253,6 +253,16 @@ const three = {
   reportPassed: reported(12, "d1", "passed"),
 };
 
+/** A run of t-three paused at the breakpoint before its second command. */
+function pausedBeforeSecond() {
+  const run = heldRun();
+  run.send(three.breakpoint);
+  run.send(three.start);
+  run.send(done("tellPlugins", []));
+  run.send(ev.stored);
+  return run;
+}
+
 function heldRun() {
   const run = startRun();
   const send = (event: GraphEvent) => run.actor.send(event as PlaybackEvent);
@@ -264,11 +274,7 @@ function heldRun() {
 
 describe("run machine, transitions", () => {
   it("pauses before a command with a breakpoint, and runs it once resumed", () => {
-    const run = heldRun();
-    run.send(three.breakpoint);
-    run.send(three.start);
-    run.send(done("tellPlugins", []));
-    run.send(ev.stored);
+    const run = pausedBeforeSecond();
     expect(run.value()).toBe("paused");
     expect(run.current()).toBe("d2");
     expect(run.rows()).toEqual([["d1", "passed"], ["d2", null], ["d3", null]]);
@@ -278,11 +284,7 @@ describe("run machine, transitions", () => {
   });
 
   it("runs one command when stepped from paused, then pauses before the next", () => {
-    const run = heldRun();
-    run.send(three.breakpoint);
-    run.send(three.start);
-    run.send(done("tellPlugins", []));
-    run.send(ev.stored);
+    const run = pausedBeforeSecond();
     run.send(ev.step);
     expect(run.value()).toEqual({ running: "pageCommand" });
     run.send(ev.pagePassed);
@@ -331,11 +333,7 @@ describe("run machine, transitions", () => {
   });
 
   it("ends a paused run when a plugin reports a command fatal", () => {
-    const run = heldRun();
-    run.send(three.breakpoint);
-    run.send(three.start);
-    run.send(done("tellPlugins", []));
-    run.send(ev.stored);
+    const run = pausedBeforeSecond();
     expect(run.value()).toBe("paused");
     run.send(three.reportFatal);
     expect(run.value()).toBe("finishing");
@@ -406,24 +404,26 @@ describe("run machine, transitions", () => {
     expect(run.value()).toBe("ended");
   });
 
-  it("pauses during the delay between commands, before the next one", () => {
+  /** A run of t-three with a delay, waiting after its first command. */
+  function waitingAfterFirst() {
     const run = heldRun();
     run.send(ev.slow);
     run.send(three.start);
     run.send(done("tellPlugins", []));
     run.send(ev.stored);
     expect(run.value()).toEqual({ running: "waiting" });
+    return run;
+  }
+
+  it("pauses during the delay between commands, before the next one", () => {
+    const run = waitingAfterFirst();
     run.send(ev.pause);
     expect(run.value()).toBe("paused");
     expect(run.current()).toBe("d2");
   });
 
   it("leaves the next command without state when stopped during the delay between commands", () => {
-    const run = heldRun();
-    run.send(ev.slow);
-    run.send(three.start);
-    run.send(done("tellPlugins", []));
-    run.send(ev.stored);
+    const run = waitingAfterFirst();
     run.send(ev.stop);
     expect(run.value()).toBe("finishing");
     expect(run.rows()).toEqual([["d1", "passed"], ["d2", null], ["d3", null]]);
