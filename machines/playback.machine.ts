@@ -78,6 +78,12 @@ function startMessages(run: Run): RunEventMessage[] {
   return [{ action: "event", event: "suitePlaybackStarted", options: { runId, tests } }, started];
 }
 
+const suiteStopped = (run: Run): RunEventMessage => ({
+  action: "event",
+  event: "suitePlaybackStopped",
+  options: { runId: run.runId, suiteName: run.suite!.name, projectName: run.projectName },
+});
+
 function stopMessages(run: Run): RunEventMessage[] {
   const { runId, test, projectName, suite } = run;
   const stopped: RunEventMessage = {
@@ -86,7 +92,7 @@ function stopMessages(run: Run): RunEventMessage[] {
     options: { runId, testId: test.id, testName: test.name, ...(suite ? { suiteName: suite.name } : {}), projectName },
   };
   if (!suite || !suite.announced || nextTestOfSuite(run) !== null) return [stopped];
-  return [stopped, { action: "event", event: "suitePlaybackStopped", options: { runId, suiteName: suite.name, projectName } }];
+  return [stopped, suiteStopped(run)];
 }
 
 const pluginsOf = (context: PlaybackContext) => context.plugins.map((p) => ({ id: p.id, name: p.registration.name }));
@@ -141,6 +147,7 @@ export const playbackMachine = setup({
     outcomeCalls: ({ event }) => (event as { output?: IdeOutcome }).output?.call !== undefined,
     startRefused: ({ event }) => (event as { output?: TellPluginsOutput }).output?.some((r) => refusesToStart(r.delivery) !== null) ?? false,
     suiteGoesOn: ({ context }) => nextTestOfSuite(runOf(context)) !== null,
+    suiteWasAnnounced: ({ context }) => runOf(context).suite?.announced === true,
     reportIsFatal: ({ event }) => event.type === "request.commandState" && event.state === "fatal",
     commandIsUnknown: ({ context, event }) =>
       event.type === "request.commandState" && !hasCommand(runOf(context).commands, event.commandId),
@@ -509,8 +516,28 @@ export const playbackMachine = setup({
       description: "The test's control flow does not hold, so it does not start and plugins hear nothing of it.",
       always: [
         { guard: "suiteGoesOn", target: "starting", actions: "nextTestOfSuite" },
+        { guard: "suiteWasAnnounced", target: "closingSuite" },
         { target: "ended", actions: "answerStopWaiters" },
       ],
+    },
+    closingSuite: {
+      description: "A suite whose last test did not start: plugins still hear suitePlaybackStopped.",
+      invoke: {
+        id: "tellPlugins",
+        src: "tellPlugins",
+        input: ({ context }) => ({ plugins: pluginsOf(context), messages: [suiteStopped(runOf(context))] }),
+        onDone: { target: "ended", actions: "answerStopWaiters" },
+        onError: { target: "ended", actions: "answerStopWaiters" },
+      },
+      on: {
+        "run.start": { actions: "refuseSecondRun" },
+        "request.stopRun": { actions: "addStopWaiter" },
+        "request.setVariable": { actions: "answerNoRunningTest" },
+        "request.commandState": [
+          { guard: "commandIsUnknown", actions: "answerUnknownCommand" },
+          { actions: "reportState" },
+        ],
+      },
     },
     finishing: {
       description: "Plugins hear playbackStopped; the states they send until they answered still count.",

@@ -153,7 +153,7 @@ export function settlePending(run: Run): Run {
 
 /** A plugin set a command's state (POST /playback/command); `fatal` ends a test under way. */
 export function withReportedState(run: Run, commandId: string, state: CommandState, message: string | null, executing: boolean): Run {
-  const reported = withState(run, commandId, state, message);
+  const reported = state === "failed" || state === "fatal" ? { ...withState(run, commandId, state, message), failed: true } : withState(run, commandId, state, message);
   if (state !== "fatal" || run.end !== null) return reported;
   const current = currentCommandId(run);
   const interrupted =

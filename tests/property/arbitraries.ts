@@ -40,6 +40,7 @@ export const ERROR_CODES: ReadonlySet<string> = new Set([
   "Busy",
   "NoRunningTest",
   "UnknownCommand",
+  "UnknownTest",
   "InvalidLocator",
   "ElementNotFound",
   "NoPage",
@@ -58,6 +59,9 @@ const ROUTE_PATHS = [
   "/playback/location",
   "/playback/command",
   "/playback/log",
+  "/playback/var",
+  "/playback/start",
+  "/playback/stop",
 ] as const;
 
 const VERBS = ["get", "post", "put", "delete"] as const;
@@ -113,6 +117,22 @@ const TEST_IDS = [
   "no-such-test",
 ];
 
+const TEST_NAMES = [
+  ...Object.values(FIXTURES).flatMap((project) => (project.tests as Array<{ name: string }>).map((t) => t.name)),
+  "no such test",
+];
+
+type FixtureSuites = Array<{ id: string; name: string }>;
+const SUITE_IDS = [...Object.values(FIXTURES).flatMap((p) => (p.suites as FixtureSuites).map((s) => s.id)), "no-such-suite"];
+const SUITE_NAMES = [...Object.values(FIXTURES).flatMap((p) => (p.suites as FixtureSuites).map((s) => s.name)), "no such suite"];
+
+/** The page commands of the fixtures: a "stuck" page under test never finishes any of them. */
+export const FIXTURE_PAGE_COMMANDS: ReadonlySet<string> = new Set(
+  Object.values(FIXTURES).flatMap((project) =>
+    (project.tests as Array<{ commands: Array<{ command: string }> }>).flatMap((t) => t.commands.map((c) => c.command)),
+  ),
+);
+
 // ---------------------------------------------------------------------------------------
 // Well-formed steps: what plugins and the user do (the model's alphabet).
 
@@ -129,7 +149,13 @@ export type PluginRequest =
   | { route: "close" }
   | { route: "command"; commandId: string; state: CommandState; message?: string | null }
   | { route: "playbackLog"; message: string }
-  | { route: "location"; location: string };
+  | { route: "location"; location: string }
+  | { route: "setVar"; name: string; contents: unknown }
+  | { route: "startRun"; selector: RunSelector }
+  | { route: "stopRun" };
+
+/** What POST /playback/start names: nothing, one of the four keys, or (wrongly) two. */
+export type RunSelector = Partial<Record<"testId" | "testName" | "suiteId" | "suiteName", string>>;
 
 export type PluginStep = {
   kind: "plugin";
@@ -161,6 +187,8 @@ export const CONTROLLED_ONLY: ReadonlySet<PluginRequest["route"]> = new Set([
   "getProject",
   "loadProject",
   "close",
+  "startRun",
+  "stopRun",
 ]);
 
 const ROUTE_OF: Record<PluginRequest["route"], { uri: string; verb: (typeof VERBS)[number] }> = {
@@ -174,6 +202,9 @@ const ROUTE_OF: Record<PluginRequest["route"], { uri: string; verb: (typeof VERB
   command: { uri: "/playback/command", verb: "post" },
   playbackLog: { uri: "/playback/log", verb: "post" },
   location: { uri: "/playback/location", verb: "get" },
+  setVar: { uri: "/playback/var", verb: "put" },
+  startRun: { uri: "/playback/start", verb: "post" },
+  stopRun: { uri: "/playback/stop", verb: "post" },
 };
 
 function fieldsOf(request: PluginRequest, sender: string): Record<string, unknown> {
@@ -201,6 +232,10 @@ function fieldsOf(request: PluginRequest, sender: string): Record<string, unknow
       if (request.message !== undefined) fields.message = request.message;
       return fields;
     }
+    case "setVar":
+      return { name: request.name, contents: request.contents };
+    case "startRun":
+      return { ...request.selector };
     default:
       return {};
   }
@@ -281,6 +316,29 @@ const pluginRequestArb: fc.Arbitrary<PluginRequest> = fc.oneof(
   fc
     .oneof({ weight: 4, arbitrary: fc.constantFrom(...LOCATIONS) }, { weight: 1, arbitrary: fc.string({ maxLength: 8 }) })
     .map((location) => ({ route: "location" as const, location })),
+  {
+    weight: 2,
+    arbitrary: fc
+      .record({
+        name: fc.constantFrom("n", "user", "__proto__", "constructor"),
+        contents: fc.constantFrom<unknown>('"text"', '{"a":[1,2]}', "[1]", "507", 507, true, null, "not json", { a: 1 }, [1]),
+      })
+      .map(({ name, contents }) => ({ route: "setVar" as const, name, contents })),
+  },
+  {
+    weight: 2,
+    arbitrary: fc
+      .oneof(
+        { weight: 2, arbitrary: fc.constant<RunSelector>({}) },
+        { weight: 3, arbitrary: fc.constantFrom(...TEST_IDS).map((testId): RunSelector => ({ testId })) },
+        { weight: 1, arbitrary: fc.constantFrom(...TEST_NAMES).map((testName): RunSelector => ({ testName })) },
+        { weight: 1, arbitrary: fc.constantFrom(...SUITE_IDS).map((suiteId): RunSelector => ({ suiteId })) },
+        { weight: 1, arbitrary: fc.constantFrom(...SUITE_NAMES).map((suiteName): RunSelector => ({ suiteName })) },
+        { weight: 1, arbitrary: fc.constant<RunSelector>({ testId: "t-login", suiteName: "Default Suite" }) },
+      )
+      .map((selector) => ({ route: "startRun" as const, selector })),
+  },
+  { weight: 2, arbitrary: fc.constant({ route: "stopRun" as const }) },
 );
 
 export const pluginStepArb: fc.Arbitrary<PluginStep> = fc.record({
@@ -311,6 +369,12 @@ export const userStepArb: fc.Arbitrary<UserStep> = fc.oneof(
         event: testId === undefined ? { type: "user.startPlayback" } : { type: "user.startPlayback", testId },
       })),
   },
+  fc
+    .option(fc.constantFrom(...SUITE_IDS), { nil: undefined })
+    .map((suiteId): UserStep => ({
+      kind: "user",
+      event: suiteId === undefined ? { type: "user.startSuite" } : { type: "user.startSuite", suiteId },
+    })),
   fc.constant<UserStep>({ kind: "user", event: { type: "user.stopPlayback" } }),
   fc.constant<UserStep>({ kind: "user", event: { type: "user.openWindow" } }),
   fc.constant<UserStep>({ kind: "user", event: { type: "user.closeWindow" } }),
@@ -336,10 +400,15 @@ export const modelStepArb: fc.Arbitrary<ModelStep> = fc.oneof(
 export const requestsOf = (step: ModelStep): PluginStep[] =>
   step.kind === "plugin" ? [step] : step.kind === "burst" ? step.steps : [];
 
-/** How a run starts: the project and window of createIde's options. */
+/** How a run starts: the project, window and page under test of createIde's options. */
 export type Start = {
   project: FixtureName | "untitled";
   window: "open" | "closed";
+  /**
+   * The page under test: none (a page command fails at once), "stuck" (every page command
+   * executes until the run is stopped) or "passes" (every page command passes at once).
+   */
+  executor: "none" | "stuck" | "passes";
   /** Steps taken before the random ones, so deep states (a controller with unsaved changes) come up often. */
   prelude: "none" | "controlled" | "controlledUnsaved";
 };
@@ -347,6 +416,7 @@ export type Start = {
 export const startArb: fc.Arbitrary<Start> = fc.record({
   project: fc.constantFrom<Start["project"]>("shop", "shop", "other", "untitled"),
   window: fc.constantFrom<Start["window"]>("open", "open", "open", "closed"),
+  executor: fc.constantFrom<Start["executor"]>("none", "stuck", "stuck", "passes"),
   prelude: fc.constantFrom<Start["prelude"]>("none", "none", "controlled", "controlledUnsaved"),
 });
 
@@ -681,6 +751,11 @@ const FIELD_NAMES = [
   "openIDEIfClosed",
   "openSeleniumIDEIfClosed",
   "sender",
+  "contents",
+  "testId",
+  "testName",
+  "suiteId",
+  "suiteName",
 ] as const;
 
 const DANGEROUS_KEYS = ["__proto__", "constructor", "prototype"] as const;

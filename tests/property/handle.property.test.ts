@@ -140,7 +140,7 @@ describe("handle() with random, malformed and hostile messages", () => {
         fc.array(hostileStepArb, { maxLength: 4 }),
         endingArb,
         async (dialog, noise, ending) => {
-          const ide = createIde({ ...startOptions({ project: "shop", window: "open", prelude: "none" }), document, deliver: async () => true });
+          const ide = createIde({ ...startOptions({ project: "shop", window: "open", prelude: "none", executor: "none" }), document, deliver: async () => true });
           try {
             const registration = { name: "Waiter", version: "1" };
             if (dialog !== "control") {

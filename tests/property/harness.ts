@@ -2,7 +2,8 @@
 // run, and the checks on replies, views and the built-in prototypes.
 import assert from "node:assert/strict";
 import type { Ide, IdeView } from "../../index.ts";
-import { COMMAND_STATES, ERROR_CODES, FIXTURES, SENDERS } from "./arbitraries.ts";
+import { fakeExecutor } from "../support/executor.ts";
+import { COMMAND_STATES, ERROR_CODES, FIXTURE_PAGE_COMMANDS, FIXTURES, SENDERS } from "./arbitraries.ts";
 import type { ModelStep, PluginStep, Start } from "./arbitraries.ts";
 
 /**
@@ -15,6 +16,10 @@ export const settle = (): Promise<void> => new Promise((resolve) => setImmediate
 export const startOptions = (start: Start) => ({
   project: start.project === "untitled" ? undefined : FIXTURES[start.project],
   window: start.window,
+  executor:
+    start.executor === "none"
+      ? undefined
+      : fakeExecutor(start.executor === "stuck" ? { hang: FIXTURE_PAGE_COMMANDS } : {}),
 });
 
 /** Takes the prelude of `start`: the first plugin asks for control and the user accepts, then edits. */
@@ -78,8 +83,8 @@ export function isErrorWithCode(reply: unknown, code: string): boolean {
 
 /**
  * CONTRACT section 3: a failure is exactly `{ error, errorCode }` with a sentence and a
- * known code; a success is a boolean, a string (an xpath) or the `{ id, name }` of
- * GET /project. Nothing else, and never undefined.
+ * known code; a success is a boolean, a string (an xpath), the `{ id, name }` of
+ * GET /project or the `{ runId }` of POST /playback/start. Nothing else, and never undefined.
  */
 export function assertReplyShape(reply: unknown, what: string): void {
   if (looksLikeError(reply)) {
@@ -93,6 +98,11 @@ export function assertReplyShape(reply: unknown, what: string): void {
   }
   if (typeof reply === "boolean" || typeof reply === "string") return;
   assert.ok(typeof reply === "object" && reply !== null, `${what}: the reply ${String(reply)} is neither a value nor an error`);
+  if (Object.hasOwn(reply, "runId")) {
+    assert.deepEqual(Object.keys(reply), ["runId"], `${what}: an object reply that is not { runId }`);
+    assert.equal(typeof (reply as { runId: unknown }).runId, "string", `${what}: runId is not a string`);
+    return;
+  }
   assert.deepEqual(Object.keys(reply).sort(), ["id", "name"], `${what}: an object reply that is not { id, name }`);
   const { id, name } = reply as Record<string, unknown>;
   assert.equal(typeof id, "string", `${what}: project id is not a string`);
@@ -137,6 +147,20 @@ export function assertViewConsistent(view: IdeView, what: string): void {
   }
   assert.equal(new Set(plugins.map((p) => p.id)).size, plugins.length, `${what}: a plugin is registered twice`);
   if (playback) {
+    // CONTRACT sections 9 and 12: `running` is true from starting to finishing, the result is
+    // known once the run ended, and nothing is left pending once it is over.
+    const live = ["starting", "running", "paused", "finishing"].includes(playback.status);
+    assert.ok(["idle", "ended", "starting", "running", "paused", "finishing"].includes(playback.status), `${what}: run status ${playback.status}`);
+    assert.equal(playback.running, live, `${what}: running is ${playback.running} while the run is ${playback.status}`);
+    assert.equal(playback.result === null, playback.status !== "ended", `${what}: result ${playback.result} while ${playback.status}`);
+    if (playback.status === "ended") {
+      assert.equal(playback.currentCommandId, null, `${what}: a run that ended still has a current command`);
+      const pending = playback.commands.filter((c) => c.state === "pending").map((c) => c.id);
+      assert.deepEqual(pending, [], `${what}: commands left pending after the run ended`);
+      const failed = playback.commands.some((c) => c.state === "failed" || c.state === "fatal");
+      if (failed) assert.equal(playback.result, "failed", `${what}: a command ended failed or fatal, and the run passed`);
+    }
+    assert.equal(typeof playback.runId, "string", `${what}: runId is not a string`);
     for (const command of playback.commands) {
       assert.ok(
         command.state === null || (COMMAND_STATES as readonly string[]).includes(command.state),

@@ -81,6 +81,15 @@ function checkReply(request: Request, settledView: IdeView): void {
   if (!open && step.request.route !== "control") {
     assert.ok(isErrorWithCode(reply, "IdeNotActive"), `${what}: answered ${JSON.stringify(reply)} while the window was closed`);
   }
+  // CONTRACT section 12: only one run at a time; a stop needs a run. (A request alone in its
+  // step: in a burst, an earlier request's run may not have started when this one was sent.)
+  if (request.alone && (step.request.route === "startRun" || step.request.route === "stopRun")) {
+    const live = before.playback?.running === true;
+    if (isErrorWithCode(reply, "Busy")) assert.ok(live, `${what}: Busy with no run under way`);
+    if (step.request.route === "startRun" && !looksLikeError(reply)) assert.ok(!live, `${what}: a second run started beside ${before.playback?.runId}`);
+    if (isErrorWithCode(reply, "NoRunningTest")) assert.ok(!live, `${what}: NoRunningTest while ${before.playback?.runId} runs`);
+    if (step.request.route === "stopRun" && reply === true) assert.ok(live, `${what}: stopped a run that was not under way`);
+  }
   if (looksLikeError(reply)) return;
 
   switch (step.request.route) {
@@ -99,7 +108,12 @@ function checkReply(request: Request, settledView: IdeView): void {
     case "playbackLog":
     case "register":
     case "command":
+    case "setVar":
+    case "stopRun":
       assert.equal(reply, true, what);
+      break;
+    case "startRun":
+      assert.equal(typeof (reply as { runId?: unknown }).runId, "string", `${what}: POST /playback/start answered ${JSON.stringify(reply)}`);
       break;
     default:
       assert.equal(typeof reply, "boolean", what);
@@ -129,6 +143,25 @@ function checkReply(request: Request, settledView: IdeView): void {
     case "loadProject":
       if (reply) assert.equal(settledView.project.id, fixtureOf(step)!.id, `${what}: loaded, but the view shows another project`);
       break;
+    case "startRun":
+      assert.equal(settledView.playback?.runId, (reply as { runId: string }).runId, `${what}: the view shows another run`);
+      break;
+    case "stopRun":
+      // The reply comes once the run is over (after playbackStopped's answers).
+      assert.equal(settledView.playback?.status, "ended", `${what}: stopped, but the run is ${settledView.playback?.status}`);
+      break;
+    case "setVar": {
+      const { name, contents } = step.request;
+      const expected = typeof contents === "string" ? JSON.parse(contents) : contents;
+      const variables = settledView.playback?.variables ?? {};
+      assert.ok(Object.hasOwn(variables, name), `${what}: the variable ${name} is not in the view`);
+      assert.deepEqual(variables[name], expected, `${what}: the variable's value`);
+      assert.ok(
+        settledView.logs.some((l) => l.group === "playback" && l.source === sender && l.message === `Plugin ${sender}: added variable ${name}`),
+        `${what}: no playback log says the variable was added`,
+      );
+      break;
+    }
   }
 }
 
@@ -174,32 +207,92 @@ function checkProjectChange({ step, what, before, after, sent, waiting, saved }:
   }
 }
 
-type FixtureTest = { id: string; name: string; commands: Array<{ id: string }> };
+type FixtureTest = { id: string; name: string; commands: Array<{ id: string; command: string }> };
+type FixtureSuite = { id: string; name: string; tests: string[] };
+
+const fixtureOfView = (view: IdeView) => Object.values(FIXTURES).find((p) => p.id === view.project.id);
 
 /** The test cases of the project the view shows (the untitled project has none). */
-const testsOf = (view: IdeView): FixtureTest[] =>
-  (Object.values(FIXTURES).find((p) => p.id === view.project.id)?.tests as FixtureTest[] | undefined) ?? [];
+const testsOf = (view: IdeView): FixtureTest[] => (fixtureOfView(view)?.tests as FixtureTest[] | undefined) ?? [];
+const suitesOf = (view: IdeView): FixtureSuite[] => (fixtureOfView(view)?.suites as FixtureSuite[] | undefined) ?? [];
 
-/** user.startPlayback and user.stopPlayback do what CONTRACT section 5 says. */
-function checkPlayback(step: ModelStep, what: string, before: IdeView, after: IdeView): void {
+/**
+ * A run that just started, as the page under test of `start` leaves it once queued work
+ * settled (every port answers at once): "stuck" holds it on its first command; without an
+ * executor that page command fails at once (CONTRACT section 9), and a suite goes on to its
+ * next test; "passes" plays it to the end.
+ */
+function checkNewRun(start: Start, what: string, tests: FixtureTest[], after: IdeView): void {
+  const playback = after.playback!;
+  if (start.executor === "stuck") {
+    const [test] = tests;
+    assert.equal(playback.testId, test.id, `${what}: another test case started`);
+    assert.equal(playback.status, "running", `${what}: the run is ${playback.status}`);
+    assert.equal(playback.currentCommandId, test.commands[0].id, `${what}: the run is not on its first command`);
+    assert.deepEqual(
+      playback.commands.map((c) => [c.id, c.state, c.message]),
+      test.commands.map((c, i) => [c.id, i === 0 ? "pending" : null, null]),
+      `${what}: the first command executes, the others have no state yet`,
+    );
+    return;
+  }
+  const last = tests[tests.length - 1];
+  assert.equal(playback.testId, last.id, `${what}: the run ended on another test case`);
+  assert.equal(playback.status, "ended", `${what}: the run is ${playback.status}`);
+  if (start.executor === "passes") {
+    assert.equal(playback.result, "passed", `${what}: the result`);
+    assert.ok(playback.commands.every((c) => c.state === "passed"), `${what}: a command did not pass`);
+  } else {
+    assert.equal(playback.result, "failed", `${what}: the result`);
+    const [first, ...rest] = playback.commands;
+    assert.equal(first.state, "failed", `${what}: a page command with no page under test`);
+    assert.ok(first.message?.includes(first.command), `${what}: the failure does not name ${first.command}: ${first.message}`);
+    assert.ok(rest.every((c) => c.state === null && c.message === null), `${what}: commands after the failure have a state`);
+  }
+}
+
+/** The user's start, suite start and stop do what CONTRACT sections 5, 9 and 12 say. */
+function checkPlayback(start: Start, step: ModelStep, what: string, before: IdeView, after: IdeView): void {
   if (step.kind !== "user" || before.window !== "open") return;
-  if (step.event.type === "user.startPlayback") {
-    const { testId } = step.event;
-    const tests = testsOf(before);
-    const test = testId === undefined ? tests[0] : tests.find((t) => t.id === testId);
-    if (!test) {
-      assert.deepEqual(after.playback, before.playback, `${what}: a test case that does not exist changed the playback`);
+  const { event } = step;
+  if (event.type === "user.startPlayback" || event.type === "user.startSuite") {
+    let tests: FixtureTest[] = [];
+    let suite: FixtureSuite | undefined;
+    if (event.type === "user.startPlayback") {
+      const test = event.testId === undefined ? testsOf(before)[0] : testsOf(before).find((t) => t.id === event.testId);
+      if (test) tests = [test];
+    } else {
+      suite = event.suiteId === undefined ? suitesOf(before)[0] : suitesOf(before).find((s) => s.id === event.suiteId);
+      if (suite) tests = suite.tests.map((id) => testsOf(before).find((t) => t.id === id)!);
+    }
+    if (tests.length === 0) {
+      assert.deepEqual(after.playback, before.playback, `${what}: a test case or suite that does not exist changed the playback`);
       return;
     }
-    assert.ok(after.playback, `${what}: no playback after starting ${test.id}`);
-    assert.equal(after.playback.testId, test.id, `${what}: another test case started`);
-    assert.equal(after.playback.running, true, `${what}: the test case is not running`);
-    assert.deepEqual(after.playback.commands.map((c) => c.id), test.commands.map((c) => c.id), `${what}: the commands`);
-    assert.ok(after.playback.commands.every((c) => c.state === null && c.message === null), `${what}: commands start with a state`);
+    if (before.playback?.running) {
+      // One run at a time: the user's second start is refused.
+      assert.equal(after.playback?.runId, before.playback.runId, `${what}: a second run started beside the first`);
+      return;
+    }
+    assert.ok(after.playback, `${what}: no playback after starting ${tests[0].id}`);
+    assert.notEqual(after.playback.runId, before.playback?.runId, `${what}: the run has the last run's id`);
+    assert.deepEqual(after.playback.suite && [after.playback.suite.id, after.playback.suite.tests], suite ? [suite.id, suite.tests] : null, `${what}: the suite`);
+    checkNewRun(start, what, tests, after);
   }
-  if (step.event.type === "user.stopPlayback" && before.playback) {
+  if (event.type === "user.stopPlayback" && before.playback) {
     assert.equal(after.playback?.running, false, `${what}: the test case still runs`);
-    assert.deepEqual(after.playback.commands, before.playback.commands, `${what}: stopping changed the commands' states`);
+    if (!before.playback.running) {
+      assert.deepEqual(after.playback, before.playback, `${what}: stopping a run that was over changed it`);
+      return;
+    }
+    // The executing command becomes undetermined, and nothing is left pending; the rest stays.
+    const executing = before.playback.status === "running" ? before.playback.currentCommandId : null;
+    const expected = before.playback.commands.map((c) =>
+      c.id === executing
+        ? [c.id, "undetermined"]
+        : [c.id, c.state === "pending" ? "undetermined" : c.state],
+    );
+    assert.deepEqual(after.playback.commands.map((c) => [c.id, c.state]), expected, `${what}: the commands' states after the stop`);
   }
 }
 
@@ -281,7 +374,7 @@ async function runModel(start: Start, steps: ModelStep[], ending: Ending): Promi
   const ide = createIde({
     ...startOptions(start),
     document,
-    deliver: async (_to, message) => (message.event === "saveProject" ? deliverSave() : true),
+    deliver: async (_to, message) => ("event" in message && message.event === "saveProject" ? deliverSave() : true),
     save: async () => {
       await saveToDisk();
     },
@@ -340,7 +433,7 @@ async function runModel(start: Start, steps: ModelStep[], ending: Ending): Promi
       checkProjectChange(record);
       checkWindowChange(record);
       checkControlChange(record);
-      checkPlayback(step, what, before, after);
+      checkPlayback(start, step, what, before, after);
       // (c) the view is consistent with itself.
       assertViewConsistent(after, what);
       if (step.kind === "user" && step.event.type === "user.editProject" && after.window === "open") {

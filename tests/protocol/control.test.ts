@@ -11,6 +11,7 @@ import {
   shopProject,
   takeControl,
   waitForDialog,
+  waitForStatus,
 } from "./support.ts";
 
 describe("POST /control", () => {
@@ -213,11 +214,19 @@ describe("user.startPlayback", () => {
 
   it("starts the commands of a test case again with no state", async () => {
     const ide = createIde({ project: shopProject() });
+    // A breakpoint on the first command holds each run there, before anything executed.
+    ide.send({ type: "user.toggleBreakpoint", commandId: "c-open" });
     ide.send({ type: "user.startPlayback" });
-    await ide.handle({ uri: "/playback/command", verb: "post", commandId: "c-open", state: "passed" }, { id: "p" });
+    const first = await waitForStatus(ide, "paused");
+    expect(await ide.handle({ uri: "/playback/command", verb: "post", commandId: "c-open", state: "passed", message: "seen" }, { id: "p" })).toBe(true);
+    expect(ide.getSnapshot().playback?.commands[0]).toMatchObject({ id: "c-open", state: "passed", message: "seen" });
     ide.send({ type: "user.stopPlayback" });
+    await waitForStatus(ide, "ended");
     ide.send({ type: "user.startPlayback" });
     expect(ide.getSnapshot().playback).toMatchObject({ testId: "t-login", running: true });
+    expect(ide.getSnapshot().playback?.runId).not.toBe(first.runId);
+    expect(ide.getSnapshot().playback?.commands.every((c) => c.state === null && c.message === null)).toBe(true);
+    await waitForStatus(ide, "paused");
     expect(ide.getSnapshot().playback?.commands.every((c) => c.state === null && c.message === null)).toBe(true);
   });
 });

@@ -11,6 +11,7 @@ import {
   shopProject,
   takeControl,
   waitForDialog,
+  waitForStatus,
 } from "./support.ts";
 import type { IdeView } from "./support.ts";
 
@@ -210,7 +211,11 @@ describe("getSnapshot", () => {
     const ide = createIde({ project: shopProject() });
     await register(ide, "a");
     await ide.handle({ uri: "/log", verb: "post", type: "warn", message: "w" }, { id: "a" });
-    ide.send({ type: "user.startPlayback" });
+    // A suite run held at a breakpoint, with a variable and a command state: every part of the view is filled.
+    ide.send({ type: "user.toggleBreakpoint", commandId: "c-open" });
+    ide.send({ type: "user.startSuite" });
+    await waitForStatus(ide, "paused");
+    expect(await ide.handle({ uri: "/playback/var", verb: "put", name: "user", contents: '{"name":"alice","tags":["a"]}' }, { id: "a" })).toBe(true);
     await ide.handle({ uri: "/playback/command", verb: "post", commandId: "c-open", state: "passed" }, { id: "a" });
     const control = ide.handle({ uri: "/control", verb: "post", name: "C", version: "1" }, { id: "c" });
     await waitForDialog(ide, "controlConsent");
@@ -219,11 +224,36 @@ describe("getSnapshot", () => {
     expectPlain(view);
     expect(JSON.parse(JSON.stringify(view))).toEqual(view);
     expect(Object.keys(view).sort()).toEqual(
-      ["control", "dialog", "logs", "logsDropped", "playback", "plugins", "project", "window"].sort(),
+      ["control", "dialog", "logs", "logsDropped", "playback", "plugins", "project", "runControls", "window"].sort(),
     );
     expect(Object.keys(view.dialog!).sort()).toEqual(["kind", "requester", "text", "title"]);
     expect(Object.keys(view.logs[0]).sort()).toEqual(["at", "group", "id", "level", "message", "source"]);
-    expect(Object.keys(view.playback!).sort()).toEqual(["commands", "running", "testId", "testName"]);
+    expect(Object.keys(view.playback!).sort()).toEqual(
+      [
+        "breakpoints",
+        "commands",
+        "currentCommandId",
+        "delayMs",
+        "result",
+        "runId",
+        "running",
+        "status",
+        "suite",
+        "testId",
+        "testName",
+        "variables",
+      ].sort(),
+    );
+    expect(view.playback).toMatchObject({
+      status: "paused",
+      running: true,
+      result: null,
+      suite: { id: "s-default", name: "Default Suite", testIndex: 0, tests: ["t-login", "t-cart"] },
+      currentCommandId: "c-open",
+      breakpoints: ["c-open"],
+      variables: { user: { name: "alice", tags: ["a"] } },
+    });
+    expect(view.runControls).toEqual({ breakpoints: ["c-open"], delayMs: 0 });
     expect(Object.keys(view.playback!.commands[0]).sort()).toEqual(["command", "id", "message", "state", "target", "value"]);
     expect(view.logsDropped).toEqual({ system: 0, playback: 0 });
     ide.send({ type: "user.decline" });

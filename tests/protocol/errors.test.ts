@@ -4,6 +4,7 @@ import {
   CONTROLLED_ONLY,
   createIde,
   expectError,
+  fakeExecutor,
   fixtureDocument,
   FORMS,
   logsOf,
@@ -16,6 +17,7 @@ import {
   shopProject,
   takeControl,
   waitForDialog,
+  waitForStatus,
 } from "./support.ts";
 
 describe("InvalidRequest", () => {
@@ -292,9 +294,14 @@ describe("CannotAccessInControlMode", () => {
   });
 
   it("still serves the never-controlled-only routes to other plugins", async () => {
-    const ide = createIde({ project: shopProject(), resolveLocator: async () => "//input[@id='user']" });
+    const ide = createIde({
+      project: shopProject(),
+      resolveLocator: async () => "//input[@id='user']",
+      executor: fakeExecutor({ hang: new Set(["open"]) }),
+    });
     await takeControl(ide, "boss");
     ide.send({ type: "user.startPlayback" });
+    await waitForStatus(ide, "running");
     expect(await ide.handle({ uri: "/health", verb: "get" }, { id: "other" })).toBe(false);
     expect(await ide.handle({ uri: "/playback/location", verb: "get", location: "id=user" }, { id: "other" })).toBe(
       "//input[@id='user']",
@@ -483,13 +490,17 @@ describe("NoRunningTest and UnknownCommand", () => {
     const ide = createIde({ project: shopProject() });
     ide.send({ type: "user.startPlayback" });
     ide.send({ type: "user.stopPlayback" });
+    // Until the plugins heard playbackStopped the run is finishing and still takes states (CONTRACT section 9).
+    await waitForStatus(ide, "ended");
     expectError(await ide.handle({ uri: "/playback/command", verb: "post", commandId: "c-open", state: "passed" }, { id: "p" }), "NoRunningTest");
     expect(ide.getSnapshot().playback?.commands.find((c) => c.id === "c-open")?.state).toBeNull();
   });
 
   it.each(FORMS)("answers a command id that is not in the running test case (%s form), naming it", async (form) => {
     const ide = createIde({ project: shopProject() });
+    ide.send({ type: "user.toggleBreakpoint", commandId: "c-open" });
     ide.send({ type: "user.startPlayback", testId: "t-login" });
+    await waitForStatus(ide, "paused");
     // c2-open belongs to the other test case of the project.
     const error = expectError(
       await ide.handle(request("/playback/command", "post", { commandId: "c2-open", state: "passed" }, form), { id: "p" }),

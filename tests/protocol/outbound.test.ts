@@ -2,7 +2,9 @@
 import { describe, expect, it, vi } from "vitest";
 import type { SideProject } from "../../index.ts";
 import {
+  byEvent,
   createIde,
+  fakeExecutor,
   logsOf,
   OTHER,
   otherProject,
@@ -11,10 +13,13 @@ import {
   SHOP,
   shopProject,
   takeControl,
+  waitForStatus,
 } from "./support.ts";
 
-const byEvent = (calls: ReturnType<typeof recordingDeliver>["calls"], event: string) =>
-  calls.filter((c) => c.message.event === event);
+/** A page under test where `open` never finishes: the run stays on its first command until it is stopped. */
+const stuckOnOpen = () => fakeExecutor({ hang: new Set(["open"]) });
+
+const shopTest = (id: string) => (shopProject().tests as Array<{ id: string }>).find((t) => t.id === id);
 
 describe("projectLoaded", () => {
   it("goes to every registered plugin when a project is loaded", async () => {
@@ -63,66 +68,80 @@ describe("projectLoaded", () => {
 });
 
 describe("playbackStarted and playbackStopped", () => {
-  const options = { testId: "t-login", testName: "logs in", projectName: SHOP.name };
+  // CONTRACT section 9: the anchor's fields (runId, test) beside ide-core's earlier ones.
+  const started = (runId: string) => ({ runId, testId: "t-login", testName: "logs in", projectName: SHOP.name, test: shopTest("t-login") });
+  const stopped = (runId: string) => ({ runId, testId: "t-login", testName: "logs in", projectName: SHOP.name });
 
   it("tell every registered plugin when the user starts and stops a test case", async () => {
     const { calls, deliver } = recordingDeliver();
-    const ide = createIde({ project: shopProject(), deliver });
+    const ide = createIde({ project: shopProject(), deliver, executor: stuckOnOpen() });
     await register(ide, "a");
     await register(ide, "b");
     ide.send({ type: "user.startPlayback" });
     await vi.waitFor(() => expect(byEvent(calls, "playbackStarted")).toHaveLength(2));
+    const { runId } = await waitForStatus(ide, "running");
     expect(byEvent(calls, "playbackStarted")).toEqual(
       expect.arrayContaining([
-        { to: "a", message: { action: "event", event: "playbackStarted", options } },
-        { to: "b", message: { action: "event", event: "playbackStarted", options } },
+        { to: "a", message: { action: "event", event: "playbackStarted", options: started(runId) } },
+        { to: "b", message: { action: "event", event: "playbackStarted", options: started(runId) } },
       ]),
     );
     ide.send({ type: "user.stopPlayback" });
     await vi.waitFor(() => expect(byEvent(calls, "playbackStopped")).toHaveLength(2));
     expect(byEvent(calls, "playbackStopped")).toEqual(
       expect.arrayContaining([
-        { to: "a", message: { action: "event", event: "playbackStopped", options } },
-        { to: "b", message: { action: "event", event: "playbackStopped", options } },
+        { to: "a", message: { action: "event", event: "playbackStopped", options: stopped(runId) } },
+        { to: "b", message: { action: "event", event: "playbackStopped", options: stopped(runId) } },
       ]),
     );
-    expect(ide.getSnapshot().playback).toMatchObject({ testId: "t-login", running: false });
+    await waitForStatus(ide, "ended");
+    expect(ide.getSnapshot().playback).toMatchObject({ runId, testId: "t-login", running: false });
   });
 
   it("names the chosen test case", async () => {
     const { calls, deliver } = recordingDeliver();
-    const ide = createIde({ project: shopProject(), deliver });
+    const ide = createIde({ project: shopProject(), deliver, executor: stuckOnOpen() });
     await register(ide, "a");
     ide.send({ type: "user.startPlayback", testId: "t-cart" });
     await vi.waitFor(() => expect(byEvent(calls, "playbackStarted")).toHaveLength(1));
-    expect(calls[0].message.options).toEqual({ testId: "t-cart", testName: "adds to cart", projectName: SHOP.name });
+    expect(calls[0].message.options).toEqual({
+      runId: ide.getSnapshot().playback!.runId,
+      testId: "t-cart",
+      testName: "adds to cart",
+      projectName: SHOP.name,
+      test: shopTest("t-cart"),
+    });
   });
 
   it("tells the plugins playbackStopped when a fatal command state ends the test case", async () => {
     const { calls, deliver } = recordingDeliver();
-    const ide = createIde({ project: shopProject(), deliver });
+    const ide = createIde({ project: shopProject(), deliver, executor: stuckOnOpen() });
     await register(ide, "a");
     ide.send({ type: "user.startPlayback" });
+    const { runId } = await waitForStatus(ide, "running");
     expect(await ide.handle({ uri: "/playback/command", verb: "post", commandId: "c-open", state: "fatal" }, { id: "a" })).toBe(true);
     await vi.waitFor(() => expect(byEvent(calls, "playbackStopped")).toHaveLength(1));
     expect(byEvent(calls, "playbackStopped")[0]).toEqual({
       to: "a",
-      message: { action: "event", event: "playbackStopped", options },
+      message: { action: "event", event: "playbackStopped", options: stopped(runId) },
     });
+    await waitForStatus(ide, "ended");
   });
 
   it("tells the plugins playbackStopped when the user closes the window during a test case, before dropping them", async () => {
     const { calls, deliver } = recordingDeliver();
-    const ide = createIde({ project: shopProject(), deliver });
+    const ide = createIde({ project: shopProject(), deliver, executor: stuckOnOpen() });
     await register(ide, "a");
     ide.send({ type: "user.startPlayback" });
     await vi.waitFor(() => expect(byEvent(calls, "playbackStarted")).toHaveLength(1));
+    const { runId } = await waitForStatus(ide, "running");
     ide.send({ type: "user.closeWindow" });
     await vi.waitFor(() => expect(byEvent(calls, "playbackStopped")).toHaveLength(1));
     expect(byEvent(calls, "playbackStopped")[0]).toEqual({
       to: "a",
-      message: { action: "event", event: "playbackStopped", options },
+      message: { action: "event", event: "playbackStopped", options: stopped(runId) },
     });
+    await waitForStatus(ide, "ended");
     expect(ide.getSnapshot().playback?.running).toBe(false);
     expect(ide.getSnapshot().plugins).toEqual([]);
   });
@@ -152,8 +171,9 @@ describe("saving while controlled", () => {
     expect(saves).toHaveLength(1);
     expect(saves[0].to).toBe("boss");
     expect(saves[0].message).toMatchObject({ action: "event", event: "saveProject" });
-    expect(Object.keys(saves[0].message.options)).toEqual(["project"]);
-    const project = saves[0].message.options.project as SideProject;
+    const options = saves[0].message.options as Record<string, unknown>;
+    expect(Object.keys(options)).toEqual(["project"]);
+    const project = options.project as SideProject;
     expect(project).toMatchObject({ id: SHOP.id, name: SHOP.name });
     expect(project.tests.map((t) => t.id)).toEqual(["t-login", "t-cart"]);
     expect(save).not.toHaveBeenCalled();
@@ -166,7 +186,7 @@ describe("saving while controlled", () => {
     await takeControl(ide, "boss");
     ide.send({ type: "user.saveProject" });
     await vi.waitFor(() => expect(byEvent(calls, "saveProject")).toHaveLength(1));
-    const sent = byEvent(calls, "saveProject")[0].message.options.project as Record<string, unknown>;
+    const sent = (byEvent(calls, "saveProject")[0].message.options as Record<string, unknown>).project as Record<string, unknown>;
     expect(sent.customField).toEqual({ kept: [1, 2] });
     expect((sent.suites as unknown[]).length).toBe(1);
   });
@@ -218,7 +238,7 @@ describe("saving while controlled", () => {
   ];
 
   it.each(failures)("keeps the changes unsaved and logs an error when deliver %s", async (_, answer, extra) => {
-    const { calls, deliver } = recordingDeliver((to, message) => (message.event === "saveProject" ? answer(to) : true));
+    const { calls, deliver } = recordingDeliver((to, message) => ("event" in message && message.event === "saveProject" ? answer(to) : true));
     const save = vi.fn(async (_project: SideProject) => {});
     const ide = createIde({ project: shopProject(), deliver, save, ...extra });
     await takeControl(ide, "boss");
@@ -292,29 +312,32 @@ describe("a missing or failing channel for events", () => {
 
   it("writes a warning and changes nothing else when deliver rejects an event", async () => {
     const { deliver } = recordingDeliver(() => Promise.reject(new Error("gone")));
-    const ide = createIde({ project: shopProject(), deliver });
+    const ide = createIde({ project: shopProject(), deliver, executor: stuckOnOpen() });
     await register(ide, "a");
     ide.send({ type: "user.startPlayback" });
     await vi.waitFor(() =>
       expect(logsOf(ide)).toContainEqual(expect.objectContaining({ group: "system", level: "warn", source: "ide" })),
     );
-    expect(ide.getSnapshot().playback).toMatchObject({ running: true });
+    // A plugin that cannot be reached does not refuse the start: the run goes on to its first command.
+    await waitForStatus(ide, "running");
+    expect(ide.getSnapshot().playback).toMatchObject({ running: true, currentCommandId: "c-open" });
     expect(await ide.handle({ uri: "/health", verb: "get" }, { id: "a" })).toBe(true);
   });
 
-  it("ends a running test case before starting another: playbackStopped, then playbackStarted", async () => {
-    // README decision: starting while a test case runs ends it first.
+  it("refuses to start a second run while one is under way, with a warning, and the first goes on", async () => {
+    // Round 2 (CONTRACT section 12): a run under way must be stopped first; POST /playback/start says Busy,
+    // the user's start writes a warning. (README's "Test cases" decision still says the first run is ended.)
     const { calls, deliver } = recordingDeliver();
-    const ide = createIde({ project: shopProject(), deliver });
+    const ide = createIde({ project: shopProject(), deliver, executor: stuckOnOpen() });
     await register(ide, "a");
     ide.send({ type: "user.startPlayback", testId: "t-login" });
+    const { runId } = await waitForStatus(ide, "running");
     ide.send({ type: "user.startPlayback", testId: "t-cart" });
-    await vi.waitFor(() => expect(calls).toHaveLength(3));
-    expect(calls.map((c) => [c.message.event, c.message.options.testId])).toEqual([
-      ["playbackStarted", "t-login"],
-      ["playbackStopped", "t-login"],
-      ["playbackStarted", "t-cart"],
-    ]);
+    await vi.waitFor(() =>
+      expect(logsOf(ide)).toContainEqual(expect.objectContaining({ group: "system", level: "warn", source: "ide" })),
+    );
+    expect(ide.getSnapshot().playback).toMatchObject({ runId, testId: "t-login", status: "running", currentCommandId: "c-open" });
+    expect(calls.map((c) => [(c.message as { event?: string }).event, c.message.options.testId])).toEqual([["playbackStarted", "t-login"]]);
   });
 
   it("sends nothing when no plugin is registered", async () => {

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import {
   createIde,
   expectError,
+  fakeExecutor,
   fixtureDocument,
   FORMS,
   logsOf,
@@ -15,6 +16,7 @@ import {
   shopProject,
   takeControl,
   waitForDialog,
+  waitForStatus,
 } from "./support.ts";
 
 describe.each(FORMS)("routes in the %s form", (form) => {
@@ -125,8 +127,9 @@ describe.each(FORMS)("routes in the %s form", (form) => {
   });
 
   it("answers POST /playback/command with true and records the state and message", async () => {
-    const ide = createIde({ project: shopProject() });
+    const ide = createIde({ project: shopProject(), executor: fakeExecutor({ hang: new Set(["open"]) }) });
     ide.send({ type: "user.startPlayback" });
+    await waitForStatus(ide, "running");
     const reply = await ide.handle(
       request("/playback/command", "post", { commandId: "c-user", state: "failed", message: "no such field" }, form),
       { id: "p" },
@@ -320,7 +323,9 @@ describe("POST /log and POST /playback/log", () => {
 describe("POST /playback/command", () => {
   it("replaces the old state and its message with a new state", async () => {
     const ide = createIde({ project: shopProject() });
+    ide.send({ type: "user.toggleBreakpoint", commandId: "c-open" });
     ide.send({ type: "user.startPlayback" });
+    await waitForStatus(ide, "paused");
     const command = () => ide.getSnapshot().playback?.commands.find((c) => c.id === "c-open");
     expect(command()).toMatchObject({ state: null, message: null });
     await ide.handle({ uri: "/playback/command", verb: "post", commandId: "c-open", state: "pending", message: "loading" }, { id: "p" });
@@ -330,21 +335,24 @@ describe("POST /playback/command", () => {
   });
 
   it.each(["failed", "passed", "pending", "undetermined"])("keeps the test case running after state %s", async (state) => {
-    const ide = createIde({ project: shopProject() });
+    const ide = createIde({ project: shopProject(), executor: fakeExecutor({ hang: new Set(["open"]) }) });
     ide.send({ type: "user.startPlayback" });
+    await waitForStatus(ide, "running");
     expect(await ide.handle({ uri: "/playback/command", verb: "post", commandId: "c-pass", state }, { id: "p" })).toBe(true);
-    expect(ide.getSnapshot().playback).toMatchObject({ testId: "t-login", running: true });
+    expect(ide.getSnapshot().playback).toMatchObject({ testId: "t-login", running: true, status: "running", currentCommandId: "c-open" });
   });
 
   it("ends the playback on fatal and keeps the commands' last states in the view", async () => {
     const ide = createIde({ project: shopProject() });
+    ide.send({ type: "user.toggleBreakpoint", commandId: "c2-open" });
     ide.send({ type: "user.startPlayback", testId: "t-cart" });
+    await waitForStatus(ide, "paused");
     await ide.handle({ uri: "/playback/command", verb: "post", commandId: "c2-open", state: "passed" }, { id: "p" });
     expect(
       await ide.handle({ uri: "/playback/command", verb: "post", commandId: "c2-add", state: "fatal", message: "gone" }, { id: "p" }),
     ).toBe(true);
-    const playback = ide.getSnapshot().playback!;
-    expect(playback).toMatchObject({ testId: "t-cart", testName: "adds to cart", running: false });
+    const playback = await waitForStatus(ide, "ended");
+    expect(playback).toMatchObject({ testId: "t-cart", testName: "adds to cart", running: false, result: "failed" });
     expect(playback.commands.map((c) => [c.id, c.state, c.message])).toEqual([
       ["c2-open", "passed", null],
       ["c2-add", "fatal", "gone"],
@@ -354,6 +362,23 @@ describe("POST /playback/command", () => {
       await ide.handle({ uri: "/playback/command", verb: "post", commandId: "c2-assert", state: "passed" }, { id: "p" }),
       "NoRunningTest",
     );
+  });
+
+  it("ends a running test case on fatal: the command that was executing becomes undetermined", async () => {
+    const executor = fakeExecutor({ hang: new Set(["open"]) });
+    const ide = createIde({ project: shopProject(), executor });
+    ide.send({ type: "user.startPlayback", testId: "t-cart" });
+    await waitForStatus(ide, "running");
+    expect(await ide.handle({ uri: "/playback/command", verb: "post", commandId: "c2-add", state: "fatal", message: "gone" }, { id: "p" })).toBe(
+      true,
+    );
+    await waitForStatus(ide, "ended");
+    expect(ide.getSnapshot().playback?.commands.map((c) => [c.id, c.state])).toEqual([
+      ["c2-open", "undetermined"],
+      ["c2-add", "fatal"],
+      ["c2-assert", null],
+    ]);
+    expect(executor.aborted).toEqual(["c2-open"]);
   });
 });
 

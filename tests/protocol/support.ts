@@ -3,12 +3,16 @@
 import { expect, vi } from "vitest";
 import { createIde } from "../../index.ts";
 import type { Ide, IdeOptions, IdeView, OutboundMessage, UserEvent } from "../../index.ts";
-import { fixtureDocument, otherProject, shopProject } from "../support/shared.ts";
+import { fakeExecutor } from "../support/executor.ts";
+import { fixtureDocument, otherProject, sharedJson, shopProject } from "../support/shared.ts";
 
-export { createIde, fixtureDocument, otherProject, shopProject };
+export { createIde, fakeExecutor, fixtureDocument, otherProject, shopProject };
 export type { Ide, IdeOptions, IdeView, OutboundMessage, UserEvent };
 
-// Written out from CONTRACT section 3 on purpose, not imported from machines/: the tests'
+/** ../shared/fixtures/plugin-run.side: plugin commands, loops, variables, `run`, a broken control flow. */
+export const pluginRunProject = () => sharedJson("fixtures/plugin-run.side") as Record<string, unknown>;
+
+// Written out from CONTRACT sections 3, 12 and 13 on purpose, not imported from machines/: the tests'
 // list is the oracle, so a code added or dropped in the code fails type checks here.
 export type ErrorCode =
   | "InvalidRequest"
@@ -25,6 +29,8 @@ export type ErrorCode =
   | "Busy"
   | "NoRunningTest"
   | "UnknownCommand"
+  | "UnknownTest"
+  | "NoTestSelected"
   | "InvalidLocator"
   | "ElementNotFound"
   | "NoPage";
@@ -110,6 +116,19 @@ export function recordingDeliver(answer: (to: string, message: OutboundMessage) 
 
 export const logsOf = (ide: Ide) => ide.getSnapshot().logs;
 
+/** The messages of one outbound event, in the order they were delivered. */
+export const byEvent = (calls: readonly Delivered[], event: string) =>
+  calls.filter((c) => "event" in c.message && c.message.event === event);
+
+/** Waits until the run in the view has the status `status`. */
+export async function waitForStatus(ide: Ide, status: NonNullable<IdeView["playback"]>["status"]): Promise<NonNullable<IdeView["playback"]>> {
+  await vi.waitFor(() => expect(ide.getSnapshot().playback?.status).toBe(status));
+  return ide.getSnapshot().playback!;
+}
+
+/** Each command of the run in the view as [id, state, message]. */
+export const statesOf = (ide: Ide) => ide.getSnapshot().playback?.commands.map((c) => [c.id, c.state, c.message]) ?? [];
+
 /** Every route of CONTRACT section 4, with fields that pass its own checks. */
 export interface RouteCase {
   verb: string;
@@ -128,8 +147,13 @@ export const ROUTE_CASES: readonly RouteCase[] = [
   { verb: "get", uri: "/playback/location", fields: { location: "id=user" } },
   { verb: "post", uri: "/playback/command", fields: { commandId: "c-open", state: "passed" } },
   { verb: "post", uri: "/playback/log", fields: { message: "hello" } },
+  { verb: "put", uri: "/playback/var", fields: { name: "n", contents: "1" } },
+  { verb: "post", uri: "/playback/start", fields: { testId: "t-login" } },
+  { verb: "post", uri: "/playback/stop", fields: {} },
 ];
 
 export const CONTROLLED_ONLY: readonly RouteCase[] = ROUTE_CASES.filter((r) =>
-  ["post /register", "post /log", "get /project", "post /project", "post /close"].includes(`${r.verb} ${r.uri}`),
+  ["post /register", "post /log", "get /project", "post /project", "post /close", "post /playback/start", "post /playback/stop"].includes(
+    `${r.verb} ${r.uri}`,
+  ),
 );

@@ -94,7 +94,7 @@ describe("the user loading a .side file", () => {
     await register(ide, "watcher");
     ide.send({ type: "user.loadProject", project: otherProject() });
     expect(ide.getSnapshot().project).toEqual({ ...OTHER, unsaved: false });
-    await expect.poll(() => calls.map((c) => c.message.event)).toEqual(["projectLoaded"]);
+    await expect.poll(() => calls.map((c) => ("event" in c.message ? c.message.event : c.message.action))).toEqual(["projectLoaded"]);
   });
 
   it("asks first over unsaved changes, and keeps them when the user says no", () => {
