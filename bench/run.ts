@@ -9,10 +9,11 @@ import { locatorsBenchmark } from "./locators.ts";
 import { logsBenchmark } from "./logs.ts";
 import { playbackBenchmark } from "./playback.ts";
 import { projectBenchmark } from "./project.ts";
+import { runBenchmark } from "./runs.ts";
 import type { Benchmark, SummaryLine } from "./support.ts";
 import { fmtNum, gcWasExposed, heapAfterGc, now, printTable, verdict } from "./support.ts";
 
-const BENCHMARKS: Benchmark[] = [handleBenchmark, playbackBenchmark, logsBenchmark, projectBenchmark, bridgeBenchmark, locatorsBenchmark, extensionBenchmark];
+const BENCHMARKS: Benchmark[] = [handleBenchmark, playbackBenchmark, runBenchmark, logsBenchmark, projectBenchmark, bridgeBenchmark, locatorsBenchmark, extensionBenchmark];
 
 function usage(): string {
   return [
