@@ -11,12 +11,13 @@ import { createProtocol } from "./adapters/protocol/protocol.ts";
 import { readUserEvent } from "./adapters/userEvents.ts";
 import type { WireReply } from "./adapters/protocol/wire.ts";
 import { ideMachine } from "./machines/ide.machine.ts";
+import { childActors } from "./machines/ide.selectors.ts";
 import type { OutboundMessage, UserEvent } from "./machines/ide.types.ts";
 import { toIdeView } from "./machines/ide.view.ts";
 import type { IdeView } from "./machines/ide.view.ts";
 import { playbackMachine } from "./machines/playback.machine.ts";
 import { projectMachine } from "./machines/project.machine.ts";
-import { fail } from "./machines/shared.types.ts";
+import { fail } from "./machines/replies.ts";
 import { LogStore } from "./services/logs/index.ts";
 import type { LogInput } from "./services/logs/index.ts";
 import { parseSideProject, untitledProject } from "./services/side/index.ts";
@@ -151,8 +152,7 @@ export function createIde(options: IdeOptions = {}): Ide {
 
   actor.start();
   // Children change without the root changing; any of them makes a new view.
-  const snapshot = actor.getSnapshot();
-  const refs: AnyActorRef[] = [actor, snapshot.context.control, snapshot.context.project, snapshot.context.playback];
+  const refs: AnyActorRef[] = [actor, ...Object.values(childActors(actor.getSnapshot()))];
   for (const ref of refs) {
     ref.subscribe({ next: changed, error: () => changed() });
   }

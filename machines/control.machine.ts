@@ -14,7 +14,7 @@
  * The root machine keeps one dialog at a time, so a second candidate never reaches here.
  */
 import { and, assign, emit, setup } from "xstate";
-import { answered, ok, windowClosedReply } from "./shared.types.ts";
+import { answered, ok, windowClosedReply } from "./replies.ts";
 import type { ControlContext, ControlEmitted, ControlEvent } from "./control.types.ts";
 
 export const controlMachine = setup({

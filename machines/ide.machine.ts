@@ -22,7 +22,7 @@ import { registerPlugin } from "../services/plugins/index.ts";
 import { controlMachine } from "./control.machine.ts";
 import { isUnsaved, projectMachine } from "./project.machine.ts";
 import { playbackMachine } from "./playback.machine.ts";
-import { answered, fail, ok } from "./shared.types.ts";
+import { answered, fail, ok } from "./replies.ts";
 import { resolveRunTarget } from "../services/playback/targets.ts";
 import type { RunSelector } from "../services/playback/targets.ts";
 import type { ChildFact, IdeContext, IdeEmitted, IdeEvent, IdeInput, OutboundMessage } from "./ide.types.ts";

@@ -5,7 +5,7 @@ import type { SnapshotFrom } from "xstate";
 import type { SideProject } from "../services/side/index.ts";
 import { isRegistered } from "../services/plugins/index.ts";
 import type { ideMachine } from "./ide.machine.ts";
-import { fail } from "./shared.types.ts";
+import { fail } from "./replies.ts";
 import type { Reply } from "./shared.types.ts";
 
 export type IdeSnapshot = SnapshotFrom<typeof ideMachine>;

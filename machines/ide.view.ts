@@ -1,12 +1,14 @@
 // IdeView (CONTRACT section 5): a plain, serialisable picture of the IDE, derived from the
-// root actor and its children plus the log store. Nothing here is state of its own.
+// root actor and its children (read through ide.selectors.ts) plus the log store. Nothing
+// here is state of its own.
 import { commandRows } from "../services/playback/commandTable.ts";
 import type { CommandRow, CommandTable } from "../services/playback/commandTable.ts";
 import { pluginSummaries } from "../services/plugins/index.ts";
 import type { LogEntry, LogStore } from "../services/logs/index.ts";
 import { isUnsaved } from "./project.machine.ts";
 import { currentCommandId, runResult, variablesAsJson } from "./playback.run.ts";
-import type { IdeSnapshot } from "./ide.rules.ts";
+import { controlSnapshot, playbackSnapshot, projectSnapshot } from "./ide.selectors.ts";
+import type { IdeSnapshot } from "./ide.selectors.ts";
 
 export type DialogKind = "controlConsent" | "loadProject" | "closeWindow";
 
@@ -49,21 +51,21 @@ export interface PlaybackView {
   commands: CommandRow[];
 }
 
-function statusOf(playback: IdeSnapshot["context"]["playback"]): RunStatus {
-  const snapshot = playback.getSnapshot();
+function statusOf(s: IdeSnapshot): RunStatus {
+  const snapshot = playbackSnapshot(s);
   for (const status of ["starting", "running", "paused", "finishing", "ended"] as const) {
     if (snapshot.matches(status)) return status;
   }
-  // A suite whose last test did not start still tells plugins the suite is over.
+  // Telling plugins that a suite is over is part of finishing it.
   return snapshot.matches("closingSuite") ? "finishing" : "idle";
 }
 
 const variablesOfRun = new WeakMap<object, Record<string, unknown>>();
 
 function playbackView(s: IdeSnapshot): PlaybackView | null {
-  const { run, breakpoints } = s.context.playback.getSnapshot().context;
+  const { run, breakpoints } = playbackSnapshot(s).context;
   if (!run) return null;
-  const status = statusOf(s.context.playback);
+  const status = statusOf(s);
   let variables = variablesOfRun.get(run.variables);
   if (!variables) {
     variables = Object.freeze(variablesAsJson(run.variables));
@@ -86,8 +88,8 @@ function playbackView(s: IdeSnapshot): PlaybackView | null {
 }
 
 function dialogOf(s: IdeSnapshot): IdeView["dialog"] {
-  const control = s.context.control.getSnapshot();
-  const project = s.context.project.getSnapshot();
+  const control = controlSnapshot(s);
+  const project = projectSnapshot(s);
   const name = project.context.project.name;
   const candidate = control.context.candidate;
   if (control.matches("awaitingConsent") && candidate) {
@@ -151,9 +153,9 @@ function entriesOf(logs: LogStore): LogEntry[] {
 }
 
 export function toIdeView(s: IdeSnapshot, logs: LogStore): IdeView {
-  const control = s.context.control.getSnapshot();
-  const project = s.context.project.getSnapshot().context;
-  const playback = s.context.playback.getSnapshot().context;
+  const control = controlSnapshot(s);
+  const project = projectSnapshot(s).context;
+  const playback = playbackSnapshot(s).context;
   // Frozen: one view is shared by every caller until something changes.
   const dialog = dialogOf(s);
   return Object.freeze({

@@ -18,7 +18,8 @@
  *   there is no request to answer, so nothing is emitted for it.
  */
 import { assign, emit, fromPromise, setup } from "xstate";
-import { answered, fail, ok, windowClosedReply } from "./shared.types.ts";
+import { messageOf } from "../services/errors.ts";
+import { answered, fail, ok, windowClosedReply } from "./replies.ts";
 import type {
   ProjectContext,
   ProjectEmitted,
@@ -139,7 +140,7 @@ export const projectMachine = setup({
       const output = (event as { output?: SaveOutcome }).output;
       const error = (event as { error?: unknown }).error;
       const reason =
-        output && !output.ok ? output.reason : error instanceof Error ? error.message : String(error ?? "unknown error");
+        output && !output.ok ? output.reason : messageOf(error ?? "unknown error");
       const where = context.saving?.controller
         ? `to the plugin in control (${context.saving.controller})`
         : "to the computer";

@@ -1,6 +1,6 @@
 // Types every machine shares: how a request is named, and how it is answered.
-// Replies leave the machines as emitted `request.answered` events; the protocol
-// adapter turns them into the wire form of CONTRACT section 3.
+// Replies leave the machines as emitted `request.answered` events (built by replies.ts);
+// the protocol adapter turns them into the wire form of CONTRACT section 3.
 
 export type ErrorCode =
   | "InvalidRequest"
@@ -43,15 +43,3 @@ export type LogWrittenEvent = {
   /** Who wrote it: a plugin's sender id; the IDE when absent. */
   source?: string;
 };
-
-export const ok = (value: unknown): Reply => ({ ok: true, value });
-export const fail = (errorCode: ErrorCode, error: string): Reply => ({ ok: false, errorCode, error });
-
-export const answered = (requestId: number, reply: Reply): RequestAnsweredEvent => ({
-  type: "request.answered",
-  requestId,
-  reply,
-});
-
-export const windowClosedReply = (): Reply =>
-  fail("IdeNotActive", "The IDE window was closed before the user answered.");

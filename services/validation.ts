@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import { z } from "zod";
 
 type Issue = z.ZodError["issues"][number];
 type PathKey = PropertyKey;
@@ -98,4 +98,20 @@ export function describeZodIssue(error: z.ZodError, root = "value"): string {
   const issue = error.issues[0];
   if (issue === undefined) return `${root} is invalid`;
   return `${formatPath(issue.path, root)} ${predicate(issue)}`;
+}
+
+// The pieces the door's schemas share (a project's, a registration's).
+
+/** An id or a name something is found by: a string, and not "" (keys must be usable). */
+export const nonEmptyString = z.string({ error: "must be a non-empty string" }).min(1, { error: "must be a non-empty string" });
+
+/** An issue at `field[index].id` for every item whose `id` an earlier item already has. */
+export function refuseDuplicateIds(items: ReadonlyArray<{ id: string }>, field: string, ctx: z.RefinementCtx): void {
+  const seen = new Set<string>();
+  items.forEach((item, index) => {
+    if (seen.has(item.id)) {
+      ctx.addIssue({ code: "custom", path: [field, index, "id"], message: `is duplicated: ${JSON.stringify(item.id)}` });
+    }
+    seen.add(item.id);
+  });
 }

@@ -1,4 +1,4 @@
-// The page's side of its relay (format: adapters/view/relay.ts): the messages a transport
+// The page's side of its relay (format: adapters/view/messages.ts): the messages a transport
 // brings in, folded into the state the components render. The transport is whatever reaches
 // the IDE: the host's /ui socket (socketTransport.ts), which drops and comes back, or an IDE
 // in the same page (localTransport.ts). While the transport is down the page says so and
@@ -15,6 +15,7 @@ import type {
   SuiteSummary,
   TestSummary,
   UiView,
+  UserEventMessage,
 } from "./protocol.ts";
 
 export type ConnectionStatus = "connecting" | "connected" | "disconnected";
@@ -33,8 +34,7 @@ export interface IdeState {
   states: ChartValues;
 }
 
-/** A user event of CONTRACT section 5; the relay passes it to ide.send, which checks it. */
-export type UserEventMessage = { type: `user.${string}`; [field: string]: unknown };
+export type { UserEventMessage };
 
 export interface UiTransportHandlers {
   /** A message of the relay, in order. */

@@ -8,8 +8,8 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { build } from "esbuild";
 import { JSDOM } from "jsdom";
 import type { Page } from "playwright-core";
-import { LocatorError, parseLocator } from "../../services/locators/index.ts";
-import type { LocatorErrorCode } from "../../services/locators/index.ts";
+import { messageOf } from "../../services/errors.ts";
+import { isLocatorErrorCode, LocatorError, parseLocator } from "../../services/locators/index.ts";
 import { withTimeout } from "../ports.ts";
 import type { ResolveLocator } from "../ports.ts";
 import { launchChromium } from "./chromium.ts";
@@ -36,7 +36,7 @@ export function documentFromFile(path: string): Document {
   try {
     html = readFileSync(path, "utf8");
   } catch (error) {
-    throw new PageLoadError(`Cannot read the page ${path}: ${reasonOf(error)}`);
+    throw new PageLoadError(`Cannot read the page ${path}: ${messageOf(error)}`);
   }
   return new JSDOM(html, { url: pathToFileURL(path).href }).window.document;
 }
@@ -154,7 +154,6 @@ export async function openLivePage(url: string, options: LivePageOptions = {}): 
 }
 
 const MAX_ATTEMPTS = 5;
-const LOCATOR_CODES: ReadonlySet<string> = new Set<LocatorErrorCode>(["InvalidLocator", "ElementNotFound", "NoPage"]);
 
 type PageAnswer = { xpath: string } | { errorCode: string | null; message: string };
 
@@ -178,8 +177,8 @@ function fromPage(answer: unknown, location: string, url: string): string {
   const a = answer as PageAnswer | null;
   if (a && "xpath" in a && typeof a.xpath === "string") return a.xpath;
   if (a && "message" in a) {
-    if (a.errorCode !== null && LOCATOR_CODES.has(a.errorCode)) {
-      throw new LocatorError(a.errorCode as LocatorErrorCode, String(a.message));
+    if (isLocatorErrorCode(a.errorCode)) {
+      throw new LocatorError(a.errorCode, String(a.message));
     }
     throw new Error(`The page ${url} failed to resolve ${JSON.stringify(location)}: ${String(a.message)}`);
   }
@@ -216,8 +215,7 @@ async function load(page: Page, target: URL, url: string, timeoutMs: number): Pr
 }
 
 function isNavigationRace(error: unknown): boolean {
-  return /Execution context was destroyed|Cannot find context|navigat/i.test(reasonOf(error));
+  return /Execution context was destroyed|Cannot find context|navigat/i.test(messageOf(error));
 }
 
-const reasonOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
-const firstLine = (error: unknown): string => reasonOf(error).split("\n")[0].trim();
+const firstLine = (error: unknown): string => messageOf(error).split("\n")[0].trim();

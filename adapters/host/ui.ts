@@ -2,8 +2,8 @@
 // in memory by esbuild once when the server is created, so `npm start` needs no build
 // step), and a WebSocket per open page that relays the IDE to it and the user's clicks back.
 //
-// The socket (/ui) carries the relay's messages (their format and reasons: the top of
-// adapters/view/relay.ts) as JSON text frames, one message a frame; binary frames from the
+// The socket (/ui) carries the relay's messages (their format and reasons:
+// adapters/view/messages.ts) as JSON text frames, one message a frame; binary frames from the
 // page are ignored. What is particular to a socket:
 // - a page that reads slowly fills the socket's buffer; past MAX_BUFFERED_BYTES the relay
 //   holds its updates back rather than pile them up, and sends the view as it is then;
@@ -16,7 +16,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { build } from "esbuild";
 import type { WebSocket } from "ws";
 import type { Ide } from "../../index.ts";
-import type { HostMessage } from "../../ui/protocol.ts";
+import type { HostMessage } from "../view/messages.ts";
 import { ViewRelay, helloMessage } from "../view/relay.ts";
 import type { RelaySink } from "../view/relay.ts";
 

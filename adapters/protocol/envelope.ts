@@ -1,7 +1,7 @@
 // The door: the message's shape, before anything else is looked at (CONTRACT section 2).
 // A request's fields come from the object itself or from `payload`; both forms are one.
 import equal from "fast-deep-equal";
-import { fail } from "../../machines/shared.types.ts";
+import { fail } from "../../machines/replies.ts";
 import type { Reply } from "../../machines/shared.types.ts";
 
 export const VERBS = ["get", "post", "put", "delete"] as const;

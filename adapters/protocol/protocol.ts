@@ -5,10 +5,12 @@
 import type { Actor } from "xstate";
 import type { ideMachine } from "../../machines/ide.machine.ts";
 import { admissionError } from "../../machines/ide.rules.ts";
-import type { IdeSnapshot } from "../../machines/ide.rules.ts";
+import { childActors } from "../../machines/ide.selectors.ts";
+import type { IdeSnapshot } from "../../machines/ide.selectors.ts";
 import type { IdeRequestEvent } from "../../machines/ide.types.ts";
-import { fail } from "../../machines/shared.types.ts";
+import { fail } from "../../machines/replies.ts";
 import type { Reply, RequestAnsweredEvent } from "../../machines/shared.types.ts";
+import { messageOf } from "../../services/errors.ts";
 import type { LogGroup, LogInput } from "../../services/logs/index.ts";
 import { readEnvelope } from "./envelope.ts";
 import { overBytes, RateLimiter } from "./limits.ts";
@@ -69,7 +71,7 @@ export function createProtocol(deps: ProtocolDeps): Protocol {
     waiting.delete(requestId);
     resolve(reply);
   };
-  const { control, project, playback } = actor.getSnapshot().context;
+  const { control, project, playback } = childActors(actor.getSnapshot());
   actor.on("request.answered", answer);
   control.on("request.answered", answer);
   project.on("request.answered", answer);
@@ -148,7 +150,7 @@ export function createProtocol(deps: ProtocolDeps): Protocol {
         return toWire(await decide(message, senderId));
       } catch (error) {
         // A hostile message (a throwing getter, a proxy) must still get an answer.
-        const text = error instanceof Error ? error.message : String(error);
+        const text = messageOf(error);
         return toWire(fail("InvalidRequest", `The request could not be read: ${text}`));
       }
     },

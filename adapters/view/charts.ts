@@ -1,44 +1,13 @@
 // Statecharts for the UI, read from the running machines themselves rather than drawn by
 // hand: a picture kept beside the code goes stale the first time a transition changes,
 // while one walked from the machine's state nodes cannot disagree with what runs. The
-// result is plain JSON (the UI page gets it from its relay, adapters/view/relay.ts, over a
-// socket or in the same page), plus the current state value of each running actor so the
-// page can highlight where each machine is.
-import type { AnyActorRef, AnyStateMachine, StateValue } from "xstate";
+// result is plain JSON (types in messages.ts; the UI page gets it from its relay, relay.ts,
+// over a socket or in the same page), plus the current state value of each running actor so
+// the page can highlight where each machine is.
+import type { AnyStateMachine } from "xstate";
 import type { Ide } from "../../index.ts";
-
-export type ChartStateType = "atomic" | "compound" | "parallel" | "final" | "history";
-
-export interface ChartTransition {
-  /** The event as a person reads it: `user.accept`, `always`, `done: saveProject`. */
-  event: string;
-  /** Full paths of the target states (`project.dialog.idle`); empty when the state stays. */
-  targets: string[];
-  guard: string | null;
-  actions: string[];
-}
-
-export interface ChartState {
-  key: string;
-  /** The machine id and the keys down to this state, joined with dots: `project.dialog.idle`. */
-  path: string;
-  type: ChartStateType;
-  /** Key of the initial child state, for compound states. */
-  initial: string | null;
-  description: string | null;
-  transitions: ChartTransition[];
-  /** Child states in document order; side by side when this state is parallel. */
-  states: ChartState[];
-}
-
-export interface Chart {
-  /** The running actor's id (the root is "ide"); keys of ChartValues. */
-  actor: string;
-  root: ChartState;
-}
-
-/** The current state value of each charted actor, by Chart.actor. */
-export type ChartValues = Record<string, StateValue>;
+import { machineActors } from "../../machines/ide.selectors.ts";
+import type { Chart, ChartState, ChartStateType, ChartTransition, ChartValues } from "./messages.ts";
 
 // StateNode's public shape is generic over every machine; the walk needs only this much.
 interface NodeLike {
@@ -114,36 +83,14 @@ export function chartOf(machine: AnyStateMachine, actor = machine.id): Chart {
   return { actor, root: chartState(machine.root as unknown as NodeLike) };
 }
 
-function machineOf(ref: AnyActorRef): AnyStateMachine | null {
-  const logic = (ref as unknown as { logic?: unknown }).logic;
-  return logic && typeof logic === "object" && "root" in logic && "transition" in logic ? (logic as AnyStateMachine) : null;
-}
-
-/**
- * The root actor and every child it holds that runs a state machine (control, project,
- * playback); invoked helpers that are not machines (the fact relay) are left out.
- */
-function chartedActors(ide: Ide): Array<{ id: string; ref: AnyActorRef; machine: AnyStateMachine }> {
-  const root = ide.actor as unknown as AnyActorRef;
-  const found: Array<{ id: string; ref: AnyActorRef; machine: AnyStateMachine }> = [];
-  const rootMachine = machineOf(root);
-  if (rootMachine) found.push({ id: rootMachine.id, ref: root, machine: rootMachine });
-  const children = (ide.actor.getSnapshot().children ?? {}) as Record<string, AnyActorRef | undefined>;
-  for (const [id, ref] of Object.entries(children)) {
-    const machine = ref ? machineOf(ref) : null;
-    if (ref && machine) found.push({ id, ref, machine });
-  }
-  return found;
-}
-
 /** One chart per running machine: the IDE root first, then its children. */
 export function machineCharts(ide: Ide): Chart[] {
-  return chartedActors(ide).map(({ id, machine }) => chartOf(machine, id));
+  return machineActors(ide.actor).map(({ id, machine }) => chartOf(machine, id));
 }
 
 /** The state value of every charted actor now. */
 export function chartValues(ide: Ide): ChartValues {
   const values: ChartValues = {};
-  for (const { id, ref } of chartedActors(ide)) values[id] = (ref.getSnapshot() as { value: StateValue }).value;
+  for (const { id, value } of machineActors(ide.actor)) values[id] = value();
   return values;
 }

@@ -4,48 +4,10 @@
 // sink that hands the messages over in memory (ui/localTransport.ts). No Node and no socket
 // library here: this file is bundled into browser pages too.
 //
-// The messages (types in ui/protocol.ts):
-//
-// IDE → page
-//   { type: "hello", charts: Chart[] }
-//       once, first: every running machine's statechart (adapters/view/charts.ts). The
-//       machines never change while the IDE runs, so they are not sent again.
-//   { type: "update", view, playback?, commands?, tests?, suites?, logs: { reset, entries, kept }, states }
-//       right after hello, then after changes, at most one every UPDATE_INTERVAL_MS (20 a
-//       second) however fast the IDE changes; a burst of changes is one update with the view
-//       as it is when the update goes out.
-//       - view: the IdeView without `logs` and `playback` (it has `runControls`, the user's
-//         breakpoints and delay, which exist before any run).
-//       - playback: the IdeView's `playback` without its commands (null before the first
-//         run): status, result, suite, current command, breakpoints, delay, variables. Sent
-//         whole, only when one of its fields changed since this page's last update.
-//       - commands: the run's command rows, which may be 10,000, so a page is not sent them
-//         twenty times a second while the run only moves its current command: `{ reset: true,
-//         rows }` when the page's copy cannot be patched (the first update of a run, a new run,
-//         a suite's next test), else `{ reset: false, changed: [{ index, row }] }`, the rows
-//         that changed (the IDE replaces a row object when its state changes, so the relay
-//         finds them by identity, and the page keeps the others as they were).
-//       - tests, suites: the loaded project's test cases with their commands (`{ id, name,
-//         commands: [{ id, command, target, value }] }`: the page shows the picked test and
-//         its breakpoints before any run) and its suites (`{ id, name, tests: [testId] }`).
-//         Not part of the IdeView; sent only when the project changed.
-//       - logs: the IdeView holds up to 20,000 entries, so an update carries only the entries
-//         this page has not seen (`entries`, oldest first) and `kept`, how many entries of
-//         each group the IDE holds now; the page adds the new ones and keeps that many of
-//         each group, the newest (each group drops its own oldest at its cap). When the last
-//         entry this page was sent is no longer in the IDE's log (a flood pushed it past the
-//         cap), the page's copy cannot be patched: `reset: true` and `entries` is the whole
-//         log. The first update of every relay is a reset too.
-//       - states: the current state value of each charted actor, by its id.
-// page → IDE
-//   { type: "user.<event>", ... }: a user event of CONTRACT section 5, passed to ide.send,
-//       which reads it with zod: anything that is not a user event changes nothing. Messages
-//       that are not objects (or JSON texts of objects) with a `type` starting "user." are
-//       ignored.
-//
-// Every message is a new object that the relay never touches again once sent, so a sink
-// may hand it to the page as it is, without copying.
+// The messages and what each carries are written down in messages.ts, which owns their
+// types; the page (ui/) imports them from there.
 import type { Ide } from "../../index.ts";
+import { currentProject } from "../../machines/ide.selectors.ts";
 import type { LogEntry } from "../../services/logs/index.ts";
 import equal from "fast-deep-equal";
 import type {
@@ -58,7 +20,7 @@ import type {
   SuiteSummary,
   TestSummary,
   UiView,
-} from "../../ui/protocol.ts";
+} from "./messages.ts";
 import { suitesOf } from "../../services/playback/targets.ts";
 import { chartValues, machineCharts } from "./charts.ts";
 
@@ -94,10 +56,6 @@ function groupCounts(logs: readonly LogEntry[]): LogDelta["kept"] {
     countsOfLogs.set(logs, counts);
   }
   return counts;
-}
-
-function loadedProject(ide: Ide) {
-  return ide.actor.getSnapshot().context.project.getSnapshot().context.project;
 }
 
 /** A user event the page sent, or null for anything that is not one (the IDE's zod reads the rest). */
@@ -237,7 +195,7 @@ export class ViewRelay {
     if (run !== undefined) message.playback = run;
     const commands = this.commandsChange(playback);
     if (commands !== undefined) message.commands = commands;
-    const project = loadedProject(this.ide);
+    const project = currentProject(this.ide.actor);
     if (project !== this.lastProject) {
       this.lastProject = project;
       message.tests = project.tests.map(

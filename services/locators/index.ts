@@ -3,7 +3,7 @@ import { findElement } from "./find.ts";
 import { parseLocator } from "./parse.ts";
 import { buildXPath } from "./xpath.ts";
 
-export { LocatorError, type LocatorErrorCode } from "./errors.ts";
+export { isLocatorErrorCode, LOCATOR_ERROR_CODES, LocatorError, type LocatorErrorCode } from "./errors.ts";
 export { parseLocator, type ParsedLocator, type LocatorStrategy } from "./parse.ts";
 export { findElement } from "./find.ts";
 export { buildXPath, xpathLiteral } from "./xpath.ts";

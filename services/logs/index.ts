@@ -1,4 +1,4 @@
 export { LogStore } from "./store.ts";
 export type { LogEntry, LogGroup, LogInput, LogLevel } from "./store.ts";
-export { splitLinks } from "./links.ts";
+export { isAllowedHref, splitLinks } from "./links.ts";
 export type { MessagePart } from "./links.ts";

@@ -11,6 +11,9 @@ const linkify = new LinkifyIt({ fuzzyLink: false, fuzzyEmail: true, fuzzyIP: fal
 
 const ALLOWED_HREF = /^(https?:\/\/|mailto:)/i;
 
+/** The one allow-list of link targets: http(s) and mailto. Whatever makes an anchor checks its href with this. */
+export const isAllowedHref = (href: string): boolean => ALLOWED_HREF.test(href);
+
 /** The message cut into text and links; joining every part's `text` gives the message back. */
 export function splitLinks(message: string): MessagePart[] {
   const matches = linkify.match(message) ?? [];
@@ -18,7 +21,7 @@ export function splitLinks(message: string): MessagePart[] {
   let last = 0;
   for (const match of matches) {
     // Belt and braces: the schemas above are the only ones left, this guards the href itself.
-    if (!ALLOWED_HREF.test(match.url) || match.index < last) continue;
+    if (!isAllowedHref(match.url) || match.index < last) continue;
     if (match.index > last) parts.push({ kind: "text", text: message.slice(last, match.index) });
     parts.push({ kind: "link", text: message.slice(match.index, match.lastIndex), href: match.url });
     last = match.lastIndex;

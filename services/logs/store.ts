@@ -39,11 +39,6 @@ class Ring {
     return this.items.length;
   }
 
-  /** The i-th oldest item. */
-  at(i: number): Stored {
-    return this.items[(this.head + i) % this.items.length];
-  }
-
   /** Every item, oldest first. */
   inOrder(): Stored[] {
     return this.head === 0 ? this.items.slice() : this.items.slice(this.head).concat(this.items.slice(0, this.head));

@@ -1,11 +1,9 @@
 import { z } from "zod";
-import { describeZodIssue } from "../validation.ts";
-
-const nonEmpty = z.string({ error: "must be a non-empty string" }).min(1, { error: "must be a non-empty string" });
+import { describeZodIssue, nonEmptyString, refuseDuplicateIds } from "../validation.ts";
 
 // Loose objects: a registration keeps every field as the plugin sent it.
 export const pluginCommandSchema = z.looseObject({
-  id: nonEmpty,
+  id: nonEmptyString,
   name: z.string(),
   type: z.enum(["locator", "region"]).optional(),
   docs: z.unknown().optional(),
@@ -13,22 +11,14 @@ export const pluginCommandSchema = z.looseObject({
 
 export const registrationSchema = z
   .looseObject({
-    name: nonEmpty,
+    name: nonEmptyString,
     version: z.string(),
     commands: z.array(pluginCommandSchema).optional(),
     dependencies: z.record(z.string(), z.string()).optional(),
     jest: z.unknown().optional(),
     exports: z.unknown().optional(),
   })
-  .superRefine((registration, ctx) => {
-    const seen = new Set<string>();
-    registration.commands?.forEach((command, index) => {
-      if (seen.has(command.id)) {
-        ctx.addIssue({ code: "custom", path: ["commands", index, "id"], message: `is duplicated: ${JSON.stringify(command.id)}` });
-      }
-      seen.add(command.id);
-    });
-  });
+  .superRefine((registration, ctx) => refuseDuplicateIds(registration.commands ?? [], "commands", ctx));
 
 export type Registration = z.infer<typeof registrationSchema>;
 export type PluginCommand = z.infer<typeof pluginCommandSchema>;

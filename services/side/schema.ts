@@ -1,20 +1,9 @@
 import { z } from "zod";
-import { describeZodIssue } from "../validation.ts";
+import { describeZodIssue, nonEmptyString, refuseDuplicateIds } from "../validation.ts";
 
 // Ids are keys (playback addresses commands by id, plugins name tests by id), so an
 // empty id is refused; names and command texts are only shown, so "" is allowed.
-const id = z.string({ error: "must be a non-empty string" }).min(1, { error: "must be a non-empty string" });
-
-/** The first repeated `id` in `items`, as the issue that names it. */
-function duplicateIds(items: ReadonlyArray<{ id: string }>, field: string, ctx: z.RefinementCtx): void {
-  const seen = new Set<string>();
-  items.forEach((item, index) => {
-    if (seen.has(item.id)) {
-      ctx.addIssue({ code: "custom", path: [field, index, "id"], message: `is duplicated: ${JSON.stringify(item.id)}` });
-    }
-    seen.add(item.id);
-  });
-}
+const id = nonEmptyString;
 
 // Loose objects everywhere: fields this core does not read are kept as they came,
 // so a project saved back gives them back.
@@ -27,7 +16,7 @@ export const sideCommandSchema = z.looseObject({
 
 export const sideTestSchema = z
   .looseObject({ id, name: z.string(), commands: z.array(sideCommandSchema) })
-  .superRefine((test, ctx) => duplicateIds(test.commands, "commands", ctx));
+  .superRefine((test, ctx) => refuseDuplicateIds(test.commands, "commands", ctx));
 
 export const sideProjectSchema = z
   .looseObject({
@@ -41,7 +30,7 @@ export const sideProjectSchema = z
     urls: z.array(z.unknown()).default(() => []),
     plugins: z.array(z.unknown()).default(() => []),
   })
-  .superRefine((project, ctx) => duplicateIds(project.tests, "tests", ctx));
+  .superRefine((project, ctx) => refuseDuplicateIds(project.tests, "tests", ctx));
 
 export type SideProject = z.infer<typeof sideProjectSchema>;
 export type SideTest = z.infer<typeof sideTestSchema>;

@@ -14,9 +14,9 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { WebSocket, WebSocketServer } from "ws";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { connectPlugin } from "../../adapters/bridge/client.ts";
-import type { OutboundMessage, PluginClient } from "../../adapters/bridge/client.ts";
+import type { PluginClient } from "../../adapters/bridge/client.ts";
 import { machineCharts } from "../../adapters/view/charts.ts";
-import type { ChartState } from "../../adapters/view/charts.ts";
+import type { ChartState } from "../../adapters/view/messages.ts";
 import { launchChromium } from "../../adapters/host/chromium.ts";
 import { startHost } from "../../adapters/host/host.ts";
 import type { Host, HostOptions } from "../../adapters/host/host.ts";
@@ -281,7 +281,6 @@ function hue(rgb: string): { hue: number; saturated: boolean } {
 }
 const isRed = (rgb: string) => hue(rgb).saturated && (hue(rgb).hue < 12 || hue(rgb).hue > 345);
 const isOrange = (rgb: string) => hue(rgb).saturated && hue(rgb).hue >= 20 && hue(rgb).hue <= 45;
-const isGreen = (rgb: string) => hue(rgb).saturated && hue(rgb).hue >= 90 && hue(rgb).hue <= 150;
 
 const entry = (message: string) => `[data-testid="log-entry"]:has-text(${JSON.stringify(message)})`;
 const row = (commandId: string) => `[data-testid="command-row"][data-command-id="${commandId}"]`;

@@ -101,7 +101,7 @@ describe("control machine, model-based", () => {
   it("follows every transition of the graph on a real actor, each after the shortest path to its source", async () => {
     const serializeState = (s: ControlSnapshot) => JSON.stringify({ value: s.value, context: s.context });
     const paths = transitionPaths(controlMachine, { events: EVENTS, serializeState, filterEvents: canArrive });
-    // 7 states × 5 events, less the 2 requests in each of the 4 awaitingConsent states.
+    // 7 states × 7 events, less the 2 requests in each of the 4 awaitingConsent states.
     expect(paths.length).toBe(7 * EVENTS.length - 4 * 2);
     for (const path of paths) await replayOnActor(path);
   });

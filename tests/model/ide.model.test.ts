@@ -444,8 +444,8 @@ describe("ide machine, one dialog at a time", () => {
 
   it("answers a load that arrives while a load dialog is open, after a save cleared the unsaved changes", async () => {
     // CONTRACT 3: no failure leaves the caller waiting. The save finishing under the open
-    // dialog makes the root forward the second load (no unsaved changes), and the project
-    // machine, still in confirmingLoad, drops it: it is never answered.
+    // dialog makes the root forward the second load (no unsaved changes) to the project
+    // machine, still in confirmingLoad, which answers it Busy; the first load still waits.
     const port = controlledSavePort();
     const logic = ideMachine.provide({
       actors: { project: projectMachine.provide({ actors: { saveProject: port.logic } }) },

@@ -92,10 +92,11 @@ function serializeState(snapshot: ProjectSnapshot): string {
 
 /**
  * Which events can reach the machine in a state. The root keeps one dialog at a time: it
- * answers Busy rather than forward a request that would need a second dialog, so the project
- * machine is never sent a load or a close while its own dialog is open, and ignores one if it
- * were. (The root misses one case: see "answers a load that arrives while a load dialog is
- * open" in ide.model.test.ts.) A save's outcome comes only from the save under way.
+ * answers Busy rather than forward a request that would need a second dialog, so a load or a
+ * close reaches this machine while its own dialog is open only when a save cleared the unsaved
+ * changes under that dialog ("answers a load that arrives while a load dialog is open" in
+ * ide.model.test.ts); this machine then answers it Busy itself, which the hand-written tests
+ * below cover, so the graph leaves those out. A save's outcome comes only from the save under way.
  */
 function canArrive(snapshot: ProjectSnapshot, event: ProjectEvent): boolean {
   if (event.type === "request.loadProject" || event.type === "request.close") return snapshot.matches({ dialog: "idle" });

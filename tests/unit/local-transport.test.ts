@@ -6,7 +6,7 @@ import type { Ide } from "../../index.ts";
 import { UPDATE_INTERVAL_MS } from "../../adapters/view/relay.ts";
 import type { ConnectionStatus } from "../../ui/connection.ts";
 import { localTransport } from "../../ui/localTransport.ts";
-import type { HostMessage } from "../../ui/protocol.ts";
+import type { HostMessage } from "../../adapters/view/messages.ts";
 
 function recordingHandlers() {
   const messages: HostMessage[] = [];

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import type { ElkExtendedEdge, ElkNode } from "elkjs/lib/elk-api.js";
 import { createIde } from "../../index.ts";
 import { chartOf, machineCharts } from "../../adapters/view/charts.ts";
-import type { Chart, ChartState } from "../../adapters/view/charts.ts";
+import type { Chart, ChartState } from "../../adapters/view/messages.ts";
 import {
   READABLE_WIDTH,
   chartGraph,

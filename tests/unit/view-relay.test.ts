@@ -8,7 +8,7 @@ import { UPDATE_INTERVAL_MS, ViewRelay, helloMessage } from "../../adapters/view
 import type { RelaySink } from "../../adapters/view/relay.ts";
 import type { PageOutcome } from "../../machines/playback.types.ts";
 import { mergeCommands } from "../../ui/protocol.ts";
-import type { CommandRow, HostMessage } from "../../ui/protocol.ts";
+import type { CommandRow, HostMessage } from "../../adapters/view/messages.ts";
 import { fakeExecutor } from "../support/executor.ts";
 
 type Update = Extract<HostMessage, { type: "update" }>;

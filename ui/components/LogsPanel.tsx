@@ -3,7 +3,7 @@
 // markup, so a message cannot run script or change the page. The list follows new
 // entries while the user is at its bottom, and stays put while they read further up.
 import { useLayoutEffect, useMemo, useRef, useState } from "preact/hooks";
-import { splitLinks } from "../../services/logs/index.ts";
+import { isAllowedHref, splitLinks } from "../../services/logs/index.ts";
 import type { LogEntry, UiView } from "../protocol.ts";
 
 type GroupFilter = "all" | "system" | "playback";
@@ -13,7 +13,6 @@ type LevelFilter = "all" | "warn" | "error";
 export const MAX_RENDERED = 1000;
 
 const RANK = { info: 0, warn: 1, error: 2 } as const;
-const SAFE_HREF = /^(https?:\/\/|mailto:)/i;
 
 function time(at: number): string {
   const d = new Date(at);
@@ -25,7 +24,7 @@ function Message({ text }: { text: string }) {
   return (
     <span class="log-message" data-testid="log-message">
       {parts.map((part, i) =>
-        part.kind === "link" && SAFE_HREF.test(part.href) ? (
+        part.kind === "link" && isAllowedHref(part.href) ? (
           <a key={i} href={part.href} target="_blank" rel="noopener noreferrer">
             {part.text}
           </a>

@@ -5,6 +5,7 @@
 // without laying anything out again. Everything is attributes and classes: the page's
 // Content-Security-Policy forbids inline styles.
 import { useEffect, useMemo, useState } from "preact/hooks";
+import { messageOf } from "../../services/errors.ts";
 import type { Chart } from "../protocol.ts";
 import { cssFont, FONTS, layoutChart, METRICS, REENTER_MARK, rowsOf } from "./statechartLayout.ts";
 import type { Diagram, DiagramEdge, DiagramState, InitialArrow, Measure, Point, TextKind } from "./statechartLayout.ts";
@@ -54,7 +55,7 @@ function useDiagram(chart: Chart): Diagram | { error: string } | null {
     let current = true;
     layoutOnce(chart, key).then(
       (diagram) => current && setState({ key, diagram }),
-      (error: unknown) => current && setState({ key, error: error instanceof Error ? error.message : String(error) }),
+      (error: unknown) => current && setState({ key, error: messageOf(error) }),
     );
     return () => {
       current = false;

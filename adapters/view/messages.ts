@@ -1,0 +1,151 @@
+// The messages between the IDE's view relay (relay.ts) and a UI page, in one place: the
+// relay writes them, the page (ui/) reads them, and both are type-checked against these
+// shapes. This side owns the format; the page imports it, and nothing here imports the page.
+// Types only: the module is erased from every bundle.
+//
+// IDE → page
+//   { type: "hello", charts: Chart[] }
+//       once, first: every running machine's statechart (charts.ts). The
+//       machines never change while the IDE runs, so they are not sent again.
+//   { type: "update", view, playback?, commands?, tests?, suites?, logs: { reset, entries, kept }, states }
+//       right after hello, then after changes, at most one every UPDATE_INTERVAL_MS of relay.ts (20 a
+//       second) however fast the IDE changes; a burst of changes is one update with the view
+//       as it is when the update goes out.
+//       - view: the IdeView without `logs` and `playback` (it has `runControls`, the user's
+//         breakpoints and delay, which exist before any run).
+//       - playback: the IdeView's `playback` without its commands (null before the first
+//         run): status, result, suite, current command, breakpoints, delay, variables. Sent
+//         whole, only when one of its fields changed since this page's last update.
+//       - commands: the run's command rows, which may be 10,000, so a page is not sent them
+//         twenty times a second while the run only moves its current command: `{ reset: true,
+//         rows }` when the page's copy cannot be patched (the first update of a run, a new run,
+//         a suite's next test), else `{ reset: false, changed: [{ index, row }] }`, the rows
+//         that changed (the IDE replaces a row object when its state changes, so the relay
+//         finds them by identity, and the page keeps the others as they were).
+//       - tests, suites: the loaded project's test cases with their commands (`{ id, name,
+//         commands: [{ id, command, target, value }] }`: the page shows the picked test and
+//         its breakpoints before any run) and its suites (`{ id, name, tests: [testId] }`).
+//         Not part of the IdeView; sent only when the project changed.
+//       - logs: the IdeView holds up to 20,000 entries, so an update carries only the entries
+//         this page has not seen (`entries`, oldest first) and `kept`, how many entries of
+//         each group the IDE holds now; the page adds the new ones and keeps that many of
+//         each group, the newest (each group drops its own oldest at its cap). When the last
+//         entry this page was sent is no longer in the IDE's log (a flood pushed it past the
+//         cap), the page's copy cannot be patched: `reset: true` and `entries` is the whole
+//         log. The first update of every relay is a reset too.
+//       - states: the current state value of each charted actor, by its id.
+// page → IDE
+//   { type: "user.<event>", ... }: a user event of CONTRACT section 5, passed to ide.send,
+//       which reads it with zod: anything that is not a user event changes nothing. Messages
+//       that are not objects (or JSON texts of objects) with a `type` starting "user." are
+//       ignored.
+//
+// Every message is a new object that the relay never touches again once sent, so a sink
+// may hand it to the page as it is, without copying.
+import type { StateValue } from "xstate";
+import type { IdeView } from "../../machines/ide.view.ts";
+import type { LogEntry } from "../../services/logs/index.ts";
+
+export type { IdeView, LogEntry };
+
+// ---- the statecharts of `hello` (built by charts.ts from the running machines) ----
+
+export type ChartStateType = "atomic" | "compound" | "parallel" | "final" | "history";
+
+export interface ChartTransition {
+  /** The event as a person reads it: `user.accept`, `always`, `done: saveProject`. */
+  event: string;
+  /** Full paths of the target states (`project.dialog.idle`); empty when the state stays. */
+  targets: string[];
+  guard: string | null;
+  actions: string[];
+}
+
+export interface ChartState {
+  key: string;
+  /** The machine id and the keys down to this state, joined with dots: `project.dialog.idle`. */
+  path: string;
+  type: ChartStateType;
+  /** Key of the initial child state, for compound states. */
+  initial: string | null;
+  description: string | null;
+  transitions: ChartTransition[];
+  /** Child states in document order; side by side when this state is parallel. */
+  states: ChartState[];
+}
+
+export interface Chart {
+  /** The running actor's id (the root is "ide"); keys of ChartValues. */
+  actor: string;
+  root: ChartState;
+}
+
+/** The current state value of each charted actor, by Chart.actor. */
+export type ChartValues = Record<string, StateValue>;
+
+// ---- the view of `update` ----
+
+/** The IdeView without its two big parts, which travel on their own terms. */
+export type UiView = Omit<IdeView, "logs" | "playback">;
+export type PlaybackView = IdeView["playback"];
+export type CommandRow = NonNullable<PlaybackView>["commands"][number];
+/** The run without its commands (status, current command, variables, ...): small, sent whole when any of it changed. */
+export type RunSummary = Omit<NonNullable<PlaybackView>, "commands">;
+
+/**
+ * The run's command rows, which may be 10,000: the whole list when the page's copy cannot be
+ * patched (a new run, the suite's next test, a first update), else only the rows that changed.
+ */
+export type CommandsDelta =
+  | { reset: true; rows: CommandRow[] }
+  | { reset: false; changed: Array<{ index: number; row: CommandRow }> };
+
+/** A command of a test case as the project has it, before any run. */
+export interface CommandOutline {
+  id: string;
+  command: string;
+  target: string;
+  value: string;
+}
+/** A test case of the loaded project (not part of the IdeView): the page shows it and sets breakpoints on it before a run. */
+export interface TestSummary {
+  id: string;
+  name: string;
+  commands: CommandOutline[];
+}
+/** A suite of the loaded project: its tests' ids, in the order it plays them. */
+export interface SuiteSummary {
+  id: string;
+  name: string;
+  tests: string[];
+}
+
+export interface LogDelta {
+  /** True when `entries` is the whole log (a new socket, or the page's copy cannot be patched). */
+  reset: boolean;
+  /** Entries the page has not seen, oldest first. */
+  entries: LogEntry[];
+  /** How many entries of each group the IDE holds now: the page keeps that many, the newest. */
+  kept: { system: number; playback: number };
+}
+
+export type HostMessage =
+  | { type: "hello"; charts: Chart[] }
+  | {
+      type: "update";
+      view: UiView;
+      /** The run without its commands; present when any of it changed since the last update (null: no run yet). */
+      playback?: RunSummary | null;
+      /** The run's command rows; present when a row changed since the last update (or a new run's test began). */
+      commands?: CommandsDelta;
+      /** The loaded project's test cases; present when the project changed since the last update. */
+      tests?: TestSummary[];
+      /** The loaded project's suites; present with `tests`. */
+      suites?: SuiteSummary[];
+      logs: LogDelta;
+      /** The state value of each charted actor. */
+      states: ChartValues;
+    };
+
+/** A page → IDE message: a user event of CONTRACT section 5; the relay passes it to ide.send, which checks it. */
+export type UserEventMessage = { type: `user.${string}`; [field: string]: unknown };
