@@ -14,9 +14,10 @@ import type {
 import { refusesToStart } from "../services/playback/pluginAnswer.ts";
 import type { Delivery } from "../services/playback/pluginAnswer.ts";
 import type { SaveInput, SaveOutcome } from "../machines/project.types.ts";
-import { fail, ok } from "../machines/shared.types.ts";
+import { fail, ok } from "../machines/replies.ts";
 import type { Reply } from "../machines/shared.types.ts";
-import { LocatorError, parseLocator, resolveInDocument } from "../services/locators/index.ts";
+import { messageOf } from "../services/errors.ts";
+import { isLocatorErrorCode, parseLocator, resolveInDocument } from "../services/locators/index.ts";
 import type { SideProject } from "../services/side/index.ts";
 
 export type Deliver = (pluginId: string, message: OutboundMessage) => Promise<unknown>;
@@ -59,8 +60,6 @@ export function withTimeout<T>(promise: Promise<T>, ms: number, what: string): P
 export const isErrorAnswer = (answer: unknown): answer is { error: unknown } =>
   typeof answer === "object" && answer !== null && "error" in answer;
 
-const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
 /** Sends to a plugin and settles with what went wrong, or null when it arrived. */
 export async function deliverTo(
   deliver: Deliver | undefined,
@@ -73,7 +72,7 @@ export async function deliverTo(
     const answer = await withTimeout(Promise.resolve().then(() => deliver(to, message)), timeoutMs, `the plugin ${to}`);
     return isErrorAnswer(answer) ? `the plugin ${to} answered with an error: ${String(answer.error)}` : null;
   } catch (error) {
-    return reasonOf(error);
+    return messageOf(error);
   }
 }
 
@@ -89,7 +88,7 @@ export async function deliverAndWait(
     const answer = await withTimeout(Promise.resolve().then(() => deliver(to, message)), timeoutMs, `the plugin ${to}`);
     return { answered: true, answer };
   } catch (error) {
-    return { answered: false, reason: reasonOf(error) };
+    return { answered: false, reason: messageOf(error) };
   }
 }
 
@@ -107,14 +106,18 @@ export function runPorts(
     tellPlugins: fromPromise<TellPluginsOutput, TellPluginsInput>(async ({ input }) =>
       Promise.all(
         input.plugins.map(async (plugin) => {
-          // A suite's first test: suitePlaybackStarted, then playbackStarted, each answered in turn.
-          let delivery: Delivery = { answered: true, answer: true };
-          for (const message of input.messages) {
-            delivery = await deliverAndWait(deliver, timeoutMs, plugin.id, message);
-            if (!delivery.answered) warn(`The ${message.event} message to ${plugin.id} was not delivered: ${delivery.reason}.`);
-            if (refusesToStart(delivery) !== null) break;
-          }
-          return { pluginId: plugin.id, name: plugin.name, delivery };
+          // All of a plugin's messages (a suite's first test: suitePlaybackStarted, then
+          // playbackStarted) leave at once, in order, so a run stopped while they are answered
+          // never sends one after its playbackStopped; then every answer is awaited.
+          const deliveries = await Promise.all(
+            input.messages.map(async (message) => {
+              const delivery = await deliverAndWait(deliver, timeoutMs, plugin.id, message);
+              if (!delivery.answered) warn(`The ${message.event} message to ${plugin.id} was not delivered: ${delivery.reason}.`);
+              return delivery;
+            }),
+          );
+          const refusal = deliveries.find((d) => refusesToStart(d) !== null);
+          return { pluginId: plugin.id, name: plugin.name, delivery: refusal ?? deliveries[deliveries.length - 1] };
         }),
       ),
     ),
@@ -152,11 +155,9 @@ export const saveProjectPort = (deliver: Deliver | undefined, save: Save | undef
       if (save) await save(input.project);
       return { ok: true };
     } catch (error) {
-      return { ok: false, reason: reasonOf(error) };
+      return { ok: false, reason: messageOf(error) };
     }
   });
-
-const LOCATOR_CODES = new Set(["InvalidLocator", "ElementNotFound", "NoPage"]);
 
 /** GET /playback/location: parse first (InvalidLocator before NoPage), then the page. */
 export function locatorResolver(document: Document | undefined, port: ResolveLocator | undefined) {
@@ -169,10 +170,9 @@ export function locatorResolver(document: Document | undefined, port: ResolveLoc
       return ok(xpath);
     } catch (error) {
       const code = (error as { errorCode?: unknown } | null)?.errorCode;
-      if (error instanceof LocatorError || (typeof code === "string" && LOCATOR_CODES.has(code))) {
-        return fail(code as "InvalidLocator", reasonOf(error));
-      }
-      return fail("ElementNotFound", `The locator "${location}" could not be resolved: ${reasonOf(error)}`);
+      // A LocatorError, or one that crossed from a page or a tab with its code as data.
+      if (isLocatorErrorCode(code)) return fail(code, messageOf(error));
+      return fail("ElementNotFound", `The locator "${location}" could not be resolved: ${messageOf(error)}`);
     }
   };
 }

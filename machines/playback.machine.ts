@@ -18,13 +18,14 @@
  * - Every request event is answered exactly once; POST /playback/stop when the run is over.
  */
 import { assertEvent, assign, enqueueActions, fromPromise, setup } from "xstate";
+import { messageOf } from "../services/errors.ts";
 import { hasCommand } from "../services/playback/commandTable.ts";
 import { IDE_COMMANDS, MAX_DELAY_MS, runIdeStep } from "../services/playback/ideCommands.ts";
 import type { IdeOutcome, IdeStepInput } from "../services/playback/ideCommands.ts";
 import { readPluginAnswer, refusesToStart } from "../services/playback/pluginAnswer.ts";
 import type { Delivery } from "../services/playback/pluginAnswer.ts";
 import { interpolate, interpolateCondition } from "../services/playback/variables.ts";
-import { answered, fail, ok } from "./shared.types.ts";
+import { answered, fail, ok } from "./replies.ts";
 import {
   callTest,
   currentCommandId,
@@ -36,7 +37,9 @@ import {
   pausesBeforeNext,
   settlePending,
   settleStep,
+  stopSuite,
   stopTest,
+  withAudience,
   topFrame,
   visitsHere,
   withReportedState,
@@ -84,16 +87,24 @@ const suiteStopped = (run: Run): RunEventMessage => ({
   options: { runId: run.runId, suiteName: run.suite!.name, projectName: run.projectName },
 });
 
+/** A suite's end is told on its own (closingSuite), once its last test's end was answered. */
 function stopMessages(run: Run): RunEventMessage[] {
   const { runId, test, projectName, suite } = run;
-  const stopped: RunEventMessage = {
-    action: "event",
-    event: "playbackStopped",
-    options: { runId, testId: test.id, testName: test.name, ...(suite ? { suiteName: suite.name } : {}), projectName },
-  };
-  if (!suite || !suite.announced || nextTestOfSuite(run) !== null) return [stopped];
-  return [stopped, suiteStopped(run)];
+  return [
+    {
+      action: "event",
+      event: "playbackStopped",
+      options: { runId, testId: test.id, testName: test.name, ...(suite ? { suiteName: suite.name } : {}), projectName },
+    },
+  ];
 }
+
+/**
+ * Commands that answer at once (the IDE's own, an in-process plugin) would otherwise chain
+ * without end in promise callbacks, and the host could not take the user's Stop, a request or
+ * a timer until the run is over: every so many commands the run waits for a timer of 0 ms.
+ */
+export const YIELD_EVERY = 64;
 
 const pluginsOf = (context: PlaybackContext) => context.plugins.map((p) => ({ id: p.id, name: p.registration.name }));
 
@@ -131,7 +142,7 @@ export const playbackMachine = setup({
     /** Only a test whose control flow does not hold is over before it started. */
     flowIsBroken: ({ context }) => runOf(context).end === "failed",
     pausesHere: ({ context }) => pausesBeforeNext(runOf(context), context.breakpoints),
-    hasDelay: ({ context }) => runOf(context).delayMs > 0,
+    waitsBeforeNext: ({ context }) => runOf(context).delayMs > 0 || context.stepsSinceYield >= YIELD_EVERY,
     stepIsDisabled: ({ context }) => currentStep(runOf(context))!.kind === "skip",
     stepIsIdes: ({ context }) => {
       const step = currentStep(runOf(context))!;
@@ -173,6 +184,8 @@ export const playbackMachine = setup({
       }
     }),
     nextTestOfSuite: assign({ run: ({ context }) => nextTestOfSuite(runOf(context)) }),
+    stopSuite: assign({ run: ({ context }) => stopSuite(runOf(context)) }),
+    rememberAudience: assign({ run: ({ context }) => withAudience(runOf(context), pluginsOf(context)) }),
     markSuiteAnnounced: assign({
       run: ({ context }) => {
         const run = runOf(context);
@@ -243,7 +256,7 @@ export const playbackMachine = setup({
     failCondition: assign({
       run: ({ context, event }) => {
         const error = (event as { error?: unknown }).error;
-        return settleStep(runOf(context), { state: "failed", message: error instanceof Error ? error.message : String(error) });
+        return settleStep(runOf(context), { state: "failed", message: messageOf(error) });
       },
     }),
     applyPluginAnswer: assign({
@@ -262,7 +275,7 @@ export const playbackMachine = setup({
     failPageLost: assign({
       run: ({ context, event }) => {
         const error = (event as { error?: unknown }).error;
-        const reason = error instanceof Error ? error.message : String(error);
+        const reason = messageOf(error);
         return settleStep(runOf(context), { state: "fatal", message: `The page under test is gone: ${reason}` });
       },
     }),
@@ -316,12 +329,14 @@ export const playbackMachine = setup({
       const delayMs = Math.min(Math.max(Math.floor(event.ms), 0), MAX_DELAY_MS);
       return { delayMs, run: context.run && { ...context.run, delayMs } };
     }),
+    countStep: assign({ stepsSinceYield: ({ context }) => context.stepsSinceYield + 1 }),
+    resetSteps: assign({ stepsSinceYield: 0 }),
     setPlugins: assign({ plugins: ({ context, event }) => (event.type === "plugins.changed" ? event.plugins : context.plugins) }),
   },
 }).createMachine({
   id: "playback",
   initial: "idle",
-  context: { plugins: [], breakpoints: [], delayMs: 0, run: null, runs: 0 },
+  context: { plugins: [], breakpoints: [], delayMs: 0, run: null, runs: 0, stepsSinceYield: 0 },
   on: {
     "plugins.changed": { actions: "setPlugins" },
     "user.toggleBreakpoint": { actions: "toggleBreakpoint" },
@@ -339,6 +354,7 @@ export const playbackMachine = setup({
     starting: {
       description: "Plugins hear playbackStarted; the first command waits for their answers (each bounded).",
       always: { guard: "flowIsBroken", target: "notStarted" },
+      entry: "rememberAudience",
       invoke: {
         id: "tellPlugins",
         src: "tellPlugins",
@@ -351,9 +367,10 @@ export const playbackMachine = setup({
       },
       on: {
         "run.start": { actions: "refuseSecondRun" },
-        "user.stopPlayback": { target: "finishing", actions: "stopWaiting" },
-        "window.closed": { target: "finishing", actions: "stopWaiting" },
-        "request.stopRun": { target: "finishing", actions: ["addStopWaiter", "stopWaiting"] },
+        // The start messages went out when this state was entered, so plugins heard of the suite.
+        "user.stopPlayback": { target: "finishing", actions: ["markSuiteAnnounced", "stopWaiting"] },
+        "window.closed": { target: "finishing", actions: ["markSuiteAnnounced", "stopWaiting"] },
+        "request.stopRun": { target: "finishing", actions: ["markSuiteAnnounced", "addStopWaiter", "stopWaiting"] },
         "user.pausePlayback": { actions: "requestPause" },
         "request.setVariable": { actions: "setVariable" },
         "request.commandState": [
@@ -478,12 +495,13 @@ export const playbackMachine = setup({
           entry: "pauseIfStepping",
           always: [
             { guard: "testIsOver", target: "#playback.finishing" },
-            { guard: "hasDelay", target: "waiting" },
-            { target: "choosing" },
+            { guard: "waitsBeforeNext", target: "waiting" },
+            { target: "choosing", actions: "countStep" },
           ],
         },
         waiting: {
-          description: "The run's delay between commands (setSpeed, or the user's choice).",
+          description: "The run's delay between commands (setSpeed, or the user's choice), or a turn of the event loop.",
+          entry: "resetSteps",
           after: { commandDelay: { target: "choosing" } },
           on: {
             "user.pausePlayback": { target: "#playback.paused", actions: "clearPauseFlags" },
@@ -521,11 +539,11 @@ export const playbackMachine = setup({
       ],
     },
     closingSuite: {
-      description: "A suite whose last test did not start: plugins still hear suitePlaybackStopped.",
+      description: "The suite is over (its last test ended, did not start, or the user stopped it): plugins hear suitePlaybackStopped.",
       invoke: {
         id: "tellPlugins",
         src: "tellPlugins",
-        input: ({ context }) => ({ plugins: pluginsOf(context), messages: [suiteStopped(runOf(context))] }),
+        input: ({ context }) => ({ plugins: runOf(context).suite!.audience, messages: [suiteStopped(runOf(context))] }),
         onDone: { target: "ended", actions: "answerStopWaiters" },
         onError: { target: "ended", actions: "answerStopWaiters" },
       },
@@ -544,16 +562,23 @@ export const playbackMachine = setup({
       invoke: {
         id: "tellPlugins",
         src: "tellPlugins",
-        input: ({ context }) => ({ plugins: pluginsOf(context), messages: stopMessages(runOf(context)) }),
+        input: ({ context }) => ({ plugins: runOf(context).audience, messages: stopMessages(runOf(context)) }),
         onDone: [
           { guard: "suiteGoesOn", target: "starting", actions: ["settlePending", "nextTestOfSuite"] },
+          { guard: "suiteWasAnnounced", target: "closingSuite", actions: "settlePending" },
           { target: "ended", actions: ["settlePending", "answerStopWaiters"] },
         ],
-        onError: { target: "ended", actions: ["settlePending", "answerStopWaiters"] },
+        onError: [
+          { guard: "suiteWasAnnounced", target: "closingSuite", actions: "settlePending" },
+          { target: "ended", actions: ["settlePending", "answerStopWaiters"] },
+        ],
       },
       on: {
         "run.start": { actions: "refuseSecondRun" },
-        "request.stopRun": { actions: "addStopWaiter" },
+        // Between two tests of a suite: the test is over, but the suite must not go on.
+        "user.stopPlayback": { actions: "stopSuite" },
+        "window.closed": { actions: "stopSuite" },
+        "request.stopRun": { actions: ["addStopWaiter", "stopSuite"] },
         "request.setVariable": { actions: "answerNoRunningTest" },
         "request.commandState": [
           { guard: "commandIsUnknown", actions: "answerUnknownCommand" },

@@ -76,6 +76,7 @@ export function startTest(
     stepping: false,
     passBreakpointAt: null,
     sleepMs: 0,
+    audience: [],
   };
   if ("program" in frame) return run;
   // A test whose control flow does not validate does not start (CONTRACT section 9).
@@ -87,7 +88,7 @@ export function startTest(
 
 export function firstRun(event: RunStartEvent, runId: string, delayMs: number): Run {
   const test = event.tests.find((t) => t.id === event.testIds[0])!;
-  const suite = event.suite && { ...event.suite, testIds: event.testIds, testIndex: 0, failed: false, announced: false };
+  const suite = event.suite && { ...event.suite, testIds: event.testIds, testIndex: 0, failed: false, announced: false, stopped: false, audience: [] };
   return startTest(
     { runId, projectName: event.projectName, baseUrl: event.baseUrl, tests: event.tests, suite, stopWaiters: [] },
     test,
@@ -99,7 +100,7 @@ export function firstRun(event: RunStartEvent, runId: string, delayMs: number): 
 /** The suite's next test, after one that ended; null when the suite is over. */
 export function nextTestOfSuite(run: Run): Run | null {
   const suite = run.suite;
-  if (!suite || run.end === "stopped" || run.end === "fatal") return null;
+  if (!suite || suite.stopped || run.end === "stopped" || run.end === "fatal") return null;
   const index = suite.testIndex + 1;
   const test = run.tests.find((t) => t.id === suite.testIds[index]);
   if (!test) return null;
@@ -278,4 +279,15 @@ export function variablesAsJson(values: VariableValues): Record<string, unknown>
     Object.defineProperty(out, name, { value: json, enumerable: true, writable: true, configurable: true });
   }
   return out;
+}
+
+/** The user stopped (or the window closed) while a suite was between tests: it plays no more. */
+export function stopSuite(run: Run): Run {
+  return run.suite ? { ...run, suite: { ...run.suite, stopped: true } } : run;
+}
+
+/** Who is told this test started (and the suite, when it is the suite's first announcement). */
+export function withAudience(run: Run, plugins: ReadonlyArray<{ id: string; name: string }>): Run {
+  const suite = run.suite && !run.suite.announced ? { ...run.suite, audience: plugins } : run.suite;
+  return { ...run, audience: plugins, suite };
 }

@@ -29,6 +29,10 @@ export interface SuiteRun {
   readonly failed: boolean;
   /** Plugins heard suitePlaybackStarted (a first test whose control flow is broken does not start). */
   readonly announced: boolean;
+  /** The user stopped, or the window closed, between two of its tests: no further test starts. */
+  readonly stopped: boolean;
+  /** The plugins told suitePlaybackStarted: they, and only they, hear suitePlaybackStopped. */
+  readonly audience: ReadonlyArray<{ id: string; name: string }>;
 }
 
 /** Why the test being played ended. */
@@ -62,6 +66,11 @@ export interface Run {
   readonly stopWaiters: readonly number[];
   /** `pause`: how long the run waits before its next command. */
   readonly sleepMs: number;
+  /**
+   * The plugins told playbackStarted for this test: they, and only they, hear its
+   * playbackStopped, even if the window closed and dropped them meanwhile.
+   */
+  readonly audience: ReadonlyArray<{ id: string; name: string }>;
 }
 
 export interface PlaybackContext {
@@ -75,6 +84,8 @@ export interface PlaybackContext {
   run: Run | null;
   /** Counts runs, for their ids. */
   runs: number;
+  /** Commands since the run last let the event loop turn (see YIELD_EVERY in the machine). */
+  stepsSinceYield: number;
 }
 
 export interface RunStartEvent {

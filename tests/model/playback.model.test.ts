@@ -64,6 +64,7 @@ const ev = {
   startFlow: start(["t-flow"]),
   startBroken: start(["t-broken"]),
   startSuite: start(["t-a", "t-flow"], { id: "s", name: "S" }, 7),
+  startSuiteEndingBroken: start(["t-a", "t-broken"], { id: "s2", name: "S2" }),
   pluginsOn: { type: "plugins.changed", plugins: [{ id: "p", registration: { ...plugin, commands: [{ id: "pOk", name: "pOk" }] } }] },
   told: done("tellPlugins", [{ pluginId: "p", name: "P", delivery: { answered: true, answer: true } }]),
   refused: done("tellPlugins", [{ pluginId: "p", name: "P", delivery: { answered: true, answer: { error: "no licence" } } }]),
@@ -95,6 +96,7 @@ const ev = {
 const ACTOR_EVENTS: Record<string, GraphEvent[]> = {
   starting: [ev.told, ev.refused],
   finishing: [ev.told, ev.refused],
+  closingSuite: [ev.told],
   "running.ideCommand": [ev.stored, ev.sleeps, ev.jumped],
   "running.sleeping": [ev.slept],
   "running.condition": [ev.holds, ev.conditionBroke],
@@ -110,7 +112,15 @@ const FROM_ACTORS = new Set(Object.values(ACTOR_EVENTS).flat());
  * a variable a plugin sets and a passed state a plugin reports (there they answer NoRunningTest
  * or are ignored); the transition tests below cover them during runs.
  */
-const BEFORE_RUNS_ONLY = new Set<GraphEvent>([ev.pluginsOn, ev.breakpoint, ev.slow, ev.startSuite, ev.setVariable, ev.reportPassed]);
+const BEFORE_RUNS_ONLY = new Set<GraphEvent>([
+  ev.pluginsOn,
+  ev.breakpoint,
+  ev.slow,
+  ev.startSuite,
+  ev.startSuiteEndingBroken,
+  ev.setVariable,
+  ev.reportPassed,
+]);
 const EXTERNAL = (Object.values(ev) as GraphEvent[]).filter((e) => !FROM_ACTORS.has(e));
 
 function eventsIn(snapshot: RunSnapshot): GraphEvent[] {
@@ -137,7 +147,7 @@ function serializeState(snapshot: RunSnapshot): string {
       flags: [run.pauseRequested, run.stepping, run.passBreakpointAt, run.end, run.failed, run.sleepMs],
       variables: run.variables,
       waiters: run.stopWaiters.length > 0,
-      suite: run.suite && [run.suite.testIndex, run.suite.failed, run.suite.announced],
+      suite: run.suite && [run.suite.id, run.suite.testIndex, run.suite.failed, run.suite.announced],
     },
   });
 }
@@ -395,13 +405,28 @@ describe("run machine, transitions", () => {
     expect(run.actor.getSnapshot().context.run!.suite).toMatchObject({ testIndex: 1, failed: true, announced: true });
   });
 
-  it("ends the whole suite when the user stops it", () => {
+  it("ends the whole suite when the user stops it, telling plugins the suite stopped", () => {
     const run = heldRun();
     run.send(ev.startSuite);
     run.send(done("tellPlugins", []));
     run.send(ev.stop);
     run.send(done("tellPlugins", []));
+    expect(run.value()).toBe("closingSuite");
+    run.send(done("tellPlugins", []));
     expect(run.value()).toBe("ended");
+  });
+
+  it("plays no further test of a suite stopped between two of its tests", () => {
+    const run = heldRun();
+    run.send(ev.startSuite);
+    run.send(done("tellPlugins", []));
+    run.send(ev.stored);
+    run.send(ev.pagePassed);
+    expect(run.value()).toBe("finishing");
+    run.send(ev.stop);
+    run.send(done("tellPlugins", []));
+    expect(run.value()).toBe("closingSuite");
+    expect(run.actor.getSnapshot().context.run!.test.id).toBe("t-a");
   });
 
   /** A run of t-three with a delay, waiting after its first command. */
