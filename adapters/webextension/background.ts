@@ -1,6 +1,7 @@
 /// <reference types="chrome" />
 // The extension's background service worker: binds chrome's events to BackgroundRelay
-// (relay.ts), which says what happens to a plugin's request while no IDE window answers it.
+// (relay.ts), whose machine (relay.machine.ts) says what happens to a plugin's request while
+// no IDE window answers it.
 // Listeners are added at the top level, as MV3 requires for a worker the browser may stop and
 // start again for the next event.
 import { createIde } from "../../index.ts";

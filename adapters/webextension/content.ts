@@ -3,6 +3,7 @@
 // locator there (tabs.ts). It resolves locators with the project's own resolver
 // (services/locators/) against the page's live document, so the browser's own CSS and XPath
 // engines check every xpath it gives.
+import { messageOf } from "../../services/errors.ts";
 import { resolveInDocument } from "../../services/locators/index.ts";
 import { readResolveLocator } from "./messages.ts";
 import type { ResolveLocatorAnswer } from "./messages.ts";
@@ -26,7 +27,7 @@ if (!scope[LOADED]) {
       answer = {
         ok: false,
         errorCode: typeof code === "string" ? code : "ElementNotFound",
-        error: error instanceof Error ? error.message : String(error),
+        error: messageOf(error),
       };
     }
     sendResponse(answer);

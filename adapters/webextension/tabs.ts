@@ -3,13 +3,12 @@
 // in (the IDE's own window is a popup, so it is never the one). The content script
 // (content.ts) is put into the tab the first time a locator is asked for there, and again
 // after a navigation has dropped it.
+import { messageOf } from "../../services/errors.ts";
 import { LocatorError } from "../../services/locators/index.ts";
 import type { ResolveLocator } from "../ports.ts";
 import type { ResolveLocatorAnswer, ResolveLocatorMessage } from "./messages.ts";
 
 export const CONTENT_SCRIPT = "content.js";
-
-const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 async function tabUnderTest(location: string): Promise<chrome.tabs.Tab> {
   let tab: chrome.tabs.Tab | undefined;
@@ -25,7 +24,7 @@ async function tabUnderTest(location: string): Promise<chrome.tabs.Tab> {
   return tab;
 }
 
-const noReceiver = (error: unknown) => /Receiving end does not exist|Could not establish connection/i.test(reasonOf(error));
+const noReceiver = (error: unknown) => /Receiving end does not exist|Could not establish connection/i.test(messageOf(error));
 
 async function ask(tabId: number, message: ResolveLocatorMessage): Promise<ResolveLocatorAnswer> {
   return (await chrome.tabs.sendMessage(tabId, message)) as ResolveLocatorAnswer;
@@ -39,14 +38,14 @@ export const resolveInTabUnderTest: ResolveLocator = async (location) => {
   try {
     answer = await ask(tabId, message);
   } catch (error) {
-    if (!noReceiver(error)) throw new LocatorError("NoPage", `The tab under test did not answer: ${reasonOf(error)}`);
+    if (!noReceiver(error)) throw new LocatorError("NoPage", `The tab under test did not answer: ${messageOf(error)}`);
     try {
       await chrome.scripting.executeScript({ target: { tabId }, files: [CONTENT_SCRIPT] });
     } catch (injectError) {
       const where = tab.url ? ` (${tab.url})` : "";
       throw new LocatorError(
         "NoPage",
-        `The tab under test${where} cannot be searched for locators (${reasonOf(injectError)}); ` +
+        `The tab under test${where} cannot be searched for locators (${messageOf(injectError)}); ` +
           "make the page under test the active tab of a browser window.",
       );
     }

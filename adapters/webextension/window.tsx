@@ -1,6 +1,7 @@
 /// <reference types="chrome" />
 // The IDE window (ide.html): the core (createIde) and the IDE UI in one extension page.
 // Plugins' messages reach it directly (door.ts) or through the background worker (relay.ts);
+// the statecharts show the door and the relay beside the core's machines (charts.ts);
 // outbound messages leave with chrome.runtime.sendMessage; locators resolve in the tab under
 // test (tabs.ts); the project and its unsaved changes are kept in storage (workspace.ts).
 // When the core's window closes (POST /close, or the user's "Close the IDE") the page closes
@@ -8,11 +9,12 @@
 import { render } from "preact";
 import { createIde } from "../../index.ts";
 import type { Ide, OutboundMessage } from "../../index.ts";
-import { fail } from "../../machines/shared.types.ts";
+import { fail } from "../../machines/replies.ts";
 import { App } from "../../ui/App.tsx";
 import { localTransport } from "../../ui/localTransport.ts";
 import "../../ui/styles.css";
 import { toWire } from "../protocol/wire.ts";
+import { extensionCharts, withCharts } from "./charts.ts";
 import { WindowDoor } from "./door.ts";
 import { KEEP_ALIVE_MS, readToWindow, WINDOW_PORT } from "./messages.ts";
 import type { ToBackground } from "./messages.ts";
@@ -95,7 +97,7 @@ async function main() {
   closeWhenTheCoreCloses(core);
 
   root.replaceChildren();
-  render(<App transport={localTransport(core)} waitingText="Starting the IDE…" />, root);
+  render(<App transport={withCharts(localTransport(core), extensionCharts(door))} waitingText="Starting the IDE…" />, root);
 
   addEventListener("pagehide", () => {
     closing = true;

@@ -7,6 +7,8 @@
 // only marks it unsaved. So the project and the flag are all there is to keep: after a
 // restore, "discard changes" goes back to the same content, as it would have before.
 import type { Ide, IdeView } from "../../index.ts";
+import { currentProject } from "../../machines/ide.selectors.ts";
+import { messageOf } from "../../services/errors.ts";
 import { parseSideProject } from "../../services/side/index.ts";
 import type { SideProject } from "../../services/side/index.ts";
 
@@ -31,7 +33,7 @@ export async function loadWorkspace(storage: WorkspaceStorage): Promise<StoredWo
   try {
     stored = (await storage.get(WORKSPACE_KEY))[WORKSPACE_KEY];
   } catch (error) {
-    return { workspace: null, problem: `The kept project could not be read: ${error instanceof Error ? error.message : String(error)}` };
+    return { workspace: null, problem: `The kept project could not be read: ${messageOf(error)}` };
   }
   if (stored === undefined) return { workspace: null, problem: null };
   const record = (typeof stored === "object" && stored !== null ? stored : {}) as { project?: unknown; unsaved?: unknown };
@@ -40,10 +42,6 @@ export async function loadWorkspace(storage: WorkspaceStorage): Promise<StoredWo
     return { workspace: null, problem: `The kept project is not a usable .side project (${parsed.problem}); a new one was started.` };
   }
   return { workspace: { project: parsed.project, unsaved: record.unsaved === true }, problem: null };
-}
-
-function loadedProject(ide: Ide): SideProject {
-  return ide.actor.getSnapshot().context.project.getSnapshot().context.project;
 }
 
 /**
@@ -64,7 +62,7 @@ export function keepWorkspace(ide: Ide, storage: WorkspaceStorage, onError: (rea
     next = null;
     writing = storage
       .set({ [WORKSPACE_KEY]: workspace })
-      .catch((error: unknown) => onError(error instanceof Error ? error.message : String(error)))
+      .catch((error: unknown) => onError(messageOf(error)))
       .finally(() => {
         writing = null;
         write();
@@ -72,7 +70,7 @@ export function keepWorkspace(ide: Ide, storage: WorkspaceStorage, onError: (rea
   }
 
   function check(view: IdeView) {
-    const project = loadedProject(ide);
+    const project = currentProject(ide.actor);
     if (project === lastProject && view.project.unsaved === lastUnsaved) return;
     lastProject = project;
     lastUnsaved = view.project.unsaved;

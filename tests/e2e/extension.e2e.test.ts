@@ -300,6 +300,21 @@ describe("the IDE as a browser extension", () => {
     expect((await received(alpha)).filter((r) => r.message.event === "saveProject")).toEqual([]);
   });
 
+  it("shows the window's door and the background relay in its statecharts, beside the core's machines", async () => {
+    const window = await openWindow(alpha);
+    await window.waitForSelector('[data-testid="diagram-windowDoor"]');
+    await window.waitForSelector('[data-testid="diagram-backgroundRelay"]');
+    const charts = () =>
+      window.locator('[data-testid^="chart-value-"]').evaluateAll((codes) =>
+        codes.map((code) => [code.getAttribute("data-testid")!.slice("chart-value-".length), JSON.parse(code.textContent!)]),
+      );
+    expect((await charts()).map(([actor]) => actor)).toEqual(["ide", "control", "project", "playback", "windowDoor", "backgroundRelay"]);
+    // The door answers once the relay has handed over, which it does as it becomes present.
+    await expect
+      .poll(async () => Object.fromEntries((await charts()).slice(4)))
+      .toEqual({ windowDoor: "answering", backgroundRelay: "present" });
+  });
+
   it("closes a second IDE window and keeps the first", async () => {
     const first = await openWindow(alpha);
     const second = await context.newPage();
@@ -348,6 +363,8 @@ describe("the IDE as a browser extension", () => {
     );
     await window.waitForSelector('[data-testid="unsaved"]');
     expect(await window.locator('[data-testid="control-banner"]').textContent()).toContain(ALPHA.name);
+    // The door held while the port was made again, and answers again.
+    await expect.poll(() => window.locator('[data-testid="chart-value-windowDoor"]').textContent()).toBe('"answering"');
 
     // The new worker answers for a closed window just as the old one did.
     await window.close();

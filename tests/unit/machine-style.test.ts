@@ -7,6 +7,8 @@ import { controlMachine } from "../../machines/control.machine.ts";
 import { ideMachine } from "../../machines/ide.machine.ts";
 import { playbackMachine } from "../../machines/playback.machine.ts";
 import { projectMachine } from "../../machines/project.machine.ts";
+import { doorMachine } from "../../adapters/webextension/door.machine.ts";
+import { relayMachine } from "../../adapters/webextension/relay.machine.ts";
 
 type Ref = unknown;
 
@@ -45,6 +47,8 @@ describe.each([
   ["project", projectMachine],
   ["playback", playbackMachine],
   ["ide", ideMachine],
+  ["extension relay", relayMachine],
+  ["extension door", doorMachine],
 ] as Array<[string, AnyStateMachine]>)("the %s machine", (_, machine) => {
   it("refers to every action, guard and actor by a name defined in setup()", () => {
     const refs = references(machine);
