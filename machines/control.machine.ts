@@ -11,9 +11,11 @@
  * - `candidate` is set exactly while in awaitingConsent, and its request is answered exactly
  *   once: true on accept, false on decline, IdeNotActive when the window closes first.
  * - The plugin already in control asking again is answered true with no dialog.
- * The root machine keeps one dialog at a time, so a second candidate never reaches here.
+ * - Facts for the root: control.changed whenever `controller` changes, dialog.opened and
+ *   dialog.closed around awaitingConsent. The root keeps one dialog at a time with them, so a
+ *   second candidate never reaches here.
  */
-import { and, assign, emit, setup } from "xstate";
+import { and, assertEvent, assign, emit, setup } from "xstate";
 import { answered, ok, windowClosedReply } from "./replies.ts";
 import type { ControlContext, ControlEmitted, ControlEvent } from "./control.types.ts";
 
@@ -35,14 +37,18 @@ export const controlMachine = setup({
   },
   actions: {
     rememberCandidate: assign({
-      candidate: ({ event }) =>
-        event.type === "request.control"
-          ? { requestId: event.requestId, sender: event.sender, registration: event.registration }
-          : null,
+      candidate: ({ event }) => {
+        assertEvent(event, "request.control");
+        return { requestId: event.requestId, sender: event.sender, registration: event.registration };
+      },
     }),
-    answerAlreadyInControl: emit(({ event }) =>
-      answered(event.type === "request.control" ? event.requestId : -1, ok(true)),
-    ),
+    answerAlreadyInControl: emit(({ event }) => {
+      assertEvent(event, "request.control");
+      return answered(event.requestId, ok(true));
+    }),
+    announceController: emit(({ context }) => ({ type: "control.changed" as const, controller: context.controller })),
+    announceDialogOpened: emit({ type: "dialog.opened" as const, owner: "control" as const }),
+    announceDialogClosed: emit({ type: "dialog.closed" as const, owner: "control" as const }),
     grantToCandidate: assign({
       controller: ({ context }) => context.candidate!.sender,
       candidate: null,
@@ -72,21 +78,23 @@ export const controlMachine = setup({
       },
     },
     awaitingConsent: {
+      entry: "announceDialogOpened",
+      exit: "announceDialogClosed",
       description:
         "The consent dialog is open for the candidate; a current controller keeps control until the user accepts.",
       on: {
         // Order matters: announce and answer while the candidate is still known.
         "user.accept": {
           target: "controlled",
-          actions: ["announceGranted", "answerCandidateAccepted", "grantToCandidate"],
+          actions: ["announceGranted", "answerCandidateAccepted", "grantToCandidate", "announceController"],
         },
         "user.decline": [
           { guard: "hasController", target: "controlled", actions: ["answerCandidateDeclined", "forgetCandidate"] },
           { target: "notControlled", actions: ["answerCandidateDeclined", "forgetCandidate"] },
         ],
-        "window.closed": { target: "notControlled", actions: ["answerCandidateWindowClosed", "endControl"] },
+        "window.closed": { target: "notControlled", actions: ["answerCandidateWindowClosed", "endControl", "announceController"] },
         "plugin.disconnected": [
-          { guard: "disconnectedIsController", actions: "forgetController" },
+          { guard: "disconnectedIsController", actions: ["forgetController", "announceController"] },
           {
             guard: "candidateLeftAndControllerStays",
             target: "controlled",
@@ -102,8 +110,12 @@ export const controlMachine = setup({
           { guard: "senderIsController", actions: "answerAlreadyInControl" },
           { target: "awaitingConsent", actions: "rememberCandidate" },
         ],
-        "window.closed": { target: "notControlled", actions: "endControl" },
-        "plugin.disconnected": { guard: "disconnectedIsController", target: "notControlled", actions: "endControl" },
+        "window.closed": { target: "notControlled", actions: ["endControl", "announceController"] },
+        "plugin.disconnected": {
+          guard: "disconnectedIsController",
+          target: "notControlled",
+          actions: ["endControl", "announceController"],
+        },
       },
     },
   },

@@ -25,4 +25,10 @@ export type ControlGrantedEvent = {
   registration: Registration;
 };
 
-export type ControlEmitted = RequestAnsweredEvent | ControlGrantedEvent;
+/** Who controls the IDE now (null: nobody); emitted whenever it changes. */
+export type ControlChangedEvent = { type: "control.changed"; controller: string | null };
+
+/** A dialog of a child machine opened or closed; the root keeps "one dialog at a time" with these. */
+export type DialogFactEvent = { type: "dialog.opened" | "dialog.closed"; owner: "control" | "project" };
+
+export type ControlEmitted = RequestAnsweredEvent | ControlGrantedEvent | ControlChangedEvent | DialogFactEvent;

@@ -13,18 +13,20 @@
  *   its control, nothing else: its registration and logs stay, and so does the project.
  * - Every request event that reaches this machine is answered exactly once (an emitted
  *   request.answered), here or by the child it is forwarded to.
+ * - Each decision has one owner: this machine decides the window, the plugin session and
+ *   "one dialog at a time" from its own context, which the children's facts keep
+ *   (control.changed, dialog.opened / dialog.closed); it never reads a child's snapshot. The
+ *   project machine decides loads and closes over unsaved changes; the run machine, runs.
  * Door checks and admission (window, control mode, registration) run before an event is
  * built, with the rules in ide.rules.ts, so this machine sees only admitted requests.
  */
-import { and, assign, emit, enqueueActions, fromCallback, not, sendTo, setup } from "xstate";
+import { assertEvent, assign, emit, enqueueActions, fromCallback, not, sendTo, setup } from "xstate";
 import type { AnyActorRef } from "xstate";
 import { registerPlugin } from "../services/plugins/index.ts";
 import { controlMachine } from "./control.machine.ts";
-import { isUnsaved, projectMachine } from "./project.machine.ts";
+import { projectMachine } from "./project.machine.ts";
 import { playbackMachine } from "./playback.machine.ts";
 import { answered, fail, ok } from "./replies.ts";
-import { resolveRunTarget } from "../services/playback/targets.ts";
-import type { RunSelector } from "../services/playback/targets.ts";
 import type { ChildFact, IdeContext, IdeEmitted, IdeEvent, IdeInput, OutboundMessage } from "./ide.types.ts";
 
 /**
@@ -48,22 +50,40 @@ function outboundFor(fact: IdeEvent): OutboundMessage | null {
     : null;
 }
 
-/** What a start names, from the user's event or a plugin's request. */
-function selectorOf(event: IdeEvent): RunSelector {
-  switch (event.type) {
-    case "user.startPlayback":
-      return { testId: event.testId };
-    case "user.startSuite":
-      return { suiteId: event.suiteId, wholeSuite: true };
-    case "request.startRun":
-      return event.selector;
-    default:
-      return {};
+type RequestEvent = Extract<IdeEvent, { requestId: number }>;
+
+/** The request an answering action answers; any other event there is a bug in this file. */
+function requestOf(event: IdeEvent): RequestEvent {
+  if (!("requestId" in event) || typeof event.requestId !== "number") {
+    throw new Error(`ide machine: an answer was given to ${event.type}, which is not a request`);
   }
+  return event as RequestEvent;
 }
 
-const requestRef = (event: IdeEvent) => ("requestId" in event && event.type.startsWith("request.") ? event.requestId : -1);
-const senderOf = (event: IdeEvent) => ("sender" in event ? event.sender : "");
+const TO_CONTROL = ["request.control", "user.accept", "user.decline", "plugin.disconnected"] as const;
+const TO_PROJECT = [
+  "request.loadProject",
+  "request.close",
+  "request.startRun",
+  "user.accept",
+  "user.decline",
+  "user.editProject",
+  "user.loadProject",
+  "user.startPlayback",
+  "user.startSuite",
+  "plugin.disconnected",
+] as const;
+const TO_PLAYBACK = [
+  "request.commandState",
+  "request.setVariable",
+  "request.stopRun",
+  "user.stopPlayback",
+  "user.pausePlayback",
+  "user.resumePlayback",
+  "user.stepPlayback",
+  "user.toggleBreakpoint",
+  "user.setPlaybackDelay",
+] as const;
 
 export const ideMachine = setup({
   types: {
@@ -80,52 +100,42 @@ export const ideMachine = setup({
   },
   guards: {
     startsClosed: ({ context }) => !context.openAtStart,
-    senderIsController: ({ context, event }) => context.control.getSnapshot().context.controller === senderOf(event),
-    inControlMode: ({ context }) => context.control.getSnapshot().context.controller !== null,
-    dialogIsOpen: ({ context }) =>
-      context.control.getSnapshot().matches("awaitingConsent") ||
-      !context.project.getSnapshot().matches({ dialog: "idle" }),
-    projectHasUnsavedChanges: ({ context }) => isUnsaved(context.project.getSnapshot().context),
-    projectHasNoUnsavedChanges: not("projectHasUnsavedChanges"),
+    senderIsController: ({ context, event }) => "sender" in event && context.controller === event.sender,
+    inControlMode: ({ context }) => context.controller !== null,
     notInControlMode: not("inControlMode"),
-    /** The load would need the unsaved-changes dialog while another dialog is open. */
-    loadNeedsSecondDialog: and(["projectHasUnsavedChanges", "dialogIsOpen"]),
-    registrationClashes: ({ context, event }) =>
-      event.type === "request.register" && !registerPlugin(context.plugins, event.sender, event.registration).ok,
-    runTargetExists: ({ context, event }) => resolveRunTarget(context.project.getSnapshot().context.project, selectorOf(event)).ok,
+    dialogIsOpen: ({ context }) => context.dialogs.control || context.dialogs.project,
   },
   actions: {
-    answerTrue: emit(({ event }) => answered(requestRef(event), ok(true))),
+    answerTrue: emit(({ event }) => answered(requestOf(event).requestId, ok(true))),
     answerBusy: emit(({ event }) =>
       answered(
-        requestRef(event),
+        requestOf(event).requestId,
         fail("Busy", "The IDE is waiting for the user to answer another dialog; try again once it is closed."),
       ),
     ),
     answerNotControlled: emit(({ event }) =>
-      answered(requestRef(event), fail("NotControlled", "The IDE is not in control mode, so it cannot be closed by a plugin.")),
+      answered(requestOf(event).requestId, fail("NotControlled", "The IDE is not in control mode, so it cannot be closed by a plugin.")),
     ),
     answerWindowClosed: emit(({ event }) =>
-      answered(requestRef(event), fail("IdeNotActive", "The IDE window is closed; open it first.")),
+      answered(requestOf(event).requestId, fail("IdeNotActive", "The IDE window is closed; open it first.")),
     ),
-    answerCommandConflict: emit(({ context, event }) => {
-      const result =
-        event.type === "request.register" ? registerPlugin(context.plugins, event.sender, event.registration) : null;
-      const conflict = result && !result.ok ? result.conflict : { commandId: "?", owner: "?" };
-      return answered(
-        requestRef(event),
-        fail(
-          "CommandConflict",
-          `The command id "${conflict.commandId}" is already registered by the plugin ${conflict.owner}; nothing was registered.`,
-        ),
-      );
-    }),
-    register: assign({
-      plugins: ({ context, event }) => {
-        if (event.type !== "request.register") return context.plugins;
-        const result = registerPlugin(context.plugins, event.sender, event.registration);
-        return result.ok ? result.registry : context.plugins;
-      },
+    /** Registers the sender (replacing its earlier entry) and tells the run, or refuses a clash. */
+    register: enqueueActions(({ context, event, enqueue }) => {
+      assertEvent(event, "request.register");
+      const result = registerPlugin(context.plugins, event.sender, event.registration);
+      if (!result.ok) {
+        const { commandId, owner } = result.conflict;
+        enqueue.emit(
+          answered(
+            event.requestId,
+            fail("CommandConflict", `The command id "${commandId}" is already registered by the plugin ${owner}; nothing was registered.`),
+          ),
+        );
+        return;
+      }
+      enqueue.assign({ plugins: result.registry });
+      enqueue.sendTo(context.playback, { type: "plugins.changed", plugins: result.registry });
+      enqueue.emit(answered(event.requestId, ok(true)));
     }),
     restartPluginSession: assign({
       plugins: ({ event }) =>
@@ -137,27 +147,55 @@ export const ideMachine = setup({
       ({ context }) => context.playback,
       ({ context }) => ({ type: "plugins.changed" as const, plugins: context.plugins }),
     ),
-    forwardToControl: sendTo(({ context }) => context.control, ({ event }) => event as never),
-    forwardToProject: sendTo(({ context }) => context.project, ({ event }) => event as never),
-    forwardToPlayback: sendTo(({ context }) => context.playback, ({ event }) => event as never),
-    forwardDialogAnswer: enqueueActions(({ context, event, enqueue }) => {
-      enqueue.sendTo(context.control, event as never);
-      enqueue.sendTo(context.project, event as never);
+    forwardToControl: sendTo(
+      ({ context }) => context.control,
+      ({ event }) => {
+        assertEvent(event, [...TO_CONTROL]);
+        return event;
+      },
+    ),
+    forwardToProject: sendTo(
+      ({ context }) => context.project,
+      ({ event }) => {
+        assertEvent(event, [...TO_PROJECT]);
+        return event;
+      },
+    ),
+    forwardToPlayback: sendTo(
+      ({ context }) => context.playback,
+      ({ event }) => {
+        assertEvent(event, [...TO_PLAYBACK]);
+        return event;
+      },
+    ),
+    logPluginDisconnected: emit(({ event }) => {
+      assertEvent(event, "plugin.disconnected");
+      return {
+        type: "log.written" as const,
+        level: "info" as const,
+        message: `The plugin ${event.sender} disconnected; any dialog it opened was answered no, and it no longer controls the IDE.`,
+      };
     }),
-    tellChildrenPluginDisconnected: enqueueActions(({ context, event, enqueue }) => {
-      enqueue.sendTo(context.control, event as never);
-      enqueue.sendTo(context.project, event as never);
+    rememberController: assign({
+      controller: ({ event }) => {
+        assertEvent(event, "control.changed");
+        return event.controller;
+      },
     }),
-    logPluginDisconnected: emit(({ event }) => ({
-      type: "log.written" as const,
-      level: "info" as const,
-      message: `The plugin ${senderOf(event)} disconnected; any dialog it opened was answered no, and it no longer controls the IDE.`,
-    })),
-    logAnswerTheOpenDialogFirst: emit({
-      type: "log.written" as const,
-      level: "warn" as const,
-      message: "The project was not loaded: answer the open dialog first, then load it again.",
+    /** One dialog at a time: the root keeps whose is open, and tells the project of the control's. */
+    rememberDialog: enqueueActions(({ context, event, enqueue }) => {
+      assertEvent(event, ["dialog.opened", "dialog.closed"]);
+      const open = event.type === "dialog.opened";
+      enqueue.assign({ dialogs: { ...context.dialogs, [event.owner]: open } });
+      if (event.owner === "control") enqueue.sendTo(context.project, { type: "dialog.elsewhere", open });
     }),
+    startRun: sendTo(
+      ({ context }) => context.playback,
+      ({ event }) => {
+        assertEvent(event, "run.requested");
+        return { ...event, type: "run.start" as const };
+      },
+    ),
     tellChildrenWindowClosed: enqueueActions(({ context, enqueue }) => {
       enqueue.sendTo(context.control, { type: "window.closed" });
       enqueue.sendTo(context.project, { type: "window.closed" });
@@ -165,41 +203,13 @@ export const ideMachine = setup({
     }),
     requestSave: sendTo(
       ({ context }) => context.project,
-      ({ context }) => ({
-        type: "project.saveRequested" as const,
-        controller: context.control.getSnapshot().context.controller,
-      }),
+      ({ context }) => ({ type: "project.saveRequested" as const, controller: context.controller }),
     ),
-    startRun: sendTo(
-      ({ context }) => context.playback,
-      ({ context, event }) => {
-        const project = context.project.getSnapshot().context.project;
-        const target = resolveRunTarget(project, selectorOf(event));
-        if (!target.ok) throw new Error(target.problem); // the guard runTargetExists comes first
-        return {
-          type: "run.start" as const,
-          projectName: project.name,
-          baseUrl: project.url,
-          tests: project.tests,
-          testIds: target.testIds,
-          suite: target.suite,
-          fromCommandId: event.type === "user.startPlayback" ? event.fromCommandId : undefined,
-          requestId: event.type === "request.startRun" ? event.requestId : undefined,
-        };
-      },
-    ),
-    logUnknownTest: emit(({ context, event }) => {
-      const target = resolveRunTarget(context.project.getSnapshot().context.project, selectorOf(event));
-      return { type: "log.written" as const, level: "warn" as const, message: `${target.ok ? "" : target.problem} Nothing was started.` };
-    }),
-    answerUnknownTest: emit(({ context, event }) => {
-      const target = resolveRunTarget(context.project.getSnapshot().context.project, selectorOf(event));
-      return answered(requestRef(event), fail("UnknownTest", target.ok ? "The test is unknown." : target.problem));
-    }),
     reemit: emit(({ event }) => event as IdeEmitted),
-    answerCloseConfirmed: emit(({ event }) =>
-      answered(event.type === "close.confirmed" ? event.requestId : -1, ok(true)),
-    ),
+    answerCloseConfirmed: emit(({ event }) => {
+      assertEvent(event, "close.confirmed");
+      return answered(event.requestId, ok(true));
+    }),
     tellEveryPlugin: enqueueActions(({ context, event, enqueue }) => {
       const message = outboundFor(event);
       if (!message) return;
@@ -214,6 +224,8 @@ export const ideMachine = setup({
     playback: spawn("playback", { id: "playback", systemId: "playback" }),
     plugins: [],
     openAtStart: input.window !== "closed",
+    controller: null,
+    dialogs: { control: false, project: false },
   }),
   invoke: {
     src: "relayChildFacts",
@@ -222,8 +234,11 @@ export const ideMachine = setup({
   initial: "starting",
   on: {
     "log.written": { actions: "reemit" },
-    "control.granted": { actions: ["restartPluginSession", "tellPlaybackPlugins"] },
+    "control.changed": { actions: "rememberController" },
+    "dialog.opened": { actions: "rememberDialog" },
+    "dialog.closed": { actions: "rememberDialog" },
     "project.loaded": { actions: "tellEveryPlugin" },
+    "run.requested": { actions: "startRun" },
   },
   states: {
     starting: {
@@ -239,51 +254,35 @@ export const ideMachine = setup({
           target: "closed",
           actions: ["answerCloseConfirmed", "tellChildrenWindowClosed", "dropPlugins", "tellPlaybackPlugins"],
         },
+        "control.granted": { actions: ["restartPluginSession", "tellPlaybackPlugins"] },
         "request.open": { actions: "answerTrue" },
-        "request.register": [
-          { guard: "registrationClashes", actions: "answerCommandConflict" },
-          { actions: ["register", "answerTrue", "tellPlaybackPlugins"] },
-        ],
+        "request.register": { actions: "register" },
         "request.control": [
           { guard: "senderIsController", actions: "answerTrue" },
           { guard: "dialogIsOpen", actions: "answerBusy" },
           { actions: "forwardToControl" },
         ],
-        "request.loadProject": [
-          { guard: "loadNeedsSecondDialog", actions: "answerBusy" },
-          { actions: "forwardToProject" },
-        ],
-        "request.close": [
-          { guard: "notInControlMode", actions: "answerNotControlled" },
-          {
-            guard: "projectHasNoUnsavedChanges",
-            target: "closed",
-            actions: ["answerTrue", "tellChildrenWindowClosed", "dropPlugins", "tellPlaybackPlugins"],
-          },
-          { guard: "dialogIsOpen", actions: "answerBusy" },
-          { actions: "forwardToProject" },
-        ],
+        "request.loadProject": { actions: "forwardToProject" },
+        "request.close": [{ guard: "notInControlMode", actions: "answerNotControlled" }, { actions: "forwardToProject" }],
         "request.commandState": { actions: "forwardToPlayback" },
         "request.setVariable": { actions: "forwardToPlayback" },
         "request.stopRun": { actions: "forwardToPlayback" },
-        "request.startRun": [{ guard: "runTargetExists", actions: "startRun" }, { actions: "answerUnknownTest" }],
-        "user.accept": { actions: "forwardDialogAnswer" },
-        "user.decline": { actions: "forwardDialogAnswer" },
+        "request.startRun": { actions: "forwardToProject" },
+        // A dialog's answer and a lost plugin concern both children that can hold a dialog.
+        "user.accept": { actions: ["forwardToControl", "forwardToProject"] },
+        "user.decline": { actions: ["forwardToControl", "forwardToProject"] },
         "user.editProject": { actions: "forwardToProject" },
         "user.saveProject": { actions: "requestSave" },
-        "user.startPlayback": [{ guard: "runTargetExists", actions: "startRun" }, { actions: "logUnknownTest" }],
-        "user.startSuite": [{ guard: "runTargetExists", actions: "startRun" }, { actions: "logUnknownTest" }],
+        "user.startPlayback": { actions: "forwardToProject" },
+        "user.startSuite": { actions: "forwardToProject" },
         "user.stopPlayback": { actions: "forwardToPlayback" },
         "user.pausePlayback": { actions: "forwardToPlayback" },
         "user.resumePlayback": { actions: "forwardToPlayback" },
         "user.stepPlayback": { actions: "forwardToPlayback" },
         "user.toggleBreakpoint": { actions: "forwardToPlayback" },
         "user.setPlaybackDelay": { actions: "forwardToPlayback" },
-        "user.loadProject": [
-          { guard: "loadNeedsSecondDialog", actions: "logAnswerTheOpenDialogFirst" },
-          { actions: "forwardToProject" },
-        ],
-        "plugin.disconnected": { actions: ["tellChildrenPluginDisconnected", "logPluginDisconnected"] },
+        "user.loadProject": { actions: "forwardToProject" },
+        "plugin.disconnected": { actions: ["forwardToControl", "forwardToProject", "logPluginDisconnected"] },
       },
     },
     closed: {

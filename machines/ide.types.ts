@@ -3,12 +3,12 @@ import type { PluginRegistry, Registration } from "../services/plugins/index.ts"
 import type { CommandState } from "../services/playback/commandTable.ts";
 import type { SideProject } from "../services/side/index.ts";
 import type { controlMachine } from "./control.machine.ts";
-import type { ControlGrantedEvent } from "./control.types.ts";
+import type { ControlChangedEvent, ControlGrantedEvent, DialogFactEvent } from "./control.types.ts";
 import type { playbackMachine } from "./playback.machine.ts";
 import type { ExecuteMessage, RunEventMessage } from "./playback.types.ts";
 import type { RunSelector } from "../services/playback/targets.ts";
 import type { projectMachine } from "./project.machine.ts";
-import type { CloseConfirmedEvent, ProjectLoadedEvent } from "./project.types.ts";
+import type { CloseConfirmedEvent, ProjectLoadedEvent, RunRequestedEvent } from "./project.types.ts";
 import type { LogWrittenEvent, RequestAnsweredEvent, RequestRef } from "./shared.types.ts";
 
 export interface IdeInput {
@@ -24,6 +24,10 @@ export interface IdeContext {
   plugins: PluginRegistry;
   /** From the input; read once by the `starting` state. */
   openAtStart: boolean;
+  /** Facts the children told: who controls the IDE (control.changed). */
+  controller: string | null;
+  /** Facts the children told: whose dialog is open (dialog.opened / dialog.closed). */
+  dialogs: { control: boolean; project: boolean };
 }
 
 /** Requests that passed the door and admission (adapters/protocol) and change state. */
@@ -63,8 +67,11 @@ export type PluginDisconnectedEvent = { type: "plugin.disconnected"; sender: str
 export type ChildFact =
   | LogWrittenEvent
   | ControlGrantedEvent
+  | ControlChangedEvent
+  | DialogFactEvent
   | ProjectLoadedEvent
-  | CloseConfirmedEvent;
+  | CloseConfirmedEvent
+  | RunRequestedEvent;
 
 export type IdeEvent = IdeRequestEvent | UserEvent | PluginDisconnectedEvent | ChildFact;
 

@@ -16,10 +16,18 @@
  *   answered as if the user had declined: the changes are kept.
  * - The user's own load (`user.loadProject`) over unsaved changes asks in the same dialog;
  *   there is no request to answer, so nothing is emitted for it.
+ * - This machine decides a load and a close over unsaved changes, and answers Busy when one
+ *   would need its dialog while a dialog is open (its own, or another's: `otherDialogOpen`,
+ *   a fact the root passes on). With no unsaved changes, a close is confirmed at once.
+ * - Facts for the root: dialog.opened and dialog.closed around its dialogs; close.confirmed;
+ *   project.loaded; run.requested, a start resolved to the project's tests.
  */
-import { assign, emit, fromPromise, setup } from "xstate";
+import { and, assertEvent, assign, emit, enqueueActions, fromPromise, setup } from "xstate";
+import { resolveRunTarget } from "../services/playback/targets.ts";
+import type { RunSelector } from "../services/playback/targets.ts";
 import { messageOf } from "../services/errors.ts";
 import { answered, fail, ok, windowClosedReply } from "./replies.ts";
+import type { SideProject } from "../services/side/index.ts";
 import type {
   ProjectContext,
   ProjectEmitted,
@@ -45,9 +53,11 @@ export const projectMachine = setup({
   },
   guards: {
     hasUnsavedChanges: ({ context }) => isUnsaved(context),
+    otherDialogIsOpen: ({ context }) => context.otherDialogOpen,
+    /** It would need this machine's dialog while another dialog is open. */
+    needsASecondDialog: and(["hasUnsavedChanges", "otherDialogIsOpen"]),
     saveIsQueued: ({ context }) => context.queuedSave !== null,
     saveSucceeded: ({ event }) => (event as { output?: SaveOutcome }).output?.ok === true,
-    pendingLoadIsTheUsers: ({ context }) => context.pendingLoad?.requestId === null,
     disconnectedAskedToLoad: ({ context, event }) =>
       event.type === "plugin.disconnected" && context.pendingLoad?.sender === event.sender,
     disconnectedAskedToClose: ({ context, event }) =>
@@ -55,45 +65,41 @@ export const projectMachine = setup({
   },
   actions: {
     rememberLoad: assign({
-      pendingLoad: ({ event }) =>
-        event.type === "request.loadProject"
+      pendingLoad: ({ event }) => {
+        assertEvent(event, ["request.loadProject", "user.loadProject"]);
+        return event.type === "request.loadProject"
           ? { requestId: event.requestId, sender: event.sender, project: event.project }
-          : null,
-    }),
-    rememberUserLoad: assign({
-      pendingLoad: ({ event }) =>
-        event.type === "user.loadProject" ? { requestId: null, sender: "ide", project: event.project } : null,
-    }),
-    loadChosen: assign(({ context, event }) => {
-      const project = event.type === "user.loadProject" ? event.project : context.project;
-      return { project, savedCopy: project, revision: context.revision + 1, savedRevision: context.revision + 1 };
+          : { requestId: null, sender: "ide", project: event.project };
+      },
     }),
     rememberClose: assign({
-      pendingClose: ({ event }) =>
-        event.type === "request.close" ? { requestId: event.requestId, sender: event.sender } : null,
+      pendingClose: ({ event }) => {
+        assertEvent(event, "request.close");
+        return { requestId: event.requestId, sender: event.sender };
+      },
     }),
-    loadRequested: assign(({ context, event }) => {
-      const project = event.type === "request.loadProject" ? event.project : context.project;
-      return { project, savedCopy: project, revision: context.revision + 1, savedRevision: context.revision + 1 };
-    }),
-    loadPending: assign(({ context }) => {
-      const project = context.pendingLoad!.project;
-      return { project, savedCopy: project, revision: context.revision + 1, savedRevision: context.revision + 1 };
-    }),
+    /** A project becomes the loaded one, saved as it is. */
+    load: assign(({ context }, params: { project: SideProject }) => ({
+      project: params.project,
+      savedCopy: params.project,
+      revision: context.revision + 1,
+      savedRevision: context.revision + 1,
+    })),
     announceLoaded: emit(({ context }) => ({
       type: "project.loaded" as const,
       projectId: context.project.id,
       projectName: context.project.name,
     })),
-    answerLoadRequested: emit(({ event }) =>
-      answered(event.type === "request.loadProject" ? event.requestId : -1, ok(true)),
-    ),
-    answerPendingLoad: emit(({ context }, params: { loaded: boolean }) =>
-      answered(context.pendingLoad!.requestId ?? -1, ok(params.loaded)),
-    ),
-    answerPendingLoadWindowClosed: emit(({ context }) =>
-      answered(context.pendingLoad!.requestId ?? -1, windowClosedReply()),
-    ),
+    answerLoadRequested: emit(({ event }) => {
+      assertEvent(event, "request.loadProject");
+      return answered(event.requestId, ok(true));
+    }),
+    /** Answers the plugin whose load waited for the user; the user's own load has nobody to answer. */
+    answerPendingLoad: enqueueActions(({ context, enqueue }, params: { reply: "loaded" | "kept" | "windowClosed" }) => {
+      const requestId = context.pendingLoad?.requestId;
+      if (requestId === null || requestId === undefined) return;
+      enqueue.emit(answered(requestId, params.reply === "windowClosed" ? windowClosedReply() : ok(params.reply === "loaded")));
+    }),
     forgetLoad: assign({ pendingLoad: null }),
     discardChanges: assign(({ context }) => ({
       project: context.savedCopy,
@@ -104,6 +110,50 @@ export const projectMachine = setup({
       type: "close.confirmed" as const,
       requestId: context.pendingClose!.requestId,
     })),
+    /** Nothing to lose: the close goes ahead without asking. */
+    confirmCloseNow: emit(({ event }) => {
+      assertEvent(event, "request.close");
+      return { type: "close.confirmed" as const, requestId: event.requestId };
+    }),
+    announceDialogOpened: emit({ type: "dialog.opened" as const, owner: "project" as const }),
+    announceDialogClosed: emit({ type: "dialog.closed" as const, owner: "project" as const }),
+    rememberOtherDialog: assign({
+      otherDialogOpen: ({ event }) => {
+        assertEvent(event, "dialog.elsewhere");
+        return event.open;
+      },
+    }),
+    logAnswerTheOpenDialogFirst: emit({
+      type: "log.written" as const,
+      level: "warn" as const,
+      message: "The project was not loaded: answer the open dialog first, then load it again.",
+    }),
+    /** A start names tests of this project: resolved here, played by the run machine. */
+    requestRun: enqueueActions(({ context, event, enqueue }) => {
+      assertEvent(event, ["user.startPlayback", "user.startSuite", "request.startRun"]);
+      const selector: RunSelector =
+        event.type === "user.startPlayback"
+          ? { testId: event.testId }
+          : event.type === "user.startSuite"
+            ? { suiteId: event.suiteId, wholeSuite: true }
+            : event.selector;
+      const target = resolveRunTarget(context.project, selector);
+      if (!target.ok) {
+        if (event.type === "request.startRun") enqueue.emit(answered(event.requestId, fail("UnknownTest", target.problem)));
+        else enqueue.emit({ type: "log.written", level: "warn", message: `${target.problem} Nothing was started.` });
+        return;
+      }
+      enqueue.emit({
+        type: "run.requested",
+        projectName: context.project.name,
+        baseUrl: context.project.url,
+        tests: context.project.tests,
+        testIds: target.testIds,
+        suite: target.suite,
+        fromCommandId: event.type === "user.startPlayback" ? event.fromCommandId : undefined,
+        requestId: event.type === "request.startRun" ? event.requestId : undefined,
+      });
+    }),
     answerPendingCloseKept: emit(({ context }) => answered(context.pendingClose!.requestId, ok(false))),
     answerPendingCloseWindowClosed: emit(({ context }) =>
       answered(context.pendingClose!.requestId, windowClosedReply()),
@@ -111,25 +161,25 @@ export const projectMachine = setup({
     forgetClose: assign({ pendingClose: null }),
     markEdited: assign({ revision: ({ context }) => context.revision + 1 }),
     startSaving: assign({
-      saving: ({ context, event }) => ({
-        revision: context.revision,
-        project: context.project,
-        controller: event.type === "project.saveRequested" ? event.controller : null,
-      }),
+      saving: ({ context, event }) => {
+        assertEvent(event, "project.saveRequested");
+        return { revision: context.revision, project: context.project, controller: event.controller };
+      },
     }),
     queueSave: assign({
-      queuedSave: ({ event }) => (event.type === "project.saveRequested" ? { controller: event.controller } : null),
+      queuedSave: ({ event }) => {
+        assertEvent(event, "project.saveRequested");
+        return { controller: event.controller };
+      },
     }),
     startQueuedSave: assign(({ context }) => ({
       saving: { revision: context.revision, project: context.project, controller: context.queuedSave!.controller },
       queuedSave: null,
     })),
-    answerBusy: emit(({ event }) =>
-      answered(
-        "requestId" in event ? event.requestId : -1,
-        fail("Busy", "The IDE is waiting for the user to answer another dialog about the project; try again once it is closed."),
-      ),
-    ),
+    answerBusy: emit(({ event }) => {
+      assertEvent(event, ["request.loadProject", "request.close"]);
+      return answered(event.requestId, fail("Busy", "The IDE is waiting for the user to answer another dialog; try again once it is closed."));
+    }),
     recordSaved: assign(({ context }) => {
       const saving = context.saving!;
       // A load or a later save already moved past what this save wrote.
@@ -164,9 +214,14 @@ export const projectMachine = setup({
     pendingClose: null,
     saving: null,
     queuedSave: null,
+    otherDialogOpen: false,
   }),
   on: {
     "user.editProject": { actions: "markEdited" },
+    "dialog.elsewhere": { actions: "rememberOtherDialog" },
+    "user.startPlayback": { actions: "requestRun" },
+    "user.startSuite": { actions: "requestRun" },
+    "request.startRun": { actions: "requestRun" },
   },
   states: {
     dialog: {
@@ -175,50 +230,71 @@ export const projectMachine = setup({
         idle: {
           on: {
             "request.loadProject": [
+              { guard: "needsASecondDialog", actions: "answerBusy" },
               { guard: "hasUnsavedChanges", target: "confirmingLoad", actions: "rememberLoad" },
-              { actions: ["loadRequested", "announceLoaded", "answerLoadRequested"] },
+              {
+                actions: [
+                  { type: "load", params: ({ event }) => ({ project: (event as { project: SideProject }).project }) },
+                  "announceLoaded",
+                  "answerLoadRequested",
+                ],
+              },
             ],
             "user.loadProject": [
-              { guard: "hasUnsavedChanges", target: "confirmingLoad", actions: "rememberUserLoad" },
-              { actions: ["loadChosen", "announceLoaded"] },
+              { guard: "needsASecondDialog", actions: "logAnswerTheOpenDialogFirst" },
+              { guard: "hasUnsavedChanges", target: "confirmingLoad", actions: "rememberLoad" },
+              {
+                actions: [
+                  { type: "load", params: ({ event }) => ({ project: (event as { project: SideProject }).project }) },
+                  "announceLoaded",
+                ],
+              },
             ],
-            // The root sends a close here only when there are unsaved changes to ask about.
-            "request.close": { target: "confirmingClose", actions: "rememberClose" },
+            "request.close": [
+              { guard: "needsASecondDialog", actions: "answerBusy" },
+              { guard: "hasUnsavedChanges", target: "confirmingClose", actions: "rememberClose" },
+              { actions: "confirmCloseNow" },
+            ],
           },
         },
         confirmingLoad: {
           description: "Asks the user whether to load another project and lose the unsaved changes.",
+          entry: "announceDialogOpened",
+          exit: "announceDialogClosed",
           on: {
             "request.loadProject": { actions: "answerBusy" },
-            "request.close": { actions: "answerBusy" },
-            "user.accept": [
-              { guard: "pendingLoadIsTheUsers", target: "idle", actions: ["loadPending", "announceLoaded", "forgetLoad"] },
-              {
-                target: "idle",
-                actions: ["loadPending", "announceLoaded", { type: "answerPendingLoad", params: { loaded: true } }, "forgetLoad"],
-              },
-            ],
-            "user.decline": [
-              { guard: "pendingLoadIsTheUsers", target: "idle", actions: "forgetLoad" },
-              { target: "idle", actions: [{ type: "answerPendingLoad", params: { loaded: false } }, "forgetLoad"] },
-            ],
-            "window.closed": [
-              // Closing the window ends every dialog; the user's own load is then simply not done.
-              { guard: "pendingLoadIsTheUsers", target: "idle", actions: "forgetLoad" },
-              { target: "idle", actions: ["answerPendingLoadWindowClosed", "forgetLoad"] },
-            ],
+            "user.loadProject": { actions: "logAnswerTheOpenDialogFirst" },
+            "request.close": [{ guard: "hasUnsavedChanges", actions: "answerBusy" }, { actions: "confirmCloseNow" }],
+            "user.accept": {
+              target: "idle",
+              actions: [
+                { type: "load", params: ({ context }) => ({ project: context.pendingLoad!.project }) },
+                "announceLoaded",
+                { type: "answerPendingLoad", params: { reply: "loaded" } },
+                "forgetLoad",
+              ],
+            },
+            "user.decline": { target: "idle", actions: [{ type: "answerPendingLoad", params: { reply: "kept" } }, "forgetLoad"] },
+            // Closing the window ends every dialog; the user's own load is then simply not done.
+            "window.closed": {
+              target: "idle",
+              actions: [{ type: "answerPendingLoad", params: { reply: "windowClosed" } }, "forgetLoad"],
+            },
             "plugin.disconnected": {
               guard: "disconnectedAskedToLoad",
               target: "idle",
-              actions: [{ type: "answerPendingLoad", params: { loaded: false } }, "forgetLoad"],
+              actions: [{ type: "answerPendingLoad", params: { reply: "kept" } }, "forgetLoad"],
             },
           },
         },
         confirmingClose: {
           description: "Asks the user whether to discard the unsaved changes and close, or keep the IDE open.",
+          entry: "announceDialogOpened",
+          exit: "announceDialogClosed",
           on: {
             "request.loadProject": { actions: "answerBusy" },
-            "request.close": { actions: "answerBusy" },
+            "user.loadProject": { actions: "logAnswerTheOpenDialogFirst" },
+            "request.close": [{ guard: "hasUnsavedChanges", actions: "answerBusy" }, { actions: "confirmCloseNow" }],
             "user.accept": { target: "idle", actions: ["discardChanges", "confirmClose", "forgetClose"] },
             "user.decline": { target: "idle", actions: ["answerPendingCloseKept", "forgetClose"] },
             "window.closed": { target: "idle", actions: ["answerPendingCloseWindowClosed", "forgetClose"] },

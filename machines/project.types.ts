@@ -1,4 +1,7 @@
 import type { SideProject } from "../services/side/index.ts";
+import type { RunSelector } from "../services/playback/targets.ts";
+import type { DialogFactEvent } from "./control.types.ts";
+import type { RunStartEvent } from "./playback.types.ts";
 import type { LogWrittenEvent, RequestAnsweredEvent, RequestRef } from "./shared.types.ts";
 
 /** A load waiting for the user: a plugin's request, or the user's own file (requestId null, sender "ide"). */
@@ -21,6 +24,8 @@ export interface ProjectContext {
   saving: { revision: number; project: SideProject; controller: string | null } | null;
   /** A save asked for while another was under way; it starts when that one ends. */
   queuedSave: { controller: string | null } | null;
+  /** Another machine's dialog is open (the root says so): a load or close that needs this one's is Busy. */
+  otherDialogOpen: boolean;
 }
 
 export interface ProjectInput {
@@ -45,9 +50,22 @@ export type ProjectEvent =
   | { type: "user.decline" }
   | { type: "user.editProject" }
   | { type: "project.saveRequested"; controller: string | null }
-  | { type: "window.closed" };
+  | { type: "window.closed" }
+  | { type: "dialog.elsewhere"; open: boolean }
+  | { type: "user.startPlayback"; testId?: string; fromCommandId?: string }
+  | { type: "user.startSuite"; suiteId?: string }
+  | ({ type: "request.startRun"; selector: RunSelector } & RequestRef);
+
+/** A start the project resolved to its tests: the root hands it to the run machine. */
+export type RunRequestedEvent = Omit<RunStartEvent, "type"> & { type: "run.requested" };
 
 export type ProjectLoadedEvent = { type: "project.loaded"; projectId: string; projectName: string };
 export type CloseConfirmedEvent = { type: "close.confirmed"; requestId: number };
 
-export type ProjectEmitted = RequestAnsweredEvent | ProjectLoadedEvent | CloseConfirmedEvent | LogWrittenEvent;
+export type ProjectEmitted =
+  | RequestAnsweredEvent
+  | ProjectLoadedEvent
+  | CloseConfirmedEvent
+  | LogWrittenEvent
+  | DialogFactEvent
+  | RunRequestedEvent;

@@ -134,7 +134,7 @@ describe("control machine, transitions", () => {
       controller: null,
       candidate: { requestId: 1, sender: A, registration: registrationA },
     });
-    expect(emitted).toEqual([]);
+    expect(emitted).toEqual([{ type: "dialog.opened", owner: "control" }]);
   });
 
   it("grants control to the candidate on accept, announcing it and answering true", () => {
@@ -144,8 +144,12 @@ describe("control machine, transitions", () => {
     expect(actor.getSnapshot().value).toBe("controlled");
     expect(actor.getSnapshot().context).toEqual({ controller: A, candidate: null });
     expect(emitted).toEqual([
+      { type: "dialog.opened", owner: "control" },
+      // Leaving the dialog's state comes first, then the transition's own actions.
+      { type: "dialog.closed", owner: "control" },
       { type: "control.granted", controller: A, registration: registrationA },
       { type: "request.answered", requestId: 1, reply: { ok: true, value: true } },
+      { type: "control.changed", controller: A },
     ]);
   });
 
@@ -155,7 +159,11 @@ describe("control machine, transitions", () => {
     actor.send(decline);
     expect(actor.getSnapshot().value).toBe("notControlled");
     expect(actor.getSnapshot().context).toEqual({ controller: null, candidate: null });
-    expect(emitted).toEqual([{ type: "request.answered", requestId: 1, reply: { ok: true, value: false } }]);
+    expect(emitted).toEqual([
+      { type: "dialog.opened", owner: "control" },
+      { type: "dialog.closed", owner: "control" },
+      { type: "request.answered", requestId: 1, reply: { ok: true, value: false } },
+    ]);
   });
 
   it("keeps the old controller in place while a second candidate waits for consent", () => {
@@ -167,7 +175,7 @@ describe("control machine, transitions", () => {
     expect(actor.getSnapshot().value).toBe("awaitingConsent");
     expect(actor.getSnapshot().context.controller).toBe(A);
     expect(actor.getSnapshot().context.candidate?.sender).toBe(B);
-    expect(emitted).toEqual([]);
+    expect(emitted).toEqual([{ type: "dialog.opened", owner: "control" }]);
   });
 
   it("keeps the old controller when the user declines the handover", () => {
@@ -217,7 +225,7 @@ describe("control machine, transitions", () => {
     expect(answerTo(1)).toEqual([{ ok: false, errorCode: "IdeNotActive", error: expect.any(String) }]);
   });
 
-  it("ends control without answering anything when the window closes with no dialog open", () => {
+  it("ends control without answering anything when the window closes with no dialog open, telling the root", () => {
     const { actor, emitted } = startControl();
     actor.send(askA);
     actor.send(accept);
@@ -225,7 +233,7 @@ describe("control machine, transitions", () => {
     actor.send(windowClosed);
     expect(actor.getSnapshot().value).toBe("notControlled");
     expect(actor.getSnapshot().context.controller).toBeNull();
-    expect(emitted).toEqual([]);
+    expect(emitted).toEqual([{ type: "control.changed", controller: null }]);
   });
 
   it("answers the controller asking again true with no dialog", () => {

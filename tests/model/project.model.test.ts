@@ -239,7 +239,7 @@ describe("project machine, loading", () => {
     expect(actor.getSnapshot().value).toEqual({ dialog: "confirmingLoad", saving: "idle" });
     expect(actor.getSnapshot().context.pendingLoad).toEqual({ requestId: 1, sender: A, project: otherFixture });
     expect(actor.getSnapshot().context.project).toEqual(shopFixture);
-    expect(emitted).toEqual([]);
+    expect(emitted).toEqual([{ type: "dialog.opened", owner: "project" }]);
   });
 
   it("keeps unsaved changes and the project when the user declines the load", () => {
@@ -295,7 +295,11 @@ describe("project machine, closing", () => {
     expect(actor.getSnapshot().context.project).toEqual(otherFixture);
     expect(actor.getSnapshot().context.pendingClose).toBeNull();
     expect(unsaved()).toBe(false);
-    expect(emitted).toEqual([{ type: "close.confirmed", requestId: 3 }]);
+    expect(emitted).toEqual([
+      { type: "dialog.opened", owner: "project" },
+      { type: "dialog.closed", owner: "project" },
+      { type: "close.confirmed", requestId: 3 },
+    ]);
     expect(answers()).toEqual([]); // the root answers, once the window is closed
   });
 
