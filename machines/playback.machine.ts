@@ -24,7 +24,8 @@ import { IDE_COMMANDS, MAX_DELAY_MS, runIdeStep } from "../services/playback/ide
 import type { IdeOutcome, IdeStepInput } from "../services/playback/ideCommands.ts";
 import { readPluginAnswer, refusesToStart } from "../services/playback/pluginAnswer.ts";
 import type { Delivery } from "../services/playback/pluginAnswer.ts";
-import { interpolate, interpolateCondition } from "../services/playback/variables.ts";
+import { interpolateCondition } from "../services/playback/variables.ts";
+import { executeMessage, startMessages, stopMessages, suiteStopped } from "./playback.messages.ts";
 import { answered, fail, ok } from "./replies.ts";
 import {
   callTest,
@@ -47,7 +48,6 @@ import {
 } from "./playback.run.ts";
 import type {
   ConditionInput,
-  ExecuteMessage,
   PageCommandInput,
   PageOutcome,
   PlaybackContext,
@@ -55,7 +55,6 @@ import type {
   PlaybackEvent,
   PluginCommandInput,
   Run,
-  RunEventMessage,
   TellPluginsInput,
   TellPluginsOutput,
 } from "./playback.types.ts";
@@ -68,36 +67,6 @@ function ownerOf(context: PlaybackContext, command: string) {
 }
 
 const runOf = (context: PlaybackContext): Run => context.run!;
-
-function startMessages(run: Run): RunEventMessage[] {
-  const { runId, test, projectName, suite } = run;
-  const started: RunEventMessage = {
-    action: "event",
-    event: "playbackStarted",
-    options: { runId, testId: test.id, testName: test.name, ...(suite ? { suiteName: suite.name } : {}), projectName, test },
-  };
-  if (!suite || suite.announced) return [started];
-  const tests = suite.testIds.map((id) => run.tests.find((t) => t.id === id)!);
-  return [{ action: "event", event: "suitePlaybackStarted", options: { runId, tests } }, started];
-}
-
-const suiteStopped = (run: Run): RunEventMessage => ({
-  action: "event",
-  event: "suitePlaybackStopped",
-  options: { runId: run.runId, suiteName: run.suite!.name, projectName: run.projectName },
-});
-
-/** A suite's end is told on its own (closingSuite), once its last test's end was answered. */
-function stopMessages(run: Run): RunEventMessage[] {
-  const { runId, test, projectName, suite } = run;
-  return [
-    {
-      action: "event",
-      event: "playbackStopped",
-      options: { runId, testId: test.id, testName: test.name, ...(suite ? { suiteName: suite.name } : {}), projectName },
-    },
-  ];
-}
 
 /**
  * Commands that answer at once (the IDE's own, an in-process plugin) would otherwise chain
@@ -452,26 +421,7 @@ export const playbackMachine = setup({
             input: ({ context }) => {
               const run = runOf(context);
               const step = currentStep(run)!;
-              const frame = topFrame(run)!;
-              const message: ExecuteMessage = {
-                action: "execute",
-                command: {
-                  command: step.command.command,
-                  target: interpolate(step.command.target, run.variables),
-                  value: interpolate(step.command.value, run.variables),
-                },
-                options: {
-                  runId: run.runId,
-                  testId: frame.testId,
-                  originalTestId: run.test.id,
-                  commandId: step.command.id,
-                  isNested: run.frames.length > 1,
-                  assertionsDisabled: false,
-                  tabId: null,
-                  windowId: null,
-                  frameId: null,
-                },
-              };
+              const message = executeMessage(run, step.command, topFrame(run)!.testId);
               return { pluginId: ownerOf(context, step.command.command)!.id, message };
             },
             onDone: { target: "settled", actions: "applyPluginAnswer" },

@@ -1,0 +1,60 @@
+// What plugins are sent about a run (CONTRACT sections 9 and 10), built from the run's data.
+// The run machine decides when; these say what.
+import { interpolate } from "../services/playback/variables.ts";
+import type { SideCommand } from "../services/side/index.ts";
+import type { ExecuteMessage, Run, RunEventMessage } from "./playback.types.ts";
+
+/** playbackStarted, after suitePlaybackStarted for a suite not announced yet. */
+export function startMessages(run: Run): RunEventMessage[] {
+  const { runId, test, projectName, suite } = run;
+  const started: RunEventMessage = {
+    action: "event",
+    event: "playbackStarted",
+    options: { runId, testId: test.id, testName: test.name, ...(suite ? { suiteName: suite.name } : {}), projectName, test },
+  };
+  if (!suite || suite.announced) return [started];
+  const tests = suite.testIds.map((id) => run.tests.find((t) => t.id === id)!);
+  return [{ action: "event", event: "suitePlaybackStarted", options: { runId, tests } }, started];
+}
+
+export const suiteStopped = (run: Run): RunEventMessage => ({
+  action: "event",
+  event: "suitePlaybackStopped",
+  options: { runId: run.runId, suiteName: run.suite!.name, projectName: run.projectName },
+});
+
+/** A suite's end is told on its own (closingSuite), once its last test's end was answered. */
+export function stopMessages(run: Run): RunEventMessage[] {
+  const { runId, test, projectName, suite } = run;
+  return [
+    {
+      action: "event",
+      event: "playbackStopped",
+      options: { runId, testId: test.id, testName: test.name, ...(suite ? { suiteName: suite.name } : {}), projectName },
+    },
+  ];
+}
+
+/** `execute` for a plugin's command, with `${...}` replaced in its target and value. */
+export function executeMessage(run: Run, command: SideCommand, testId: string): ExecuteMessage {
+  return {
+    action: "execute",
+    command: {
+      command: command.command,
+      target: interpolate(command.target, run.variables),
+      value: interpolate(command.value, run.variables),
+    },
+    options: {
+      runId: run.runId,
+      testId,
+      originalTestId: run.test.id,
+      commandId: command.id,
+      isNested: run.frames.length > 1,
+      assertionsDisabled: false,
+      // The adapter fills in the browser's ids of the page under test, where there are such.
+      tabId: null,
+      windowId: null,
+      frameId: null,
+    },
+  };
+}
