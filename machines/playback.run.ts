@@ -1,6 +1,6 @@
 // The run as data: pure functions from one Run to the next, which the playback machine's
 // named actions call. Nothing here waits, delivers or decides when; the machine does.
-import { createCommandTable, withCommandState } from "../services/playback/commandTable.ts";
+import { createCommandTable, rowOf, withCommandState } from "../services/playback/commandTable.ts";
 import type { CommandState } from "../services/playback/commandTable.ts";
 import { buildFlow } from "../services/playback/flow.ts";
 import type { FlowStep } from "../services/playback/flow.ts";
@@ -188,8 +188,7 @@ function unwind(run: Run): Run {
     frames[frames.length - 1] = advanceTo(caller, step.next, caller.visits);
     current = { ...current, frames };
     if (frames.length === 1) {
-      const row = current.commands.chunks.flat().find((r) => r.id === step.command.id);
-      if (row?.state === "pending") current = withState(current, step.command.id, "passed", null);
+      if (rowOf(current.commands, step.command.id)?.state === "pending") current = withState(current, step.command.id, "passed", null);
     }
   }
   return current;

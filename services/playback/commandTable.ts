@@ -49,6 +49,12 @@ export function hasCommand(table: CommandTable, commandId: string): boolean {
   return table.positions.has(commandId);
 }
 
+/** The row of a command, or undefined when the table has no such command. */
+export function rowOf(table: CommandTable, commandId: string): CommandRow | undefined {
+  const at = table.positions.get(commandId);
+  return at === undefined ? undefined : table.chunks[Math.floor(at / CHUNK)][at % CHUNK];
+}
+
 /** A new table with one command's state and message replaced; the table given is unchanged. */
 export function withCommandState(
   table: CommandTable,
