@@ -516,11 +516,11 @@ export const playbackMachine = setup({
         onDone: [
           { guard: "suiteGoesOn", target: "starting", actions: ["settlePending", "nextTestOfSuite"] },
           { guard: "suiteWasAnnounced", target: "closingSuite", actions: "settlePending" },
-          { target: "ended", actions: ["settlePending", "answerStopWaiters"] },
+          { target: "ended", actions: "answerStopWaiters" },
         ],
         onError: [
           { guard: "suiteWasAnnounced", target: "closingSuite", actions: "settlePending" },
-          { target: "ended", actions: ["settlePending", "answerStopWaiters"] },
+          { target: "ended", actions: "answerStopWaiters" },
         ],
       },
       on: {
@@ -538,6 +538,9 @@ export const playbackMachine = setup({
     },
     ended: {
       description: "The last run stays visible with its commands' final states until another starts.",
+      // Whatever way the run came here, nothing is left pending (a plugin may have reported
+      // `pending` while the suite's end was being told).
+      entry: "settlePending",
       on: {
         "run.start": { target: "starting", actions: ["startRun", "answerRunStarted"] },
         "request.commandState": { actions: "answerNoRunningTest" },
