@@ -358,7 +358,7 @@ export function webdriverPage(options: WebDriverPageOptions = {}): WebDriverPage
       return fromPage(answer, location, "under test");
     },
 
-    chromedriverPid: () => (current?.chromedriver && current.chromedriver.exitCode === null ? (current.chromedriver.pid ?? null) : null),
+    chromedriverPid: () => (current && !current.dead ? (current.chromedriver?.pid ?? null) : null),
 
     async close() {
       const opened = current ?? (session ? await session.catch(() => null) : null);
