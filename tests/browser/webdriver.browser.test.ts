@@ -208,6 +208,29 @@ describe("the host's page under test: headless Chromium through chromedriver", (
     next.stop();
   });
 
+  it("lets go of a command waiting for an element when the run is stopped, and the page plays the next run", async () => {
+    const { ide } = await ideWith(
+      projectOf([
+        ["open", "open", "/shop"],
+        ["wait", "click", "id=never-there"],
+        ["after", "assertText", "css=.cart-count", "0"],
+      ]),
+      [],
+    );
+    ide.send({ type: "user.startPlayback" });
+    await vi.waitFor(() => expect(ide.getSnapshot().playback?.currentCommandId).toBe("wait"), WAIT);
+    ide.send({ type: "user.stopPlayback" });
+    await vi.waitFor(() => expect(ide.getSnapshot().playback?.status).toBe("ended"), WAIT);
+    expect(ide.getSnapshot().playback!.commands.map((c) => [c.id, c.state])).toEqual([
+      ["open", "passed"],
+      ["wait", "undetermined"],
+      ["after", null],
+    ]);
+    const again = await play(ide);
+    expect(again.states.slice(0, 1)).toEqual([["open", "passed", null]]);
+    ide.stop();
+  });
+
   it("plays the same run through --webdriver-url, a chromedriver started by hand", async () => {
     const port = await new Promise<number>((resolve) => {
       const probe = createServer().listen(0, "127.0.0.1", () => {
