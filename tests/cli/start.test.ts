@@ -11,6 +11,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { WebSocket } from "ws";
 import { shopProject } from "../support/shared.ts";
+import { startExampleSite } from "../../adapters/host/site.ts";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const running: ChildProcess[] = [];
@@ -188,6 +189,30 @@ describe("npm start", () => {
     ]);
     run.child.kill("SIGINT");
     expect(await run.exited).toBe(0);
+  });
+
+  it("plays a --project against its own url, and against --base-url when given", async () => {
+    const site = await startExampleSite();
+    try {
+      const dir = scratch();
+      const example = JSON.parse(readFileSync(join(ROOT, "examples", "shop.side"), "utf8")) as Record<string, unknown>;
+      const own = join(dir, "own.side");
+      writeFileSync(own, JSON.stringify({ ...example, url: site.url }));
+      const elsewhere = join(dir, "elsewhere.side");
+      writeFileSync(elsewhere, JSON.stringify({ ...example, url: "http://127.0.0.1:9" }));
+      for (const args of [["--project", own], ["--project", elsewhere, "--base-url", site.url]]) {
+        const run = start(["--port", "0", "--token-file", join(dir, "token"), ...args]);
+        const [, uiUrl] = await waitForOutput(run, /IDE page\s+(\S+)/);
+        await waitForOutput(run, /Press Ctrl-C/);
+        expect(run.output()).toContain(`plays against  ${site.url}`);
+        const rows = await playFromUi(uiUrl, "t-cart");
+        expect(rows.map((r) => r.state)).toEqual(["passed", "passed", "passed"]);
+        run.child.kill("SIGINT");
+        expect(await run.exited).toBe(0);
+      }
+    } finally {
+      await site.close();
+    }
   });
 
   it("starts without chromedriver, and the first run ends fatal saying how to install it", async () => {
