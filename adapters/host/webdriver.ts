@@ -296,28 +296,35 @@ export function webdriverPage(options: WebDriverPageOptions = {}): WebDriverPage
       } catch {
         return { state: "failed", message: `Unknown command ${command.command}: the page under test (Selenium IDE's WebDriver executor) has no such command.` };
       }
-      let opened: Session;
-      try {
-        opened = await acquire(signal, runId);
-      } catch (error) {
-        if (signal.aborted) throw error;
-        throw new PageGoneError(goneMessage(error));
-      }
-      const { runner } = opened;
-      const values = new CommandVariables(variables);
-      runner.variables = values;
-      runner.baseUrl = options.baseUrl ?? baseUrl;
-      try {
-        await abortable(call(runner, method, command, signal), signal, () => void runner.cancel().catch(() => {}));
-      } catch (error) {
-        if (signal.aborted) throw error;
-        if (opened.dead || isGone(error)) {
-          drop(opened);
+      for (let attempt = 1; ; attempt++) {
+        let opened: Session;
+        const lastRun = current?.runId;
+        try {
+          opened = await acquire(signal, runId);
+        } catch (error) {
+          if (signal.aborted) throw error;
           throw new PageGoneError(goneMessage(error));
         }
-        return { state: "failed", message: messageOf(error) };
+        // A browser kept from an earlier run that died meanwhile (a remote session dropped, a
+        // Chromium that crashed while idle) is replaced once for this run: nothing of it was lost.
+        const carriedOver = lastRun !== undefined && lastRun !== runId;
+        const { runner } = opened;
+        const values = new CommandVariables(variables);
+        runner.variables = values;
+        runner.baseUrl = options.baseUrl ?? baseUrl;
+        try {
+          await abortable(call(runner, method, command, signal), signal, () => void runner.cancel().catch(() => {}));
+        } catch (error) {
+          if (signal.aborted) throw error;
+          if (opened.dead || isGone(error)) {
+            drop(opened);
+            if (carriedOver && attempt === 1) continue;
+            throw new PageGoneError(goneMessage(error));
+          }
+          return { state: "failed", message: messageOf(error) };
+        }
+        return Object.keys(values.stored).length > 0 ? { state: "passed", variables: values.stored } : { state: "passed" };
       }
-      return Object.keys(values.stored).length > 0 ? { state: "passed", variables: values.stored } : { state: "passed" };
     },
 
     async evaluate({ script, argv, baseUrl, runId }, signal) {

@@ -4,7 +4,7 @@
 // plugin command runs between real clicks. Never skipped: `npm test` installs Chromium and
 // chromedriver first (bin/ensure-chromium.ts).
 import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import type { AddressInfo } from "node:net";
 import { JSDOM } from "jsdom";
@@ -81,7 +81,22 @@ async function play(ide: Ide, testId?: string) {
   return { result: playback.result, states: playback.commands.map((c) => [c.id, c.state, c.message ?? null]) };
 }
 
-const allPassed = (ids: string[]) => ids.map((id) => [id, "passed", expect.anything()]);
+/** The processes whose parent is `pid` (Linux's /proc): the browser chromedriver started. */
+function childrenOf(pid: number): number[] {
+  return readdirSync("/proc")
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((entry) => {
+      try {
+        // /proc/PID/stat: "pid (name) state ppid ..."; the name may hold spaces, so split after ")".
+        const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+        return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === pid;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
 
 describe("the host's page under test: headless Chromium through chromedriver", () => {
   it("plays the example project's page tests, and every command passes", async () => {
@@ -167,7 +182,7 @@ describe("the host's page under test: headless Chromium through chromedriver", (
     ide.stop();
   });
 
-  it("ends the run fatal when chromedriver is killed mid-run, and the next run starts a new browser", async () => {
+  it("ends the run fatal when chromedriver is killed mid-run, and the next run starts a new browser, as after a kill between runs", async () => {
     const { ide } = await ideWith(
       projectOf([
         ["open", "open", "/shop"],
@@ -204,6 +219,19 @@ describe("the host's page under test: headless Chromium through chromedriver", (
     );
     const second = await play(next);
     expect(second.states.map(([, state]) => state)).toEqual(["passed", "passed", "passed"]);
+
+    // Killed between runs: the next run starts a new one too.
+    process.kill(page.chromedriverPid()!, "SIGKILL");
+    await vi.waitFor(() => expect(page.chromedriverPid()).toBeNull(), WAIT);
+    const third = await play(next);
+    expect(third.states.map(([, state]) => state)).toEqual(["passed", "passed", "passed"]);
+
+    // Chromium itself gone between runs (chromedriver still up): the next run gets a new one.
+    const browsers = childrenOf(page.chromedriverPid()!);
+    expect(browsers.length).toBeGreaterThan(0);
+    for (const pid of browsers) process.kill(pid, "SIGKILL");
+    const fourth = await play(next);
+    expect(fourth.states.map(([, state]) => state)).toEqual(["passed", "passed", "passed"]);
     ide.stop();
     next.stop();
   });
