@@ -1,28 +1,39 @@
-// Runs before `npm test` (npm's pretest): the browser tests need Chromium, and a fresh
-// machine has none. As root with apt-get (the CI machine), it is installed; otherwise the
-// tests cannot run, and this says what to do instead of letting them fail one by one.
+// Runs before `npm test` (npm's pretest): the browser tests need Chromium, and the host's
+// page-under-test tests need chromedriver beside it; a fresh machine has neither. As root
+// with apt-get (the CI machine), the missing ones are installed; otherwise the tests cannot
+// run, and this says what to do instead of letting them fail one by one.
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { CHROMIUM_PATH } from "../adapters/host/chromium.ts";
+import { CHROMEDRIVER_PATH } from "../adapters/host/webdriver.ts";
 
 function run(command: string, args: string[]): boolean {
   const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
   return result.status === 0;
 }
 
-if (!existsSync(CHROMIUM_PATH)) {
+const missing = [
+  ...(existsSync(CHROMIUM_PATH) ? [] : [{ what: "Chromium", path: CHROMIUM_PATH, pkg: "chromium", env: "CHROMIUM_PATH" }]),
+  ...(existsSync(CHROMEDRIVER_PATH) ? [] : [{ what: "chromedriver", path: CHROMEDRIVER_PATH, pkg: "chromium-driver", env: "CHROMEDRIVER_PATH" }]),
+];
+
+if (missing.length > 0) {
   const isRoot = process.getuid?.() === 0;
   const hasApt = existsSync("/usr/bin/apt-get");
-  if (!isRoot || !hasApt || process.env.CHROMIUM_PATH) {
+  const custom = missing.some((m) => process.env[m.env]);
+  // Debian's chromium-driver must match its chromium: both are installed (or upgraded) together.
+  const command = `apt-get install -y chromium chromium-driver`;
+  const list = missing.map((m) => `${m.what} at ${m.path}`).join(" and ");
+  if (!isRoot || !hasApt || custom) {
     console.error(
-      `The browser tests need Chromium at ${CHROMIUM_PATH}, and it is not there. ` +
-        `Install it with "apt-get install -y chromium" as root, or set CHROMIUM_PATH to a Chromium or Chrome executable.`,
+      `The browser tests need ${list}, and ${missing.length > 1 ? "they are" : "it is"} not there. Install them with "${command}" as root, ` +
+        `or set ${missing.map((m) => m.env).join(" and ")} to ${missing.length > 1 ? "executables" : "an executable"} elsewhere.`,
     );
     process.exit(1);
   }
-  console.log("The browser tests need Chromium: installing it with apt-get (about 30 s)…");
-  if (!run("apt-get", ["update", "-qq"]) || !run("apt-get", ["install", "-y", "-qq", "chromium"]) || !existsSync(CHROMIUM_PATH)) {
-    console.error(`Installing Chromium failed; install it by hand with "apt-get install -y chromium" and run the tests again.`);
+  console.log(`The browser tests need ${list}: installing with apt-get (about 30 s)…`);
+  if (!run("apt-get", ["update", "-qq"]) || !run("apt-get", ["install", "-y", "-qq", "chromium", "chromium-driver"]) || missing.some((m) => !existsSync(m.path))) {
+    console.error(`Installing failed; install them by hand with "${command}" and run the tests again.`);
     process.exit(1);
   }
 }

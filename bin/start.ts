@@ -1,7 +1,7 @@
 // npm start: the IDE host. createIde() in this process, the UI page, the plugin bridge and,
 // on request, the inspector and a live page in Chromium. Everything it needs ships in the
 // repository, so a fresh clone runs with `npm install && npm start`.
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -12,6 +12,8 @@ import { fileInspector, skyInspector } from "../adapters/inspect.ts";
 import type { HostInspector } from "../adapters/inspect.ts";
 import { DEFAULT_PORT, DEFAULT_TOKEN_FILE, startHost } from "../adapters/host/host.ts";
 import { openLivePage } from "../adapters/host/pages.ts";
+import { startExampleSite } from "../adapters/host/site.ts";
+import { CHROMEDRIVER_MISSING, CHROMEDRIVER_PATH, webdriverPage } from "../adapters/host/webdriver.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const EXAMPLE_PROJECT = join(ROOT, "examples", "shop.side");
@@ -21,7 +23,10 @@ const USAGE = `usage: npm start [-- options]
 
   --port N            listen on 127.0.0.1:N (default ${DEFAULT_PORT})
   --project FILE      load this .side project (default: examples/shop.side); "Save" writes it back
-  --page URL          resolve locators in a live page in headless Chromium (default: the example page, in process)
+  --page URL          resolve locators in a live page in headless Chromium when no run has a page (default: the example page, in process)
+  --base-url URL      play against this URL instead of the project's url (default for the example: the example site this starts)
+  --webdriver-url URL play through this WebDriver endpoint (a Selenium Grid, a chromedriver started by hand) instead of starting chromedriver
+  --chromedriver PATH the chromedriver to start (default: CHROMEDRIVER_PATH or /usr/bin/chromedriver)
   --inspect           stream the actor system to Stately's inspector page (needs access to stately.ai)
   --inspect-log FILE  write every inspection event to FILE as JSON lines (works offline)
   --token-file FILE   where to write the token (default: ${DEFAULT_TOKEN_FILE})
@@ -33,6 +38,9 @@ interface StartOptions {
   port: number;
   projectFile: string | null;
   page: string | null;
+  baseUrl: string | null;
+  webdriverUrl: string | null;
+  chromedriver: string;
   inspect: boolean;
   inspectLog: string | null;
   tokenFile: string;
@@ -48,6 +56,9 @@ function readOptions(argv: string[]): StartOptions {
         port: { type: "string" },
         project: { type: "string" },
         page: { type: "string" },
+        "base-url": { type: "string" },
+        "webdriver-url": { type: "string" },
+        chromedriver: { type: "string" },
         inspect: { type: "boolean" },
         "inspect-log": { type: "string" },
         "token-file": { type: "string" },
@@ -68,10 +79,19 @@ function readOptions(argv: string[]): StartOptions {
   if (values.page !== undefined && !/^(https?|file):/i.test(values.page)) {
     throw new UsageError(`--page must be an http, https or file URL, not ${JSON.stringify(values.page)}`);
   }
+  for (const name of ["base-url", "webdriver-url"] as const) {
+    const value = values[name];
+    if (value !== undefined && !/^https?:\/\/[^/]/i.test(value)) {
+      throw new UsageError(`--${name} must be an http or https URL, not ${JSON.stringify(value)}`);
+    }
+  }
   return {
     port,
     projectFile: values.project ?? null,
     page: values.page ?? null,
+    baseUrl: values["base-url"] ?? null,
+    webdriverUrl: values["webdriver-url"] ?? null,
+    chromedriver: values.chromedriver ?? CHROMEDRIVER_PATH,
     inspect: values.inspect ?? false,
     inspectLog: values["inspect-log"] ?? null,
     tokenFile: values["token-file"] ?? DEFAULT_TOKEN_FILE,
@@ -113,10 +133,20 @@ async function main(argv: string[]) {
   if (options.inspect) inspectors.push(skyInspector((line) => console.error(line)));
   if (options.inspectLog) inspectors.push(fileInspector(resolve(options.inspectLog)));
   const live = options.page ? await openLivePage(options.page) : null;
+  // The shipped example plays against the example site, served here on its own port.
+  const site = options.projectFile || options.baseUrl ? null : await startExampleSite();
+  const baseUrl = options.baseUrl ?? site?.url ?? project.url;
+  // The browser starts at the first run that needs it, not now: the host starts as fast as before.
+  const page = webdriverPage({
+    baseUrl,
+    webdriverUrl: options.webdriverUrl ?? undefined,
+    chromedriverPath: options.chromedriver,
+  });
 
   const host = await startHost({
     port: options.port,
     project,
+    executor: page,
     resolveLocator: live?.resolveLocator,
     tokenFile: options.tokenFile,
     inspect:
@@ -130,6 +160,7 @@ async function main(argv: string[]) {
     },
   }).catch(async (error: NodeJS.ErrnoException) => {
     await live?.close();
+    await site?.close();
     if (error.code === "EADDRINUSE") throw new Error(`port ${options.port} on 127.0.0.1 is in use; stop what uses it or pass --port N`);
     throw error;
   });
@@ -141,7 +172,16 @@ async function main(argv: string[]) {
       `  plugin bridge  ${host.urls.plugins}?id=YOUR_PLUGIN_ID&token=${host.token}`,
       `  token          ${host.token}${host.tokenFile ? ` (also in ${host.tokenFile}, readable only by you)` : ""}`,
       `  project        "${project.name}" from ${shown(projectFile)}`,
-      `  locators       ${options.page ? `the live page ${options.page} in headless Chromium` : `the example page ${shown(EXAMPLE_PAGE)}`}`,
+      `  plays against  ${baseUrl}${site ? ` (the example site: ${shown(EXAMPLE_PAGE)} at every path)` : options.baseUrl ? " (--base-url)" : " (the project's url)"}`,
+      `  page under test ${
+        options.webdriverUrl
+          ? `a browser from the WebDriver endpoint ${options.webdriverUrl}`
+          : `headless Chromium through ${options.chromedriver}`
+      }, started at the first run`,
+      ...(!options.webdriverUrl && !existsSync(options.chromedriver)
+        ? [`  warning        ${CHROMEDRIVER_MISSING(options.chromedriver)}`]
+        : []),
+      `  locators       ${options.page ? `the live page ${options.page} in headless Chromium` : `the example page ${shown(EXAMPLE_PAGE)}`}, or the page under test while a run has one`,
       ...(options.inspect ? ["  inspector      Stately's live inspector: its address follows once it connects (needs stately.ai)"] : []),
       ...(options.inspectLog ? [`  inspection log ${resolve(options.inspectLog)}`] : []),
       "Try the example plugin in another terminal: npm run example:plugin",
@@ -155,6 +195,8 @@ async function main(argv: string[]) {
     stopping = true;
     console.log("\nStopping: closing plugin connections and the page.");
     await host.close();
+    await page.close();
+    await site?.close();
     await live?.close();
     await Promise.all(inspectors.map((i) => i.stop()));
     console.log("Stopped.");

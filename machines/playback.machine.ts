@@ -407,7 +407,7 @@ export const playbackMachine = setup({
             src: "evaluateCondition",
             input: ({ context }) => {
               const run = runOf(context);
-              return { ...interpolateCondition(currentStep(run)!.command.target, run.variables), baseUrl: run.baseUrl };
+              return { ...interpolateCondition(currentStep(run)!.command.target, run.variables), baseUrl: run.baseUrl, runId: run.runId };
             },
             onDone: { target: "settled", actions: "applyCondition" },
             onError: { target: "settled", actions: "failCondition" },
@@ -435,7 +435,7 @@ export const playbackMachine = setup({
             src: "runPageCommand",
             input: ({ context }) => {
               const run = runOf(context);
-              return { command: currentStep(run)!.command, variables: run.variables, baseUrl: run.baseUrl };
+              return { command: currentStep(run)!.command, variables: run.variables, baseUrl: run.baseUrl, runId: run.runId };
             },
             onDone: { target: "settled", actions: "applyPageOutcome" },
             onError: { target: "settled", actions: "failPageLost" },

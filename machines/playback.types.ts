@@ -120,6 +120,8 @@ export interface PageCommandInput {
   command: SideCommand;
   variables: VariableValues;
   baseUrl: string;
+  /** The run it belongs to: an executor whose page died keeps saying so to that run, and starts anew for the next. */
+  runId?: string;
 }
 
 /** What the page under test made of a command: its state, and variables it stored. */
@@ -133,6 +135,7 @@ export interface ConditionInput {
   script: string;
   argv: unknown[];
   baseUrl: string;
+  runId?: string;
 }
 
 export interface PluginCommandInput {

@@ -12,7 +12,8 @@ import { WebSocketServer } from "ws";
 import { createIde } from "../../index.ts";
 import type { Ide, IdeOptions, Limits, SideProject } from "../../index.ts";
 import { DEFAULT_LIMITS } from "../protocol/limits.ts";
-import type { ResolveLocator } from "../ports.ts";
+import type { Executor, ResolveLocator } from "../ports.ts";
+import { resolveInDocument } from "../../services/locators/index.ts";
 import { refuseHost, refuseUpgrade, statusText, tokenMatches } from "../bridge/admission.ts";
 import type { Refusal } from "../bridge/admission.ts";
 import { createPluginBridge } from "../bridge/bridge.ts";
@@ -32,6 +33,11 @@ export interface HostOptions {
   document?: Document;
   /** Replaces `document` (a live page in Chromium, `--page URL`). */
   resolveLocator?: ResolveLocator;
+  /**
+   * The page under test (adapters/host/webdriver.ts). While it has a page, GET /playback/location
+   * resolves there, in the page the run drives; before, in `document` or `resolveLocator`.
+   */
+  executor?: Executor & { hasPage?(): boolean; resolveLocator?: ResolveLocator };
   inspect?: IdeOptions["inspect"];
   /** Default: random per start. */
   token?: string;
@@ -50,6 +56,24 @@ export interface Host {
   urls: { ui: string; plugins: string };
   bridge: PluginBridge;
   close(): Promise<void>;
+}
+
+/**
+ * GET /playback/location's port: in the page the run drives while there is one (a plugin asks
+ * about the element the run is on), else in `resolveLocator` (`--page`) or `document`.
+ * Undefined when the executor has no page of its own to resolve in.
+ */
+export function drivenResolver(
+  executor: HostOptions["executor"],
+  fallback: ResolveLocator | undefined,
+  document: Document | undefined,
+): ResolveLocator | undefined {
+  const driven = executor?.hasPage && executor.resolveLocator ? executor : null;
+  if (!driven) return fallback;
+  return async (location) => {
+    if (driven.hasPage!()) return driven.resolveLocator!(location);
+    return fallback ? fallback(location) : resolveInDocument(document, location);
+  };
 }
 
 /** Written next to the target, then renamed over it, so a crash never leaves half a project. */
@@ -85,10 +109,14 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
   let ide: Ide | null = null;
   const bridge = createPluginBridge({ ide: () => ide!, responseTimeoutMs: limits.deliverTimeoutMs });
   const saveFile = options.saveFile;
+  const document = options.resolveLocator ? undefined : (options.document ?? exampleDocument());
+  const executor = options.executor;
+  const resolveLocator = drivenResolver(executor, options.resolveLocator, document);
   ide = createIde({
     project: options.project,
-    document: options.resolveLocator ? undefined : (options.document ?? exampleDocument()),
-    resolveLocator: options.resolveLocator,
+    document: resolveLocator ? undefined : document,
+    resolveLocator,
+    executor,
     deliver: bridge.deliver,
     save: saveFile ? (project) => writeProjectFile(saveFile(project), project) : undefined,
     limits: options.limits,

@@ -160,7 +160,7 @@ type PageAnswer = { xpath: string } | { errorCode: string | null; message: strin
 // A string, not a function: page.evaluate serialises a function's source, and under tsx that
 // source calls the __name helper, which the page does not have. The JSON literal keeps any
 // locator text inside the string. A LocatorError cannot cross into Node, so its code travels as data.
-function callResolver(location: string): string {
+export function callResolver(location: string): string {
   return `((location) => {
     const lib = globalThis.${PAGE_GLOBAL};
     if (!lib || typeof lib.resolveInDocument !== "function") return null;
@@ -173,7 +173,7 @@ function callResolver(location: string): string {
   })(${JSON.stringify(location)})`;
 }
 
-function fromPage(answer: unknown, location: string, url: string): string {
+export function fromPage(answer: unknown, location: string, url: string): string {
   const a = answer as PageAnswer | null;
   if (a && "xpath" in a && typeof a.xpath === "string") return a.xpath;
   if (a && "message" in a) {

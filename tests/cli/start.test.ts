@@ -11,6 +11,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { WebSocket } from "ws";
 import { shopProject } from "../support/shared.ts";
+import { startExampleSite } from "../../adapters/host/site.ts";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const running: ChildProcess[] = [];
@@ -174,4 +175,99 @@ describe("npm start", () => {
     expect(await second.exited).toBe(1);
     expect(second.output()).toContain(`port ${port} on 127.0.0.1 is in use`);
   });
+
+  it("plays the example project from the UI in headless Chromium, against the example site it serves", async () => {
+    const run = start(["--port", "0", "--token-file", join(scratch(), "token")]);
+    const [, uiUrl] = await waitForOutput(run, /IDE page\s+(\S+)/);
+    await waitForOutput(run, /Press Ctrl-C/);
+    expect(run.output()).toMatch(/plays against\s+http:\/\/127\.0\.0\.1:\d+ \(the example site/);
+    const rows = await playFromUi(uiUrl, "t-cart");
+    expect(rows.map((r) => [r.id, r.state])).toEqual([
+      ["c2-open", "passed"],
+      ["c2-add", "passed"],
+      ["c2-assert", "passed"],
+    ]);
+    run.child.kill("SIGINT");
+    expect(await run.exited).toBe(0);
+  });
+
+  it("plays a --project against its own url, and against --base-url when given", async () => {
+    const site = await startExampleSite();
+    try {
+      const dir = scratch();
+      const example = JSON.parse(readFileSync(join(ROOT, "examples", "shop.side"), "utf8")) as Record<string, unknown>;
+      const own = join(dir, "own.side");
+      writeFileSync(own, JSON.stringify({ ...example, url: site.url }));
+      const elsewhere = join(dir, "elsewhere.side");
+      writeFileSync(elsewhere, JSON.stringify({ ...example, url: "http://127.0.0.1:9" }));
+      for (const args of [["--project", own], ["--project", elsewhere, "--base-url", site.url]]) {
+        const run = start(["--port", "0", "--token-file", join(dir, "token"), ...args]);
+        const [, uiUrl] = await waitForOutput(run, /IDE page\s+(\S+)/);
+        await waitForOutput(run, /Press Ctrl-C/);
+        expect(run.output()).toContain(`plays against  ${site.url}`);
+        const rows = await playFromUi(uiUrl, "t-cart");
+        expect(rows.map((r) => r.state)).toEqual(["passed", "passed", "passed"]);
+        run.child.kill("SIGINT");
+        expect(await run.exited).toBe(0);
+      }
+    } finally {
+      await site.close();
+    }
+  });
+
+  it("starts without chromedriver, and the first run ends fatal saying how to install it", async () => {
+    const run = start(["--port", "0", "--token-file", join(scratch(), "token"), "--chromedriver", "/nonexistent/chromedriver"]);
+    const [, uiUrl] = await waitForOutput(run, /IDE page\s+(\S+)/);
+    await waitForOutput(run, /Press Ctrl-C/);
+    expect(run.output()).toContain("apt-get install -y chromium-driver");
+    const rows = await playFromUi(uiUrl, "t-cart");
+    expect(rows[0].state).toBe("fatal");
+    expect(rows[0].message).toContain('Install it with "apt-get install -y chromium-driver"');
+    expect(rows.slice(1).map((r) => r.state)).toEqual([null, null]);
+    expect(run.child.exitCode).toBeNull(); // nothing else broke
+    run.child.kill("SIGINT");
+    expect(await run.exited).toBe(0);
+  });
 });
+
+interface UiRow {
+  id: string;
+  state: string | null;
+  message?: string | null;
+}
+
+/** Presses Play for `testId` through the UI page's socket and waits for the run to end; its command rows. */
+async function playFromUi(uiUrl: string, testId: string): Promise<UiRow[]> {
+  const url = new URL(uiUrl);
+  const socket = new WebSocket(`ws://${url.host}/ui?token=${url.searchParams.get("token")}`);
+  let rows: UiRow[] = [];
+  let baseline: string | null | undefined; // the run shown before Play (none here)
+  try {
+    return await new Promise<UiRow[]>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error("the run did not end within 45 s")), 45_000);
+      socket.once("error", reject);
+      socket.on("message", (data) => {
+        const message = JSON.parse(data.toString()) as {
+          type: string;
+          playback?: { status: string; runId: string } | null;
+          commands?: { reset: boolean; rows?: UiRow[]; changed?: Array<{ index: number; row: UiRow }> };
+        };
+        if (message.type === "hello") {
+          socket.send(JSON.stringify({ type: "user.startPlayback", testId }));
+          return;
+        }
+        if (message.type !== "update") return;
+        if (message.commands?.reset) rows = [...message.commands.rows!];
+        else for (const { index, row } of message.commands?.changed ?? []) rows[index] = row;
+        if (baseline === undefined) baseline = message.playback?.runId ?? null;
+        const playback = message.playback;
+        if (playback && playback.runId !== baseline && playback.status === "ended") {
+          clearTimeout(timer);
+          resolve(rows);
+        }
+      });
+    });
+  } finally {
+    socket.close();
+  }
+}
