@@ -246,7 +246,7 @@ describe("type", () => {
     const win = page(`<input id="user">`);
     const input = $<HTMLInputElement>(win, "#user");
     const tracked: string[] = [];
-    const native = Object.getOwnPropertyDescriptor((win as typeof globalThis).HTMLInputElement.prototype, "value")!;
+    const native = Object.getOwnPropertyDescriptor((win as unknown as typeof globalThis).HTMLInputElement.prototype, "value")!;
     Object.defineProperty(input, "value", {
       configurable: true,
       get: () => native.get!.call(input),
