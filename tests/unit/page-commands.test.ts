@@ -410,6 +410,15 @@ describe("sendKeys", () => {
     expect(seen).toEqual(["change@q"]);
   });
 
+  it("sends keys for an element that takes no focus to that element, not to a field focused earlier", async () => {
+    const win = page(`<input id="q"><main id="app">app</main>`);
+    const seen = record(win.document, ["keydown", "change"]);
+    await run(win, "sendKeys", "id=q", "a");
+    await run(win, "sendKeys", "id=app", KEY("ESCAPE"));
+    expect(seen).toEqual(["keydown@q", "change@q", "keydown@app"]);
+    expect($<HTMLInputElement>(win, "#q").value).toBe("a");
+  });
+
   it("toggles a focused checkbox with SPACE", async () => {
     const win = page(`<input id="agree" type="checkbox">`);
     await run(win, "sendKeys", "id=agree", KEY("SPACE"));
@@ -441,6 +450,14 @@ describe("select and the options", () => {
     }
     // "id=medium" chose what index=2 had chosen: no change for it.
     expect(seen).toEqual(["input@size", "change@size", "input@size", "change@size", "input@size", "change@size", "input@size", "change@size"]);
+  });
+
+  it("chooses an option that a click lands on, as WebDriver's click does", async () => {
+    const win = page(sizes);
+    const seen = record(win.document, ["change"]);
+    expect(await run(win, "click", "css=#size option:nth-child(3)")).toEqual(passed);
+    expect($<HTMLSelectElement>(win, "#size").value).toBe("l");
+    expect(seen).toEqual(["change@size"]);
   });
 
   it("fails naming an option that is not there, and a locator kind Selenium does not know", async () => {

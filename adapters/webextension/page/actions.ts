@@ -62,6 +62,9 @@ function strokesOf(value: string): Keystroke[] {
 async function clickCommand(context: CommandContext) {
   const el = await waitForElement(context, { condition: clickable });
   click(el, pointOn(el));
+  // A click on an option chooses it, as WebDriver's element click does (Selenium IDE records
+  // such clicks after a select); the browser does not do that for a dispatched click.
+  if (el.localName === "option" && !optionDisabled(el as HTMLOptionElement)) chooseOption(el as HTMLOptionElement, "click");
 }
 
 async function clickAtCommand(context: CommandContext) {

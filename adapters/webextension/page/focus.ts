@@ -62,6 +62,11 @@ export function focusByPointer(el: Element): void {
     focusElement(focusable);
     return;
   }
+  leaveFocus(doc);
+}
+
+/** Takes focus away from the focused element, which gets its change first. */
+export function leaveFocus(doc: Document): void {
   const active = doc.activeElement;
   if (active && active !== doc.body && active !== doc.documentElement) {
     commitChange(doc);

@@ -6,7 +6,7 @@
 // as in WebDriver; whatever is still held at the end is let go.
 import { isDisabled, isDisplayed, isFocusable, isTextField, windowOf } from "./dom.ts";
 import { caretToEnd, deleteText, insertText, moveCaret, selectAll } from "./editing.ts";
-import { commitChange, focusElement, watchEdits } from "./focus.ts";
+import { commitChange, focusElement, leaveFocus, watchEdits } from "./focus.ts";
 import type { KeySpec, Keystroke, Modifier } from "./keys.ts";
 
 type Modifiers = Record<Modifier, boolean>;
@@ -44,6 +44,10 @@ export function sendKeys(el: Element, strokes: Keystroke[]): void {
     const wasFocused = el.ownerDocument.activeElement === el;
     focusElement(el);
     if (!wasFocused) caretToEnd(el);
+  } else {
+    // Keys for an element that takes no focus (a page's shortcut on its body) go to it, not to
+    // a field focused earlier.
+    leaveFocus(el.ownerDocument);
   }
   const modifiers = noModifiers();
   for (const stroke of strokes) {
