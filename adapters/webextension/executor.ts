@@ -9,15 +9,15 @@
 // - the page commands of page/ (click, type, assert*, store*, ...) go to the content script
 //   in the selected frame as { type: "page.command", request }, with `${...}` replaced here;
 //   the content script is put back after a navigation dropped it;
-// - open, executeScript, executeAsyncScript, runScript, the conditions, selectFrame and
-//   setWindowSize are done here (navigation.ts, scripts.ts);
+// - open, executeScript, executeAsyncScript, runScript, the conditions, selectFrame,
+//   setWindowSize, and assert/verify of a variable are done here (navigation.ts, scripts.ts);
 // - anything else is `failed`, naming the command.
 // A closed tab, or one that shows a page the extension may not script, rejects with
 // PageGoneError, so the run ends `fatal` saying what to do. Every wait has a limit.
 import type { Executor, PageIds } from "../ports.ts";
 import type { PageOutcome } from "../../machines/playback.types.ts";
 import { messageOf } from "../../services/errors.ts";
-import { interpolate, interpolateCondition } from "../../services/playback/variables.ts";
+import { interpolate, interpolateCondition, readVariable } from "../../services/playback/variables.ts";
 import { followFrameSteps, inPageRequest, parseFrameTarget, parseWindowSize } from "./commandText.ts";
 import { readFrameLocateAnswer, readInPageAnswer } from "./messages.ts";
 import type { FrameLocateMessage, PageAbortMessage, PageCommandMessage } from "./messages.ts";
@@ -281,6 +281,13 @@ export function tabExecutor(options: TabExecutorOptions = {}): TabExecutor {
           return selectFrame(target, interpolate(command.target, variables), signal);
         case "setWindowSize":
           return setWindowSize(target, interpolate(command.target, variables));
+        case "assert":
+        case "verify": {
+          // A variable against a value: Selenium's doAssert, which reads the target as a name.
+          const actual = `${readVariable(variables, command.target).value}`;
+          const expected = interpolate(command.value, variables);
+          return actual === expected ? { state: "passed" } : failed(`Actual value '${actual}' did not match '${expected}'`);
+        }
         default:
           return pageCommand(target, input, signal);
       }

@@ -18,12 +18,17 @@ export interface TabTarget {
   frameId: number;
 }
 
-/** The active tab of the last focused browser window, or null when there is none. */
+/**
+ * The active tab of the last focused browser window, or null when there is none, or when it
+ * is the IDE's own page (ide.html opened in a tab by hand): the IDE never plays on itself.
+ */
 export async function findTabUnderTest(): Promise<chrome.tabs.Tab | null> {
   try {
     const window = await chrome.windows.getLastFocused({ windowTypes: ["normal"] });
     const [tab] = await chrome.tabs.query({ active: true, windowId: window.id });
-    return tab?.id === undefined ? null : tab;
+    if (tab?.id === undefined) return null;
+    const own = chrome.runtime?.getURL?.("");
+    return own && tab.url?.startsWith(own) ? null : tab;
   } catch {
     return null;
   }

@@ -181,3 +181,15 @@ describe("what the window makes of a command's text", () => {
     expect(followFrameSteps([2], [1, "..", 0])).toEqual([2, 0]);
   });
 });
+
+describe("assert and verify of a variable, done by the window", () => {
+  it("pass when the variable reads as the value, and fail with Selenium's message when not", async () => {
+    const executor = tabExecutor();
+    expect(await executor.execute(input(command("assert", "count", "${expected}"), { count: 3, expected: "3" }), signal())).toEqual({ state: "passed" });
+    expect(await executor.execute(input(command("verify", "count", "4"), { count: 3 }), signal())).toEqual({
+      state: "failed",
+      message: "Actual value '3' did not match '4'",
+    });
+    expect(browser.sent).toEqual([]);
+  });
+});
