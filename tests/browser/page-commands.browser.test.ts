@@ -254,4 +254,31 @@ describe("the in-page commands in Chromium", () => {
     expect(answer).toEqual(passed);
     expect(await pageLog()).toEqual(["framework saw 7"]);
   });
+
+  it("give a tab without focus (the IDE window has it) the focus and blur events a user's typing and clicking make", async () => {
+    const context = await browser.newContext();
+    try {
+      const tab = await context.newPage();
+      await tab.goto(`${origin}/`);
+      // Playwright tells every page it has focus; a real tab under test in a background window has none.
+      const cdp = await context.newCDPSession(tab);
+      await cdp.send("Emulation.setFocusEmulationEnabled", { enabled: false });
+      await (await context.newPage()).bringToFront();
+      await tab.evaluate(() => {
+        const log = (text: string) => document.getElementById("log")!.append(Object.assign(document.createElement("li"), { textContent: text }));
+        for (const id of ["user", "reveal"]) for (const type of ["focus", "blur"]) document.getElementById(id)!.addEventListener(type, () => log(`${type} ${id}`));
+      });
+      const world = await ContentWorld.open(tab);
+      try {
+        expect(await world.run("type", "id=user", "bo")).toEqual(passed);
+        expect(await world.run("click", "id=reveal")).toEqual(passed);
+      } finally {
+        await world.close();
+      }
+      expect(await tab.evaluate(() => document.hasFocus())).toBe(false);
+      expect(await tab.locator("#log li").allTextContents()).toEqual(["focus user", "user changed to bo", "blur user", "focus reveal", "reveal clicked"]);
+    } finally {
+      await context.close();
+    }
+  });
 });

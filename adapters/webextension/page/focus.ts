@@ -45,9 +45,44 @@ export function focusElement(el: Element): void {
   const doc = el.ownerDocument;
   if (doc.activeElement !== el) {
     commitChange(doc);
-    (el as HTMLElement).focus?.({ preventScroll: true });
+    const before = doc.activeElement;
+    withFocusEvents(el, before, () => (el as HTMLElement).focus?.({ preventScroll: true }));
   }
   watchEdits(el);
+}
+
+/**
+ * A tab whose window is not the focused one (the IDE window is) moves its focus without firing
+ * focus events; the page's handlers of blur and focus get them all the same, once.
+ */
+function withFocusEvents(to: Element | null, from: Element | null, move: () => void): void {
+  const doc = (to ?? from)!.ownerDocument;
+  const fired = new Set<string>();
+  const note = (event: Event) => fired.add(`${event.type}@${event.target === to ? "to" : "from"}`);
+  const watched = [to, from].filter((el): el is Element => el !== null && el !== doc.body && el !== doc.documentElement);
+  for (const el of watched) {
+    el.addEventListener("focus", note, true);
+    el.addEventListener("blur", note, true);
+  }
+  try {
+    move();
+  } finally {
+    for (const el of watched) {
+      el.removeEventListener("focus", note, true);
+      el.removeEventListener("blur", note, true);
+    }
+  }
+  const win = windowOf(watched[0] ?? doc.body);
+  const focusEvent = (el: Element, type: string, related: Element | null) =>
+    el.dispatchEvent(new win.FocusEvent(type, { bubbles: type.endsWith("in") || type.endsWith("out"), composed: true, relatedTarget: related }));
+  if (from && watched.includes(from) && doc.activeElement !== from && !fired.has("blur@from")) {
+    focusEvent(from, "blur", to);
+    focusEvent(from, "focusout", to);
+  }
+  if (to && watched.includes(to) && doc.activeElement === to && !fired.has("focus@to")) {
+    focusEvent(to, "focus", from);
+    focusEvent(to, "focusin", from);
+  }
 }
 
 /**
@@ -70,6 +105,6 @@ export function leaveFocus(doc: Document): void {
   const active = doc.activeElement;
   if (active && active !== doc.body && active !== doc.documentElement) {
     commitChange(doc);
-    (active as HTMLElement).blur?.();
+    withFocusEvents(null, active, () => (active as HTMLElement).blur?.());
   }
 }
