@@ -35,6 +35,7 @@ const SHOP = `<!doctype html>
   <p id="ghost">invisible ink</p>
   <input id="controlled">
   <form id="search" action="/results" method="get"><input id="q" name="q"><button id="go">Search</button></form>
+  <a id="all-results" href="/results?q=all">All results</a>
   <button id="covered">Under the cover</button>
   <div id="cover" class="cover" hidden></div>
   <ol id="log"></ol>
@@ -195,6 +196,19 @@ describe("the in-page commands in Chromium", () => {
       expect(await world.run("sendKeys", "id=q", `red shoes${KEY_VARIABLES.KEY_ENTER}`)).toEqual(passed);
       await navigated;
       expect(await page.title()).toBe("Results");
+    } finally {
+      await world.close().catch(() => {});
+    }
+  });
+
+  it("follow a link a click lands on, from the content script's world", async () => {
+    await page.goto(`${origin}/`);
+    const world = await ContentWorld.open(page);
+    try {
+      const navigated = page.waitForURL(/\/results\?q=all$/, { timeout: 10_000 });
+      expect(await world.run("click", "linkText=All results")).toEqual(passed);
+      await navigated;
+      expect(await page.locator("#heading").textContent()).toBe("Results");
     } finally {
       await world.close().catch(() => {});
     }
