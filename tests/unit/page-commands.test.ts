@@ -269,6 +269,14 @@ describe("type", () => {
     expect($<HTMLInputElement>(win, "#zip").value).toBe("1234");
   });
 
+  it("types a number and an email as typed, though their values read empty or trimmed part way", async () => {
+    const win = page(`<input id="price" type="number"><input id="mail" type="email">`);
+    expect(await run(win, "type", "id=price", "-1.5")).toEqual(passed);
+    expect(await run(win, "type", "id=mail", "ann lee@x.org")).toEqual(passed);
+    expect($<HTMLInputElement>(win, "#price").value).toBe("-1.5");
+    expect($<HTMLInputElement>(win, "#mail").value).toBe("ann lee@x.org");
+  });
+
   it("keeps out a character whose keydown the page cancels", async () => {
     const win = page(`<input id="digits">`);
     $(win, "#digits").addEventListener("keydown", (e) => {

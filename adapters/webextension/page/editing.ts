@@ -2,6 +2,10 @@
 // after it, move it. Each edit goes the way a browser's own does: `beforeinput` (a page may
 // cancel it), the value set through the native setter, then `input`. A field's maxlength is
 // kept, as the browser keeps it for a user.
+//
+// A number or email field's value is sanitised on every set ("1." reads as "", a trailing space
+// is trimmed) while the browser keeps what the user typed; so the text typed so far is kept here
+// and edited instead, for as long as the field's value is still the one this code left in it.
 import { isContentEditable, isTextField, setNativeValue, windowOf } from "./dom.ts";
 
 type TextField = HTMLInputElement | HTMLTextAreaElement;
@@ -14,7 +18,15 @@ function inputEvent(el: Element, type: "beforeinput" | "input", inputType: strin
   return el.dispatchEvent(event);
 }
 
-/** The selection of a field, or the end of its value for types without one (email, number). */
+const typed = new WeakMap<Element, { text: string; value: string }>();
+
+/** The text in a field as typed: what this code typed, unless the value has changed since. */
+function textOf(el: TextField): string {
+  const kept = typed.get(el);
+  return kept && kept.value === el.value ? kept.text : el.value;
+}
+
+/** The selection of a field, or the end of its text for types without one (email, number). */
 function selectionOf(el: TextField): { start: number; end: number } {
   try {
     const start = el.selectionStart;
@@ -23,7 +35,8 @@ function selectionOf(el: TextField): { start: number; end: number } {
   } catch {
     // a type without a selection
   }
-  return { start: el.value.length, end: el.value.length };
+  const length = textOf(el).length;
+  return { start: length, end: length };
 }
 
 function placeCaret(el: TextField, at: number): void {
@@ -41,13 +54,15 @@ export function caretToEnd(el: Element): void {
 
 function replaceRange(el: TextField, start: number, end: number, text: string, inputType: string, data: string | null): void {
   if (el.readOnly || el.disabled) return;
+  const current = textOf(el);
   let insert = text;
-  const room = el.maxLength >= 0 ? el.maxLength - (el.value.length - (end - start)) : Infinity;
+  const room = el.maxLength >= 0 ? el.maxLength - (current.length - (end - start)) : Infinity;
   if (insert.length > room) insert = insert.slice(0, Math.max(0, room));
   if (insert === "" && start === end) return;
   if (!inputEvent(el, "beforeinput", inputType, data)) return;
-  const value = el.value.slice(0, start) + insert + el.value.slice(end);
-  setNativeValue(el, value);
+  const next = current.slice(0, start) + insert + current.slice(end);
+  setNativeValue(el, next);
+  typed.set(el, { text: next, value: el.value });
   placeCaret(el, start + insert.length);
   inputEvent(el, "input", inputType, data);
 }
@@ -70,7 +85,7 @@ export function deleteText(el: Element, direction: "backward" | "forward"): void
     let { start, end } = selectionOf(el);
     if (start === end) {
       if (direction === "backward") start = Math.max(0, start - 1);
-      else end = Math.min(el.value.length, end + 1);
+      else end = Math.min(textOf(el).length, end + 1);
     }
     if (start !== end) replaceRange(el, start, end, "", inputType, null);
     return;
@@ -104,6 +119,7 @@ export function selectAll(el: Element): void {
 /** Empties a field or an editable element, with its input event, as WebDriver's clear does. */
 export function clearField(el: Element): void {
   if (isTextField(el)) {
+    typed.delete(el);
     if (el.value === "") return;
     setNativeValue(el, "");
     inputEvent(el, "input", "deleteContent", null);
