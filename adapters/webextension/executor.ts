@@ -10,7 +10,8 @@
 //   in the selected frame as { type: "page.command", request }, with `${...}` replaced here;
 //   the content script is put back after a navigation dropped it;
 // - open, executeScript, executeAsyncScript, runScript, the conditions, selectFrame,
-//   setWindowSize, and assert/verify of a variable are done here (navigation.ts, scripts.ts);
+//   setWindowSize, and assert/verify of a variable are done here (navigation.ts, scripts.ts,
+//   frames.ts);
 // - anything else is `failed`, naming the command.
 // A closed tab, or one that shows a page the extension may not script, rejects with
 // PageGoneError, so the run ends `fatal` saying what to do. Every wait has a limit.
@@ -18,15 +19,16 @@ import type { Executor, PageIds } from "../ports.ts";
 import type { PageOutcome } from "../../machines/playback.types.ts";
 import { messageOf } from "../../services/errors.ts";
 import { interpolate, interpolateCondition, readVariable } from "../../services/playback/variables.ts";
-import { followFrameSteps, inPageRequest, parseFrameTarget, parseWindowSize } from "./commandText.ts";
-import { readFrameLocateAnswer, readInPageAnswer } from "./messages.ts";
-import type { FrameLocateMessage, PageAbortMessage, PageCommandMessage } from "./messages.ts";
-import { navigate, NO_TAB, PageGoneError, settled, TAB_CLOSED, unscriptable } from "./navigation.ts";
+import { inPageRequest, parseWindowSize } from "./commandText.ts";
+import { selectFrame } from "./frames.ts";
+import { readInPageAnswer } from "./messages.ts";
+import type { PageAbortMessage, PageCommandMessage } from "./messages.ts";
+import { abortable, FRAME_GONE, navigate, NO_TAB, pageGone, PageGoneError, settled } from "./navigation.ts";
 import { IN_PAGE_COMMANDS, KEY_VARIABLES } from "./page/index.ts";
 import type { InPageAnswer } from "./page/index.ts";
-import { framePaths, runScript } from "./scripts.ts";
+import { runScript } from "./scripts.ts";
 import type { ScriptMode } from "./scripts.ts";
-import { askContentScript, findTabUnderTest, isNoFrame, isNoReceiver, isNoTab, isPortClosed } from "./tabs.ts";
+import { askContentScript, findTabUnderTest, isNoFrame, isNoReceiver, isPortClosed } from "./tabs.ts";
 import type { TabTarget } from "./tabs.ts";
 
 export { PageGoneError };
@@ -54,22 +56,6 @@ const RESENDS = 3;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const failed = (message: string): PageOutcome => ({ state: "failed", message });
-const LET_GO = "the run let go of the command";
-
-function abortable<T>(work: Promise<T>, signal: AbortSignal, onAbort: () => void): Promise<T> {
-  if (signal.aborted) {
-    onAbort();
-    return Promise.reject(new Error(LET_GO));
-  }
-  return new Promise<T>((resolve, reject) => {
-    const abort = () => {
-      onAbort();
-      reject(new Error(LET_GO));
-    };
-    signal.addEventListener("abort", abort, { once: true });
-    work.then(resolve, reject).finally(() => signal.removeEventListener("abort", abort));
-  });
-}
 
 export function tabExecutor(options: TabExecutorOptions = {}): TabExecutor {
   const implicitWaitMs = options.implicitWaitMs ?? 5_000;
@@ -96,17 +82,6 @@ export function tabExecutor(options: TabExecutorOptions = {}): TabExecutor {
     return target;
   }
 
-  /** Chromium's refusal, as the run reads it: a tab that is gone or may not be scripted ends the run. */
-  async function gone(target: TabTarget, error: unknown): Promise<PageGoneError> {
-    if (error instanceof PageGoneError) return error;
-    if (isNoTab(error)) return new PageGoneError(TAB_CLOSED);
-    const tab = await chrome.tabs.get(target.tabId).catch(() => null);
-    if (!tab) return new PageGoneError(TAB_CLOSED);
-    return new PageGoneError(unscriptable(tab.url, messageOf(error)));
-  }
-
-  const FRAME_GONE = "the selected frame is not there any more (it was removed or navigated away); selectFrame relative=top goes back to the page.";
-
   async function sendToPage(target: TabTarget, message: PageCommandMessage, signal: AbortSignal): Promise<InPageAnswer> {
     const abort: PageAbortMessage = { type: "page.abort" };
     for (let attempt = 0; ; attempt++) {
@@ -127,7 +102,7 @@ export function tabExecutor(options: TabExecutorOptions = {}): TabExecutor {
         if (isPortClosed(error) || isNoReceiver(error)) {
           return { state: "failed", message: `The tab under test did not answer ${message.request.command}: ${messageOf(error)}` };
         }
-        throw await gone(target, error);
+        throw await pageGone(target, error);
       }
     }
   }
@@ -183,63 +158,11 @@ export function tabExecutor(options: TabExecutorOptions = {}): TabExecutor {
     } catch (error) {
       if (signal.aborted) throw error;
       if (isNoFrame(error)) return failed(FRAME_GONE);
-      throw await gone(target, error);
+      throw await pageGone(target, error);
     }
     if (!result.ok) return failed(result.error);
     const name = interpolate(into, variables);
     return name ? { state: "passed", variables: { [name]: result.value } } : { state: "passed" };
-  }
-
-  async function selectFrame(target: TabTarget, text: string, signal: AbortSignal): Promise<PageOutcome> {
-    const parsed = parseFrameTarget(text);
-    if (parsed.kind === "invalid") return failed(parsed.message);
-    if (parsed.kind === "top") {
-      target.frameId = 0;
-      return { state: "passed" };
-    }
-    await settled(target.tabId, loadTimeoutMs, signal);
-    let paths: Awaited<ReturnType<typeof framePaths>>;
-    try {
-      paths = await framePaths(target.tabId);
-    } catch (error) {
-      throw await gone(target, error);
-    }
-    const here = paths.find((p) => p.frameId === target.frameId)?.path;
-    if (!here) return failed(FRAME_GONE);
-    let wanted: number[];
-    if (parsed.kind === "parent") wanted = here.slice(0, -1);
-    else if (parsed.kind === "index") wanted = followFrameSteps(here, parsed.steps);
-    else {
-      const message: FrameLocateMessage = { type: "frame.locate", location: parsed.location, implicitWaitMs };
-      let located;
-      try {
-        located = readFrameLocateAnswer(await abortable(askContentScript<unknown>(target, message), signal, () => {}));
-      } catch (error) {
-        if (signal.aborted) throw error;
-        if (isNoFrame(error)) return failed(FRAME_GONE);
-        if (isPortClosed(error)) return failed(`selectFrame ${text}: the frame navigated while its element was looked for.`);
-        throw await gone(target, error);
-      }
-      if (!located) return failed(`selectFrame ${text}: the tab under test gave no usable answer.`);
-      if (!located.ok) return failed(located.error);
-      wanted = [...here, located.index];
-    }
-    // A frame just added may not have a document yet: it is looked for until the implicit wait.
-    const deadline = Date.now() + implicitWaitMs;
-    for (;;) {
-      const found = paths.find((p) => p.path.length === wanted.length && p.path.every((step, i) => step === wanted[i]));
-      if (found) {
-        target.frameId = found.frameId;
-        return { state: "passed" };
-      }
-      if (Date.now() > deadline || signal.aborted) return failed(`selectFrame ${text}: no such frame.`);
-      await sleep(100);
-      try {
-        paths = await framePaths(target.tabId);
-      } catch (error) {
-        throw await gone(target, error);
-      }
-    }
   }
 
   async function setWindowSize(target: TabTarget, text: string): Promise<PageOutcome> {
@@ -278,7 +201,7 @@ export function tabExecutor(options: TabExecutorOptions = {}): TabExecutor {
         case "runScript":
           return script(target, SCRIPT_MODES[command.command], command.target, command.command === "runScript" ? "" : command.value, variables, signal);
         case "selectFrame":
-          return selectFrame(target, interpolate(command.target, variables), signal);
+          return selectFrame(target, interpolate(command.target, variables), { implicitWaitMs, loadTimeoutMs }, signal);
         case "setWindowSize":
           return setWindowSize(target, interpolate(command.target, variables));
         case "assert":
@@ -301,7 +224,7 @@ export function tabExecutor(options: TabExecutorOptions = {}): TabExecutor {
         result = await abortable(runScript(target, text, argv, "condition", scriptTimeoutMs), signal, () => {});
       } catch (error) {
         if (signal.aborted) throw error;
-        throw await gone(target, error);
+        throw await pageGone(target, error);
       }
       if (!result.ok) throw new Error(`The condition could not be evaluated in the page: ${result.error}`);
       return result.value === true;

@@ -23,7 +23,36 @@ export const unscriptable = (url: string | undefined, reason: string) =>
   `the tab under test${url ? ` (${url})` : ""} shows a page the extension may not script (${reason}). ` +
   "Open a web page (http, https or file) in that tab, or make such a tab the active one, and press Play again.";
 
+export const FRAME_GONE =
+  "the selected frame is not there any more (it was removed or navigated away); selectFrame relative=top goes back to the page.";
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const LET_GO = "the run let go of the command";
+
+/** `work`, or a rejection as soon as the run lets go of the command (`onAbort` tells the page). */
+export function abortable<T>(work: Promise<T>, signal: AbortSignal, onAbort: () => void): Promise<T> {
+  if (signal.aborted) {
+    onAbort();
+    return Promise.reject(new Error(LET_GO));
+  }
+  return new Promise<T>((resolve, reject) => {
+    const abort = () => {
+      onAbort();
+      reject(new Error(LET_GO));
+    };
+    signal.addEventListener("abort", abort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener("abort", abort));
+  });
+}
+
+/** Chromium's refusal, as the run reads it: a tab that is closed or may not be scripted ends the run. */
+export async function pageGone(target: { tabId: number }, error: unknown): Promise<PageGoneError> {
+  if (error instanceof PageGoneError) return error;
+  if (isNoTab(error)) return new PageGoneError(TAB_CLOSED);
+  const tab = await chrome.tabs.get(target.tabId).catch(() => null);
+  if (!tab) return new PageGoneError(TAB_CLOSED);
+  return new PageGoneError(unscriptable(tab.url, messageOf(error)));
+}
 
 /** The tab, or PageGoneError when it was closed. */
 export async function getTab(tabId: number): Promise<chrome.tabs.Tab> {
@@ -78,7 +107,7 @@ export async function navigate(tabId: number, url: string, timeoutMs: number, si
     const onRemoved = (id: number) => {
       if (id === tabId) finish({ error: new PageGoneError(TAB_CLOSED) });
     };
-    const onAbort = () => finish({ error: new Error("the run let go of the command") });
+    const onAbort = () => finish({ error: new Error(LET_GO) });
     // Events can be missed between two listeners' lives; the tab's state is read as well.
     const poll = setInterval(() => {
       chrome.tabs.get(tabId).then(
