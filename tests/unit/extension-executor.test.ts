@@ -193,3 +193,17 @@ describe("assert and verify of a variable, done by the window", () => {
     expect(browser.sent).toEqual([]);
   });
 });
+
+describe("a stopped run", () => {
+  it("lets go of a page command still waiting, and tells the frame to stop waiting", async () => {
+    const executor = tabExecutor();
+    browser.answer = (message) => (message.type === "page.command" ? new Promise(() => {}) : true);
+    const stop = new AbortController();
+    const played = executor.execute(input(command("click", "id=never")), stop.signal);
+    await expect.poll(() => browser.sent.length).toBe(1);
+    stop.abort();
+    await expect(played).rejects.toThrow(/let go/);
+    expect(browser.sent.map((s) => s.message.type)).toEqual(["page.command", "page.abort"]);
+    expect(browser.sent[1]).toMatchObject({ tabId: 3, frameId: 0 });
+  });
+});
