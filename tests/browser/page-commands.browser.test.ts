@@ -38,6 +38,7 @@ const SHOP = `<!doctype html>
   <a id="all-results" href="/results?q=all">All results</a>
   <button id="covered">Under the cover</button>
   <div id="cover" class="cover" hidden></div>
+  <div id="editor" contenteditable="true">Hello</div>
   <ol id="log"></ol>
   <script>
     const log = (text) => { const li = document.createElement("li"); li.textContent = text; document.getElementById("log").append(li); };
@@ -286,11 +287,13 @@ describe("the in-page commands in Chromium", () => {
       try {
         expect(await world.run("type", "id=user", "bo")).toEqual(passed);
         expect(await world.run("click", "id=reveal")).toEqual(passed);
+        expect(await world.run("sendKeys", "id=editor", `, world${KEY_VARIABLES.KEY_BACK_SPACE}d!`)).toEqual(passed);
       } finally {
         await world.close();
       }
       expect(await tab.evaluate(() => document.hasFocus())).toBe(false);
-      expect(await tab.locator("#log li").allTextContents()).toEqual(["focus user", "user changed to bo", "blur user", "focus reveal", "reveal clicked"]);
+      expect(await tab.locator("#editor").textContent()).toBe("Hello, world!");
+      expect(await tab.locator("#log li").allTextContents()).toEqual(["focus user", "user changed to bo", "blur user", "focus reveal", "reveal clicked", "blur reveal"]);
     } finally {
       await context.close();
     }

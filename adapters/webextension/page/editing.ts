@@ -47,9 +47,19 @@ function placeCaret(el: TextField, at: number): void {
   }
 }
 
-/** Puts the caret at the end of the field's value, as WebDriver does when it focuses a field to type. */
+/** Puts the caret at the end of the field's text, as WebDriver does when it focuses an element to type. */
 export function caretToEnd(el: Element): void {
-  if (isTextField(el)) placeCaret(el, el.value.length);
+  if (isTextField(el)) {
+    placeCaret(el, el.value.length);
+    return;
+  }
+  const selection = el.ownerDocument.getSelection?.();
+  if (!isContentEditable(el) || !selection) return;
+  const range = el.ownerDocument.createRange();
+  range.selectNodeContents(el);
+  range.collapse(false);
+  selection.removeAllRanges();
+  selection.addRange(range);
 }
 
 function replaceRange(el: TextField, start: number, end: number, text: string, inputType: string, data: string | null): void {

@@ -4,7 +4,7 @@
 // submission) or activates a focused button or link, Space activates a button or checkbox, Tab
 // moves focus, Backspace and Delete delete. Modifier keys toggle, and NULL lets go of them all,
 // as in WebDriver; whatever is still held at the end is let go.
-import { isDisabled, isDisplayed, isFocusable, isTextField, windowOf } from "./dom.ts";
+import { isContentEditable, isDisabled, isDisplayed, isFocusable, isTextField, windowOf } from "./dom.ts";
 import { caretToEnd, deleteText, insertText, moveCaret, selectAll } from "./editing.ts";
 import { commitChange, focusElement, leaveFocus, watchEdits } from "./focus.ts";
 import type { KeySpec, Keystroke, Modifier } from "./keys.ts";
@@ -101,7 +101,7 @@ function pressKey(el: Element, pressed: KeySpec, modifiers: Modifiers): void {
     const charCode = enter ? 13 : spec.text!.codePointAt(0)!;
     if (keyEvent(target, "keypress", spec, modifiers, charCode)) {
       if (enter) enterDefault(target);
-      else if (spec.key === " " && !isTextField(target) && !(target as HTMLElement).isContentEditable && activatedBySpace(target)) activate = true;
+      else if (spec.key === " " && !isTextField(target) && !isContentEditable(target) && activatedBySpace(target)) activate = true;
       else insertText(target, spec.text!);
     }
   } else if (allowed) {
@@ -120,7 +120,7 @@ function activatedBySpace(el: Element): boolean {
 
 /** Enter's default action on `target`: a new line, the form submitted, or a button or link clicked. */
 function enterDefault(target: Element): void {
-  if (target.localName === "textarea" || (target as HTMLElement).isContentEditable) {
+  if (target.localName === "textarea" || isContentEditable(target)) {
     insertText(target, "\n");
   } else if (target.localName === "input") {
     const input = target as HTMLInputElement;
