@@ -39,6 +39,8 @@ const SHOP = `<!doctype html>
   <button id="covered">Under the cover</button>
   <div id="cover" class="cover" hidden></div>
   <div id="editor" contenteditable="true">Hello</div>
+  <ul id="todo"><li id="task" draggable="true">Buy milk</li></ul>
+  <ul id="done"></ul>
   <ol id="log"></ol>
   <script>
     const log = (text) => { const li = document.createElement("li"); li.textContent = text; document.getElementById("log").append(li); };
@@ -50,6 +52,11 @@ const SHOP = `<!doctype html>
     document.getElementById("size").addEventListener("change", (e) => log("size " + e.target.value));
     document.getElementById("terms").addEventListener("change", (e) => log("terms " + e.target.checked));
     document.getElementById("q").addEventListener("keydown", (e) => { if (e.key === "Enter") log("enter " + e.keyCode); });
+    // HTML drag and drop: the task is moved when dropped on the done list.
+    document.getElementById("task").addEventListener("dragstart", (e) => e.dataTransfer.setData("text/plain", e.target.id));
+    const done = document.getElementById("done");
+    done.addEventListener("dragover", (e) => e.preventDefault());
+    done.addEventListener("drop", (e) => { e.preventDefault(); done.append(document.getElementById(e.dataTransfer.getData("text/plain"))); log("dropped"); });
     // A framework's value tracker (React keeps one like it): it sees a change only when the
     // input event finds a value it was not told of through the element's own setter.
     const controlled = document.getElementById("controlled");
@@ -199,6 +206,18 @@ describe("the in-page commands in Chromium", () => {
       expect(await page.title()).toBe("Results");
     } finally {
       await world.close().catch(() => {});
+    }
+  });
+
+  it("drag an item onto a drop zone with HTML's drag and drop events", async () => {
+    await page.goto(`${origin}/`);
+    const world = await ContentWorld.open(page);
+    try {
+      expect(await world.run("dragAndDropToObject", "id=task", "id=done")).toEqual(passed);
+      expect(await page.locator("#done li").allTextContents()).toEqual(["Buy milk"]);
+      expect(await pageLog()).toEqual(["dropped"]);
+    } finally {
+      await world.close();
     }
   });
 

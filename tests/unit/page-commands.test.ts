@@ -220,6 +220,17 @@ describe("click and the mouse", () => {
     expect(seen).toEqual(["mousedown@handle", "mouseup@handle"]);
   });
 
+  it("drags an element onto another with a press on it and a move and release on the other", async () => {
+    const win = page(`<div id="card">card</div><div id="bin">bin</div>`);
+    const seen = record(win.document, ["mousedown", "mousemove", "mouseup"]);
+    const held: number[] = [];
+    $(win, "#bin").addEventListener("mousemove", (e) => held.push((e as MouseEvent).buttons));
+    expect(await run(win, "dragAndDropToObject", "id=card", "id=bin")).toEqual(passed);
+    expect(seen).toEqual(["mousemove@card", "mousedown@card", "mousemove@bin", "mouseup@bin"]);
+    expect(held).toEqual([1]);
+    expect(await run(win, "dragAndDropToObject", "id=card", "id=nowhere")).toEqual(failed("Element id=nowhere not found"));
+  });
+
   it("moves the mouse out of an element with mouseOut", async () => {
     const win = page(`<div id="tip">tip</div>`);
     const seen = record(win.document, ["mouseout", "mouseleave"]);

@@ -12,7 +12,7 @@ import { commitChange, fireChange, focusElement, markCommitted } from "./focus.t
 import { sendKeys, submitForm } from "./keyboard.ts";
 import { keystrokes } from "./keys.ts";
 import type { Keystroke } from "./keys.ts";
-import { click, doubleClick, hover, interceptor, moveOut, pointOn, press, release } from "./mouse.ts";
+import { click, doubleClick, dragAndDrop, hover, interceptor, moveOut, pointOn, press, release } from "./mouse.ts";
 import type { Offset } from "./mouse.ts";
 import { chooseOption, findOption, optionDisabled, parseOptionLocator } from "./options.ts";
 import type { CommandContext, CommandHandler } from "./types.ts";
@@ -87,6 +87,13 @@ async function mouseCommand(context: CommandContext) {
   hover(el, point);
   if (command.startsWith("mouseDown")) press(el, point);
   if (command.startsWith("mouseUp")) release(el, point);
+}
+
+/** dragAndDropToObject: the target is dragged onto the element the value locates. */
+async function dragAndDropCommand(context: CommandContext) {
+  const source = await waitForElement(context);
+  const target = await waitForElement(context, { target: context.request.value });
+  dragAndDrop(source, target);
 }
 
 async function mouseOutCommand(context: CommandContext) {
@@ -182,6 +189,7 @@ export const ACTIONS: Record<string, CommandHandler> = {
   mouseMoveAt: mouseCommand,
   mouseOver: mouseCommand,
   mouseOut: mouseOutCommand,
+  dragAndDropToObject: dragAndDropCommand,
   check: checkCommand(true),
   uncheck: checkCommand(false),
   type: typeCommand,

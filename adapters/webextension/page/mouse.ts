@@ -73,8 +73,8 @@ function fire(el: Element, type: string, point: Point, extra: Buttons = {}, bubb
   return el.dispatchEvent(event);
 }
 
-/** Moves the mouse onto `el`: out/leave for the element it leaves, then over/enter/move. */
-export function hover(el: Element, point: Point): void {
+/** Moves the mouse onto `el`: out/leave for the element it leaves, then over/enter/move (with `buttons` held). */
+export function hover(el: Element, point: Point, buttons = 0): void {
   const doc = el.ownerDocument;
   const before = hovered.get(doc);
   if (before !== el) {
@@ -85,8 +85,8 @@ export function hover(el: Element, point: Point): void {
     fire(el, "mouseenter", point, {}, false);
     hovered.set(doc, el);
   }
-  fire(el, "pointermove", point);
-  fire(el, "mousemove", point);
+  fire(el, "pointermove", point, { buttons });
+  fire(el, "mousemove", point, { buttons });
 }
 
 function leave(el: Element, point: Point): void {
@@ -128,4 +128,45 @@ export function doubleClick(el: Element, point: Point): void {
   release(el, point, 2);
   fire(el, "click", point, { detail: 2 });
   fire(el, "dblclick", point, { detail: 2 });
+}
+
+/**
+ * Drags `source` onto `target`: press, move, release, as WebDriver's actions do; and when the
+ * source is `draggable`, HTML's drag and drop events in their place once dragstart is allowed
+ * (a browser sends no mouse events during such a drag). The drop comes only when the target's
+ * dragover is cancelled, which is how a page says it accepts drops.
+ */
+export function dragAndDrop(source: Element, target: Element): void {
+  const from = pointOn(source);
+  hover(source, from);
+  press(source, from);
+  const win = windowOf(source);
+  const html = win as unknown as { DragEvent?: typeof DragEvent; DataTransfer?: typeof DataTransfer };
+  const dataTransfer = (source as HTMLElement).draggable === true && html.DragEvent && html.DataTransfer ? new html.DataTransfer() : undefined;
+  const drag = (el: Element, type: string, point: Point) =>
+    el.dispatchEvent(
+      new html.DragEvent!(type, {
+        bubbles: true,
+        cancelable: type !== "dragend" && type !== "dragleave",
+        composed: true,
+        view: win,
+        clientX: point.x,
+        clientY: point.y,
+        buttons: 1,
+        dataTransfer,
+      }),
+    );
+  if (dataTransfer && drag(source, "dragstart", from)) {
+    const to = pointOn(target);
+    drag(source, "drag", to);
+    drag(target, "dragenter", to);
+    const refused = drag(target, "dragover", to);
+    if (!refused) drag(target, "drop", to);
+    drag(source, "dragend", to);
+    hovered.set(source.ownerDocument, target);
+    return;
+  }
+  const to = pointOn(target);
+  hover(target, to, 1);
+  release(target, to);
 }
