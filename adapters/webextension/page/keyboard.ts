@@ -109,7 +109,7 @@ function pressKey(el: Element, pressed: KeySpec, modifiers: Modifiers): void {
   }
   keyEvent(keyTarget(el), "keyup", spec, modifiers);
   // A button is clicked when Space comes up (Enter clicked it already).
-  if (activate && spec.key === " ") (target as HTMLElement).click();
+  if (activate) (target as HTMLElement).click();
 }
 
 function activatedBySpace(el: Element): boolean {
