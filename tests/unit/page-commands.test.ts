@@ -6,7 +6,8 @@
 import { JSDOM } from "jsdom";
 import webdriver from "selenium-webdriver";
 import { describe, expect, it } from "vitest";
-import { IN_PAGE_COMMANDS, KEY_VARIABLES, locateInPage, runInPage } from "../../adapters/webextension/page/index.ts";
+import { IN_PAGE_COMMANDS, KEY_VARIABLES, locateInPage, MAX_WAIT_MS, runInPage } from "../../adapters/webextension/page/index.ts";
+import { clampWait } from "../../adapters/webextension/page/find.ts";
 import type { InPageAnswer, InPageRequest } from "../../adapters/webextension/page/index.ts";
 
 const KEY = (name: string) => KEY_VARIABLES[`KEY_${name}`];
@@ -65,6 +66,20 @@ describe("the interface", () => {
       "waitForElementEditable", "storeText", "storeValue", "storeTitle", "storeAttribute", "storeXpathCount", "storeElementCount",
     ];
     expect(named.filter((name) => !IN_PAGE_COMMANDS.has(name))).toEqual([]);
+  });
+
+  it("has a verify twin for every assert it does", () => {
+    const asserts = [...IN_PAGE_COMMANDS].filter((name) => name.startsWith("assert"));
+    expect(asserts.length).toBeGreaterThan(10);
+    expect(asserts.filter((name) => !IN_PAGE_COMMANDS.has(name.replace(/^assert/, "verify")))).toEqual([]);
+  });
+
+  it("caps every wait at MAX_WAIT_MS and reads a negative or unknown one as no wait", () => {
+    expect(clampWait(MAX_WAIT_MS * 1000)).toBe(MAX_WAIT_MS);
+    expect(clampWait(Number.POSITIVE_INFINITY)).toBe(MAX_WAIT_MS);
+    expect(clampWait(-5)).toBe(0);
+    expect(clampWait(Number.NaN)).toBe(0);
+    expect(clampWait(1500)).toBe(1500);
   });
 
   it("leaves the window's commands and alerts to others, answering unsupported with the command's name", async () => {

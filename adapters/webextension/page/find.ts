@@ -11,8 +11,8 @@ export const POLL_MS = 50;
 /** No wait in the page lasts longer than this, whatever a command's value asks. */
 export const MAX_WAIT_MS = 300_000;
 
-/** A wait, in ms, clamped to 0..MAX_WAIT_MS (a negative or non-finite one is 0). */
-export const clampWait = (ms: number): number => (Number.isFinite(ms) && ms > 0 ? Math.min(ms, MAX_WAIT_MS) : 0);
+/** A wait, in ms, clamped to 0..MAX_WAIT_MS (a negative one, or NaN, is 0). */
+export const clampWait = (ms: number): number => (ms > 0 ? Math.min(ms, MAX_WAIT_MS) : 0);
 
 /** The parsed locator, or a failure saying why it is not one (an empty one too). */
 export function parseTarget(location: string, what = "locator"): ParsedLocator {
