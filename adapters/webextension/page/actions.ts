@@ -201,4 +201,3 @@ export const ACTIONS: Record<string, CommandHandler> = {
   submit: submitCommand,
 };
 
-export { displayed };

@@ -17,9 +17,5 @@ export class CommandAborted extends Error {
   }
 }
 
-export const fail = (message: string): never => {
-  throw new CommandFailure(message);
-};
-
 /** Selenium's quoting of values in its assertion messages: 'x'. */
 export const quoted = (value: unknown): string => `'${value}'`;

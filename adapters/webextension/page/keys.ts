@@ -164,12 +164,3 @@ export function characterKey(ch: string): KeySpec {
   const known = PUNCTUATION[ch];
   return { key: ch, code: known?.[0] ?? "", keyCode: known?.[1] ?? 0, text: ch };
 }
-
-/** True for the code points that are keys rather than text (a value holding ${KEY_...}). */
-export function holdsKeys(value: string): boolean {
-  for (const ch of value) {
-    const point = ch.codePointAt(0)!;
-    if (point >= KEY_BLOCK_START && point <= KEY_BLOCK_END) return true;
-  }
-  return false;
-}
