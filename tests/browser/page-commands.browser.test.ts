@@ -41,6 +41,8 @@ const SHOP = `<!doctype html>
   <div id="editor" contenteditable="true">Hello</div>
   <ul id="todo"><li id="task" draggable="true">Buy milk</li></ul>
   <ul id="done"></ul>
+  <div id="scroller" style="height: 60px; overflow: auto"><div style="height: 400px"></div><button id="deep">Deep inside</button></div>
+  <fancy-button id="fancy"><span id="fancy-label">Fancy</span></fancy-button>
   <ol id="log"></ol>
   <script>
     const log = (text) => { const li = document.createElement("li"); li.textContent = text; document.getElementById("log").append(li); };
@@ -52,6 +54,15 @@ const SHOP = `<!doctype html>
     document.getElementById("size").addEventListener("change", (e) => log("size " + e.target.value));
     document.getElementById("terms").addEventListener("change", (e) => log("terms " + e.target.checked));
     document.getElementById("q").addEventListener("keydown", (e) => { if (e.key === "Enter") log("enter " + e.keyCode); });
+    document.getElementById("deep").addEventListener("click", () => log("deep clicked"));
+    customElements.define("fancy-button", class extends HTMLElement {
+      constructor() {
+        super();
+        // The shadow tree's button covers the slotted label: the document sees the host there.
+        this.attachShadow({ mode: "open" }).innerHTML = '<button style="padding: 10px"><slot></slot></button>';
+        this.shadowRoot.querySelector("button").addEventListener("click", () => log("fancy clicked"));
+      }
+    });
     // HTML drag and drop: the task is moved when dropped on the done list.
     document.getElementById("task").addEventListener("dragstart", (e) => e.dataTransfer.setData("text/plain", e.target.id));
     const done = document.getElementById("done");
@@ -216,6 +227,18 @@ describe("the in-page commands in Chromium", () => {
       expect(await world.run("dragAndDropToObject", "id=task", "id=done")).toEqual(passed);
       expect(await page.locator("#done li").allTextContents()).toEqual(["Buy milk"]);
       expect(await pageLog()).toEqual(["dropped"]);
+    } finally {
+      await world.close();
+    }
+  });
+
+  it("click an element clipped by a scrolled container, and a label a shadow tree renders over", async () => {
+    await page.goto(`${origin}/`);
+    const world = await ContentWorld.open(page);
+    try {
+      expect(await world.run("click", "id=deep", "", { implicitWaitMs: 0 })).toEqual(passed);
+      expect(await world.run("click", "id=fancy-label", "", { implicitWaitMs: 0 })).toEqual(passed);
+      expect(await pageLog()).toEqual(["deep clicked", "fancy clicked"]);
     } finally {
       await world.close();
     }

@@ -12,7 +12,7 @@ import { commitChange, fireChange, focusElement, markCommitted } from "./focus.t
 import { sendKeys, submitForm } from "./keyboard.ts";
 import { keystrokes } from "./keys.ts";
 import type { Keystroke } from "./keys.ts";
-import { click, doubleClick, dragAndDrop, hover, interceptor, moveOut, pointOn, press, release } from "./mouse.ts";
+import { click, doubleClick, dragAndDrop, hover, moveOut, pointOn, press, reachablePoint, release } from "./mouse.ts";
 import type { Offset } from "./mouse.ts";
 import { chooseOption, findOption, optionDisabled, parseOptionLocator } from "./options.ts";
 import type { CommandContext, CommandHandler } from "./types.ts";
@@ -24,12 +24,11 @@ const displayed: ElementCondition = {
 
 /** Displayed, and the one a click at its centre would reach (WebDriver's "element click intercepted" otherwise). */
 const clickable: ElementCondition = {
-  holds: (el) => isDisplayed(el) && interceptor(el, pointOn(el)) === null,
+  holds: (el) => isDisplayed(el) && reachablePoint(el).blocker === null,
   why: (el, target) => {
     if (!isDisplayed(el)) return displayed.why(el, target);
-    const point = pointOn(el);
-    const other = interceptor(el, point);
-    return `Element ${target} is not clickable at point (${Math.round(point.x)}, ${Math.round(point.y)}). Other element would receive the click: ${other ? describe(other) : "another element"}`;
+    const { point, blocker } = reachablePoint(el);
+    return `Element ${target} is not clickable at point (${Math.round(point.x)}, ${Math.round(point.y)}). Other element would receive the click: ${blocker ? describe(blocker) : "another element"}`;
   },
 };
 

@@ -38,9 +38,24 @@ export function interceptor(el: Element, point: Point): Element | null {
   if (rect.width === 0 && rect.height === 0) return null;
   const hit = doc.elementFromPoint(point.x, point.y);
   if (!hit || hit === el || el.contains(hit)) return null;
-  // A label clicked for its control, or an element's own shadow content, is the element's click.
+  // A label clicked for its control is the control's click; a shadow host is what the document
+  // sees of its shadow tree, which may render over the host's own children (a slotted label).
   if (hit.localName === "label" && (hit as HTMLLabelElement).control === el) return null;
+  if (hit.shadowRoot && hit.contains(el)) return null;
   return hit;
+}
+
+/** Where to click `el` so the click reaches it: scrolled into the middle of its scroll boxes when something is in the way. */
+export function reachablePoint(el: Element, offset?: Offset): { point: Point; blocker: Element | null } {
+  let point = pointOn(el, offset);
+  let blocker = interceptor(el, point);
+  if (blocker && typeof el.scrollIntoView === "function") {
+    // Clipped by a scrolled container, or under a sticky header: WebDriver scrolls it into view first.
+    el.scrollIntoView({ block: "center", inline: "center" });
+    point = pointOn(el, offset);
+    blocker = interceptor(el, point);
+  }
+  return { point, blocker };
 }
 
 interface Buttons {
