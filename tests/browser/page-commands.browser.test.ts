@@ -59,7 +59,8 @@ const SHOP = `<!doctype html>
       constructor() {
         super();
         // The shadow tree's button covers the slotted label: the document sees the host there.
-        this.attachShadow({ mode: "open" }).innerHTML = '<button style="padding: 10px"><slot></slot></button>';
+        this.attachShadow({ mode: "open" }).innerHTML =
+          '<button style="position: relative; padding: 10px"><slot></slot><span style="position: absolute; inset: 0"></span></button>';
         this.shadowRoot.querySelector("button").addEventListener("click", () => log("fancy clicked"));
       }
     });
