@@ -435,6 +435,25 @@ describe("sendKeys", () => {
     expect(seen).toEqual(["focus@first", "change@first", "focus@second"]);
   });
 
+  it("lets focus leave the page on TAB from the last field", async () => {
+    const win = page(`<input id="only">`);
+    await run(win, "sendKeys", "id=only", KEY("TAB"));
+    expect(win.document.activeElement).toBe(win.document.body);
+  });
+
+  it("chooses in a focused select with the arrow keys and by typing an option's first letters", async () => {
+    const win = page(`<select id="size"><option>Small</option><option disabled>Medium</option><option>Large</option><option>Larger</option></select>`);
+    const select = $<HTMLSelectElement>(win, "#size");
+    const seen = record(win.document, ["change"]);
+    await run(win, "sendKeys", "id=size", KEY("ARROW_DOWN"));
+    expect(select.value).toBe("Large");
+    await run(win, "sendKeys", "id=size", `${KEY("HOME")}`);
+    expect(select.value).toBe("Small");
+    await run(win, "sendKeys", "id=size", "Larger");
+    expect(select.value).toBe("Larger");
+    expect(seen).toEqual(["change@size", "change@size", "change@size", "change@size"]);
+  });
+
   it("fires the change of a field it edited when a later click takes focus elsewhere", async () => {
     const win = page(`<input id="q"><button id="go">Go</button>`);
     const seen = record(win.document, ["change"]);

@@ -2,12 +2,13 @@
 // keydown, keypress for keys that type, the edit (editing.ts), keyup; and the browser's own
 // default action of a key that the page did not cancel: Enter submits a field's form (implicit
 // submission) or activates a focused button or link, Space activates a button or checkbox, Tab
-// moves focus, Backspace and Delete delete. Modifier keys toggle, and NULL lets go of them all,
-// as in WebDriver; whatever is still held at the end is let go.
+// moves focus, Backspace and Delete delete, arrows and letters choose in a select. Modifier keys
+// toggle, and NULL lets go of them all, as in WebDriver; whatever is still held at the end is let go.
 import { isContentEditable, isDisabled, isDisplayed, isFocusable, isTextField, windowOf } from "./dom.ts";
 import { caretToEnd, deleteText, insertText, moveCaret, selectAll } from "./editing.ts";
-import { commitChange, focusElement, leaveFocus, watchEdits } from "./focus.ts";
+import { commitChange, focusElement, leaveFocus } from "./focus.ts";
 import type { KeySpec, Keystroke, Modifier } from "./keys.ts";
+import { stepOption, typeAhead } from "./options.ts";
 
 type Modifiers = Record<Modifier, boolean>;
 
@@ -50,6 +51,7 @@ export function sendKeys(el: Element, strokes: Keystroke[]): void {
     leaveFocus(el.ownerDocument);
   }
   const modifiers = noModifiers();
+  typedInSelect = "";
   for (const stroke of strokes) {
     if (stroke.kind === "releaseModifiers") {
       releaseAll(el, modifiers);
@@ -89,6 +91,9 @@ function withShift(spec: KeySpec, modifiers: Modifiers): KeySpec {
   return { ...spec, key: upper, text: upper };
 }
 
+// What one sendKeys has typed into a select so far: its type-ahead.
+let typedInSelect = "";
+
 function pressKey(el: Element, pressed: KeySpec, modifiers: Modifiers): void {
   const spec = withShift(pressed, modifiers);
   const target = keyTarget(el);
@@ -102,6 +107,7 @@ function pressKey(el: Element, pressed: KeySpec, modifiers: Modifiers): void {
     if (keyEvent(target, "keypress", spec, modifiers, charCode)) {
       if (enter) enterDefault(target);
       else if (spec.key === " " && !isTextField(target) && !isContentEditable(target) && activatedBySpace(target)) activate = true;
+      else if (target.localName === "select") typeAhead(target as HTMLSelectElement, (typedInSelect += spec.text!));
       else insertText(target, spec.text!);
     }
   } else if (allowed) {
@@ -181,7 +187,8 @@ function otherDefault(target: Element, spec: KeySpec, modifiers: Modifiers): voi
     case "ArrowDown":
     case "Home":
     case "End":
-      moveCaret(target, spec.key, modifiers.shiftKey);
+      if (target.localName === "select") stepOption(target as HTMLSelectElement, spec.key);
+      else moveCaret(target, spec.key, modifiers.shiftKey);
       return;
     case "Tab":
       moveFocusByTab(target, modifiers.shiftKey);
@@ -201,8 +208,9 @@ function moveFocusByTab(from: Element, backwards: boolean): void {
   const order = [...positive, ...all.filter((el) => (el as HTMLElement).tabIndex === 0)];
   if (order.length === 0) return;
   const at = order.indexOf(from);
-  const next = at < 0 ? order[backwards ? order.length - 1 : 0] : order[(at + (backwards ? -1 : 1) + order.length) % order.length];
+  const next = at < 0 ? order[backwards ? order.length - 1 : 0] : order[at + (backwards ? -1 : 1)];
   commitChange(doc);
-  focusElement(next);
-  watchEdits(next);
+  // Past the last (or before the first) element, focus leaves the page for the browser's own.
+  if (next) focusElement(next);
+  else leaveFocus(doc);
 }

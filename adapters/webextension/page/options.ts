@@ -65,3 +65,26 @@ export function chooseOption(option: HTMLOptionElement, how: "click" | "add" | "
   select.dispatchEvent(new win.Event("input", { bubbles: true, composed: true }));
   select.dispatchEvent(new win.Event("change", { bubbles: true }));
 }
+
+/** Up, Down, Home and End on a focused single select: the previous, next, first or last enabled option. */
+export function stepOption(select: HTMLSelectElement, key: string): void {
+  if (select.multiple) return;
+  const options = Array.from(select.options).filter((option) => !optionDisabled(option));
+  if (options.length === 0) return;
+  const at = options.indexOf(select.options[select.selectedIndex]);
+  const next =
+    key === "ArrowDown" ? options[Math.min(at + 1, options.length - 1)]
+    : key === "ArrowUp" ? options[Math.max(at - 1, 0)]
+    : key === "Home" ? options[0]
+    : key === "End" ? options[options.length - 1]
+    : undefined;
+  if (next) chooseOption(next, "click");
+}
+
+/** Letters typed on a focused single select choose the first enabled option whose label starts with them. */
+export function typeAhead(select: HTMLSelectElement, typed: string): void {
+  if (select.multiple) return;
+  const prefix = collapse(typed).toLowerCase();
+  const match = Array.from(select.options).find((option) => !optionDisabled(option) && collapse(option.text).toLowerCase().startsWith(prefix));
+  if (match) chooseOption(match, "click");
+}
