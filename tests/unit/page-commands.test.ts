@@ -693,6 +693,16 @@ describe("store", () => {
     expect(await run(win, "storeXpathCount", "//li", "x")).toEqual({ state: "passed", stored: { name: "x", value: 3 } });
     expect(await run(win, "storeXpathCount", "xpath=//ul", "x")).toEqual({ state: "passed", stored: { name: "x", value: 1 } });
   });
+
+  it("counts with every locator strategy the way the locator finds the first", async () => {
+    const win = page(`<input name="q" id="a"><input name="q"><a href="#">Help</a><a href="#">Help desk</a><a href="#">Shop</a>`);
+    const count = async (target: string) => ((await run(win, "storeElementCount", target, "n")) as { stored: { value: unknown } }).stored.value;
+    expect(await count("name=q")).toBe(2);
+    expect(await count("id=a")).toBe(1);
+    expect(await count("linkText=Help")).toBe(1);
+    expect(await count("partialLinkText=Help")).toBe(2);
+    expect(await run(win, "storeElementCount", "css=a[", "n")).toEqual(failed(expect.stringContaining("is not a valid CSS selector") as unknown as string));
+  });
 });
 
 describe("waitFor", () => {
