@@ -54,6 +54,9 @@ const OPEN_SCHEMES = new Set(["http:", "https:", "file:", "about:"]);
 /** How often a page command is sent again when the frame's document went away before answering (a navigation). */
 const RESENDS = 3;
 
+/** A command that changes the page; one that only reads (assert, verify, store, waitFor) may be asked again. */
+const acts = (command: string) => !/^(assert|verify|store|waitFor)/.test(command);
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const failed = (message: string): PageOutcome => ({ state: "failed", message });
 
@@ -94,7 +97,12 @@ export function tabExecutor(options: TabExecutorOptions = {}): TabExecutor {
       } catch (error) {
         if (signal.aborted) throw error;
         if (isNoFrame(error)) return { state: "failed", message: FRAME_GONE };
-        // The document went away before it answered (a navigation): the new one is asked.
+        // The page took a command that acts (a click, a key) and went away before answering:
+        // the navigation is that command's effect, as WebDriver reports it. Sending it again
+        // to the new page would click or type twice.
+        if (isPortClosed(error) && acts(message.request.command)) return { state: "passed" };
+        // Nothing received it, or a command that only reads went with its document: the new
+        // document is asked.
         if ((isPortClosed(error) || isNoReceiver(error)) && attempt < RESENDS) {
           await sleep(50);
           continue;

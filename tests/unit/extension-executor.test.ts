@@ -123,6 +123,25 @@ describe("the extension's executor", () => {
     expect(browser.sent.filter((s) => s.message.type === "page.command")).toHaveLength(2);
   });
 
+  it("does not send a click again when its page navigated away before answering, but asks a new page again for an assertion", async () => {
+    const executor = tabExecutor();
+    let portClosedOnce = true;
+    browser.answer = (message) => {
+      if (message.type !== "page.command") return true;
+      if (portClosedOnce) {
+        portClosedOnce = false;
+        throw new Error("A listener indicated an asynchronous response by returning true, but the message channel closed before a response was received");
+      }
+      return { state: "passed" };
+    };
+    const commandsSent = () => browser.sent.filter((s) => s.message.type === "page.command").length;
+    await expect(executor.execute(input(command("click", "id=next")), signal())).resolves.toEqual({ state: "passed" });
+    expect(commandsSent()).toBe(1);
+    portClosedOnce = true;
+    await expect(executor.execute(input(command("assertText", "id=title", "Done")), signal())).resolves.toMatchObject({ state: "passed" });
+    expect(commandsSent()).toBe(3);
+  });
+
   it("says the page is gone, and what to do, when the tab under test was closed", async () => {
     const executor = tabExecutor();
     await executor.execute(input(command("click", "id=go")), signal());
