@@ -4,6 +4,7 @@
 import { cpus } from "node:os";
 import { bridgeBenchmark } from "./bridge.ts";
 import { extensionBenchmark } from "./extension.ts";
+import { extensionRunBenchmark } from "./extensionRun.ts";
 import { handleBenchmark } from "./handle.ts";
 import { locatorsBenchmark } from "./locators.ts";
 import { logsBenchmark } from "./logs.ts";
@@ -13,13 +14,13 @@ import { runBenchmark } from "./runs.ts";
 import type { Benchmark, SummaryLine } from "./support.ts";
 import { fmtNum, gcWasExposed, heapAfterGc, now, printTable, verdict } from "./support.ts";
 
-const BENCHMARKS: Benchmark[] = [handleBenchmark, playbackBenchmark, runBenchmark, logsBenchmark, projectBenchmark, bridgeBenchmark, locatorsBenchmark, extensionBenchmark];
+const BENCHMARKS: Benchmark[] = [handleBenchmark, playbackBenchmark, runBenchmark, logsBenchmark, projectBenchmark, bridgeBenchmark, locatorsBenchmark, extensionBenchmark, extensionRunBenchmark];
 
 function usage(): string {
   return [
     "usage: npm run bench [-- --only NAME]",
     "",
-    ...BENCHMARKS.map((b) => `  ${b.name.padEnd(10)} ${b.description}`),
+    ...BENCHMARKS.map((b) => `  ${b.name.padEnd(13)} ${b.description}`),
   ].join("\n");
 }
 

@@ -1,36 +1,85 @@
 /// <reference types="chrome" />
-// The content script, put into the tab under test by the IDE window when it first needs a
-// locator there (tabs.ts). It resolves locators with the project's own resolver
-// (services/locators/) against the page's live document, so the browser's own CSS and XPath
-// engines check every xpath it gives.
+// The content script, put into a frame of the tab under test by the IDE window when it first
+// needs it there (tabs.ts). It answers:
+// - locator.resolve: GET /playback/location, with the project's own resolver
+//   (services/locators/) against the live document, so the browser's own CSS and XPath
+//   engines check every xpath it gives;
+// - page.command: one command of a run, done by page/ (runInPage) in this frame's document;
+// - page.abort: lets go of the commands still waiting here (the run was stopped);
+// - frame.locate: selectFrame's locator: which of window.frames the element is.
 import { messageOf } from "../../services/errors.ts";
 import { resolveInDocument } from "../../services/locators/index.ts";
-import { readResolveLocator } from "./messages.ts";
-import type { ResolveLocatorAnswer } from "./messages.ts";
+import { readResolveLocator, readToContent } from "./messages.ts";
+import type { FrameLocateAnswer, ResolveLocatorAnswer } from "./messages.ts";
+import { locateInPage, runInPage } from "./page/index.ts";
+import type { InPageAnswer } from "./page/index.ts";
 
 const LOADED = "__ideCoreContentScript";
 const scope = globalThis as typeof globalThis & { [LOADED]?: true };
+
+function resolveLocator(location: string): ResolveLocatorAnswer {
+  try {
+    return { ok: true, xpath: resolveInDocument(document, location) };
+  } catch (error) {
+    const code = (error as { errorCode?: unknown }).errorCode;
+    return { ok: false, errorCode: typeof code === "string" ? code : "ElementNotFound", error: messageOf(error) };
+  }
+}
+
+/** The frame element a locator names, waited for up to the implicit wait (page/'s own wait), as its index in window.frames. */
+async function locateFrame(location: string, implicitWaitMs: number, signal: AbortSignal): Promise<FrameLocateAnswer> {
+  const found = await locateInPage(window, { target: location, implicitWaitMs }, signal);
+  if (!found.ok) return { ok: false, error: found.message };
+  const element = found.element;
+  if (!(element instanceof HTMLIFrameElement) && !(element instanceof HTMLFrameElement)) {
+    return { ok: false, error: `selectFrame ${location}: the element is a <${element.localName}>, not a frame.` };
+  }
+  for (let i = 0; i < window.frames.length; i++) {
+    if (window.frames[i] === element.contentWindow) return { ok: true, index: i };
+  }
+  return { ok: false, error: `selectFrame ${location}: the frame has no window (it is not in the document's frames).` };
+}
 
 // Injected twice (the window cannot tell whether an earlier injection is still there after a
 // navigation), it must still answer each message once.
 if (!scope[LOADED]) {
   scope[LOADED] = true;
+  const running = new Set<AbortController>();
+  const track = <T,>(work: (signal: AbortSignal) => Promise<T>, sendResponse: (answer: T) => void, onError: (error: unknown) => T) => {
+    const controller = new AbortController();
+    running.add(controller);
+    work(controller.signal)
+      .catch(onError)
+      .then(sendResponse)
+      .finally(() => running.delete(controller));
+  };
   chrome.runtime.onMessage.addListener((value, sender, sendResponse) => {
     if (sender.id !== chrome.runtime.id) return false;
-    const request = readResolveLocator(value);
-    if (!request) return false;
-    let answer: ResolveLocatorAnswer;
-    try {
-      answer = { ok: true, xpath: resolveInDocument(document, request.location) };
-    } catch (error) {
-      const code = (error as { errorCode?: unknown }).errorCode;
-      answer = {
-        ok: false,
-        errorCode: typeof code === "string" ? code : "ElementNotFound",
-        error: messageOf(error),
-      };
+    const locate = readResolveLocator(value);
+    if (locate) {
+      sendResponse(resolveLocator(locate.location));
+      return false;
     }
-    sendResponse(answer);
-    return false;
+    const message = readToContent(value);
+    if (!message) return false;
+    if (message.type === "page.abort") {
+      for (const controller of running) controller.abort();
+      sendResponse(true);
+      return false;
+    }
+    if (message.type === "page.command") {
+      track<InPageAnswer>(
+        (signal) => runInPage(window, message.request, signal),
+        sendResponse,
+        (error) => ({ state: "failed", message: `${message.request.command}: ${messageOf(error)}` }),
+      );
+      return true;
+    }
+    track<FrameLocateAnswer>(
+      (signal) => locateFrame(message.location, message.implicitWaitMs, signal),
+      sendResponse,
+      (error) => ({ ok: false, error: messageOf(error) }),
+    );
+    return true;
   });
 }

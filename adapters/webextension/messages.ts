@@ -19,8 +19,17 @@
 //                                     (the window drops its own copies of those)
 //   { type: "duplicate" }             another IDE window is already open: this one closes
 //
-// The IDE window → the content script in the tab under test (chrome.tabs.sendMessage):
+// The IDE window → the content script in the tab under test (chrome.tabs.sendMessage, to
+// one frame: the run's selected frame, else the top one):
 //   { type: "locator.resolve", location } → { ok: true, xpath } | { ok: false, errorCode, error }
+//   { type: "page.command", request }      → InPageAnswer (page/index.ts: runInPage's answer)
+//   { type: "page.abort" }                 → true: lets go of every command waiting in that
+//                                            frame (the run was stopped, or the window closed)
+//   { type: "frame.locate", location, implicitWaitMs }
+//                                          → { ok: true, index } (the frame element's place in
+//                                            window.frames) | { ok: false, error }
+import { z } from "zod";
+import type { InPageAnswer, InPageRequest } from "./page/index.ts";
 import type { WireReply } from "../protocol/wire.ts";
 
 export const WINDOW_PORT = "ide-window";
@@ -74,4 +83,54 @@ export function readResolveLocator(value: unknown): ResolveLocatorMessage | null
   return isObject(value) && value.type === "locator.resolve" && typeof value.location === "string"
     ? { type: "locator.resolve", location: value.location }
     : null;
+}
+
+export type PageCommandMessage = { type: "page.command"; request: InPageRequest };
+export type PageAbortMessage = { type: "page.abort" };
+export type FrameLocateMessage = { type: "frame.locate"; location: string; implicitWaitMs: number };
+export type FrameLocateAnswer = { ok: true; index: number } | { ok: false; error: string };
+
+const inPageRequestSchema = z.object({
+  command: z.string(),
+  target: z.string(),
+  value: z.string(),
+  targets: z.array(z.string()),
+  implicitWaitMs: z.number().min(0),
+});
+
+/** What the content script takes: a page command, an abort, or a frame to find; null for anything else. */
+export function readToContent(value: unknown): PageCommandMessage | PageAbortMessage | FrameLocateMessage | null {
+  if (!isObject(value)) return null;
+  if (value.type === "page.abort") return { type: "page.abort" };
+  if (value.type === "page.command") {
+    const parsed = inPageRequestSchema.safeParse(value.request);
+    return parsed.success ? { type: "page.command", request: parsed.data } : null;
+  }
+  if (value.type === "frame.locate" && typeof value.location === "string" && typeof value.implicitWaitMs === "number") {
+    return { type: "frame.locate", location: value.location, implicitWaitMs: value.implicitWaitMs };
+  }
+  return null;
+}
+
+const inPageAnswerSchema = z.discriminatedUnion("state", [
+  z.object({
+    state: z.literal("passed"),
+    message: z.string().optional(),
+    stored: z.object({ name: z.string(), value: z.unknown() }).optional(),
+  }),
+  z.object({ state: z.literal("failed"), message: z.string() }),
+  z.object({ state: z.literal("unsupported"), message: z.string() }),
+]);
+
+/** The content script's answer to a page command, or null when it is not one (a stale or broken content script). */
+export function readInPageAnswer(value: unknown): InPageAnswer | null {
+  const parsed = inPageAnswerSchema.safeParse(value);
+  return parsed.success ? (parsed.data as InPageAnswer) : null;
+}
+
+export function readFrameLocateAnswer(value: unknown): FrameLocateAnswer | null {
+  if (!isObject(value)) return null;
+  if (value.ok === true && typeof value.index === "number") return { ok: true, index: value.index };
+  if (value.ok === false && typeof value.error === "string") return { ok: false, error: value.error };
+  return null;
 }

@@ -2,10 +2,14 @@
 // The IDE window (ide.html): the core (createIde) and the IDE UI in one extension page.
 // Plugins' messages reach it directly (door.ts) or through the background worker (relay.ts);
 // the statecharts show the door and the relay beside the core's machines (charts.ts);
-// outbound messages leave with chrome.runtime.sendMessage; locators resolve in the tab under
-// test (tabs.ts); the project and its unsaved changes are kept in storage (workspace.ts).
+// outbound messages leave with chrome.runtime.sendMessage; runs play in the tab under test
+// (executor.ts) and locators resolve there (tabs.ts); the project and its unsaved changes are
+// kept in storage (workspace.ts). The window holds the run: the worker, which the browser may
+// stop, is not needed for a run to go on.
 // When the core's window closes (POST /close, or the user's "Close the IDE") the page closes
-// itself; when the page closes, every request still waiting is answered IdeNotActive.
+// itself; when the page closes, every request still waiting is answered IdeNotActive, and a
+// run under way ends as if the user pressed Stop: its plugins hear playbackStopped, sent
+// before the page is gone.
 import { render } from "preact";
 import { createIde } from "../../index.ts";
 import type { Ide, OutboundMessage } from "../../index.ts";
@@ -18,8 +22,9 @@ import { extensionCharts, withCharts } from "./charts.ts";
 import { WindowDoor } from "./door.ts";
 import { KEEP_ALIVE_MS, readToWindow, WINDOW_PORT } from "./messages.ts";
 import type { ToBackground } from "./messages.ts";
+import { tabExecutor } from "./executor.ts";
 import { saveToComputer } from "./save.ts";
-import { resolveInTabUnderTest } from "./tabs.ts";
+import { locatorsInTabUnderTest } from "./tabs.ts";
 import { keepWorkspace, loadWorkspace, restoreUnsaved } from "./workspace.ts";
 
 /** How long the page stays after its core closed, so the last replies leave first. */
@@ -73,6 +78,18 @@ function connect(core: Ide) {
   });
 }
 
+/** A run's tab is picked as the run starts, so its plugins' commands carry the tab's ids from the first. */
+function followRuns(core: Ide, executor: ReturnType<typeof tabExecutor>, underWay: (yes: boolean) => void) {
+  let lastRun: string | null = null;
+  core.subscribe((view) => {
+    const run = view.playback;
+    underWay(run !== null && run.status !== "ended" && run.status !== "idle");
+    if (!run || run.runId === lastRun || run.status === "ended" || run.status === "idle") return;
+    lastRun = run.runId;
+    executor.beginRun(run.runId);
+  });
+}
+
 function closeWhenTheCoreCloses(core: Ide) {
   core.subscribe((view) => {
     if (view.window !== "closed" || closing) return;
@@ -84,12 +101,17 @@ function closeWhenTheCoreCloses(core: Ide) {
 async function main() {
   const root = document.getElementById("app")!;
   const { workspace, problem } = await loadWorkspace(chrome.storage.local);
+  const executor = tabExecutor();
+  let runUnderWay = false;
   const core = createIde({
     project: workspace?.project,
     deliver,
     save: saveToComputer,
-    resolveLocator: resolveInTabUnderTest,
+    executor,
+    // While a run is under way, plugins resolve locators in its tab and frame.
+    resolveLocator: locatorsInTabUnderTest(() => (runUnderWay ? executor.current() : null)),
   });
+  followRuns(core, executor, (yes) => (runUnderWay = yes));
   ide = core;
   restoreUnsaved(core, workspace);
   if (problem) console.error(problem);
@@ -99,6 +121,9 @@ async function main() {
   root.replaceChildren();
   render(<App transport={withCharts(localTransport(core), extensionCharts(door))} waitingText="Starting the IDE…" />, root);
 
+  // The window is going: the core ends a run under way as Stop does, and the messages that
+  // tells plugins (playbackStopped) are sent at once, before the page is torn down; their
+  // answers are not waited for.
   addEventListener("pagehide", () => {
     closing = true;
     door.abandon(toWire(fail("IdeNotActive", "The IDE window was closed.")));

@@ -1,5 +1,5 @@
 import { LocatorError } from "./errors.ts";
-import type { ParsedLocator } from "./parse.ts";
+import type { LocatorStrategy, ParsedLocator } from "./parse.ts";
 import { ELEMENT_NODE, normalizeText, selectNodes } from "./dom.ts";
 
 /** The first element `locator` matches in `doc`, in document order. */
@@ -11,18 +11,49 @@ export function findElement(doc: Document, locator: ParsedLocator): Element {
   return el;
 }
 
+/** Every element `locator` matches in `doc`, in document order (none is an empty list, not an error). */
+export function findElements(doc: Document, locator: ParsedLocator): Element[] {
+  const { strategy, value } = locator;
+  switch (strategy) {
+    case "id":
+    case "name":
+    case "linkText":
+    case "partialLinkText":
+      return Array.from(doc.getElementsByTagName(tagOf(strategy))).filter(predicate(locator));
+    case "css":
+      return engine(locator, "CSS selector", () => Array.from(doc.querySelectorAll(value)));
+    case "xpath":
+      return engine(locator, "XPath expression", () =>
+        selectNodes(doc, value).filter((node): node is Element => node.nodeType === ELEMENT_NODE),
+      );
+  }
+}
+
+// findElement and findElements share these, so the first of the list is always the one found.
+const tagOf = (strategy: LocatorStrategy) => (strategy === "linkText" || strategy === "partialLinkText" ? "a" : "*");
+
+function predicate({ strategy, value }: ParsedLocator): (el: Element) => boolean {
+  switch (strategy) {
+    case "id":
+      return (el) => el.getAttribute("id") === value;
+    case "name":
+      return (el) => el.getAttribute("name") === value;
+    case "linkText":
+      return (el) => normalizeText(el.textContent ?? "") === normalizeText(value);
+    default:
+      return (el) => normalizeText(el.textContent ?? "").includes(normalizeText(value));
+  }
+}
+
 function lookup(doc: Document, locator: ParsedLocator): Element | undefined {
   const { strategy, value } = locator;
   switch (strategy) {
     // A tree walk rather than getElementById, so id and name behave alike in HTML and XML documents.
     case "id":
-      return first(doc, "*", (el) => el.getAttribute("id") === value);
     case "name":
-      return first(doc, "*", (el) => el.getAttribute("name") === value);
     case "linkText":
-      return first(doc, "a", (el) => normalizeText(el.textContent ?? "") === normalizeText(value));
     case "partialLinkText":
-      return first(doc, "a", (el) => normalizeText(el.textContent ?? "").includes(normalizeText(value)));
+      return first(doc, tagOf(strategy), predicate(locator));
     case "css":
       return engine(locator, "CSS selector", () => doc.querySelector(value) ?? undefined);
     case "xpath":
@@ -38,7 +69,7 @@ function first(doc: Document, tag: string, test: (el: Element) => boolean): Elem
 
 // The parser checked the syntax already; what the page's own engine still rejects (e.g. css=#1,
 // or an xpath whose result is a number) is an invalid locator too, not a missing element.
-function engine(locator: ParsedLocator, what: string, run: () => Element | undefined): Element | undefined {
+function engine<T>(locator: ParsedLocator, what: string, run: () => T): T {
   try {
     return run();
   } catch (err) {

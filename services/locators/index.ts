@@ -5,7 +5,7 @@ import { buildXPath } from "./xpath.ts";
 
 export { isLocatorErrorCode, LOCATOR_ERROR_CODES, LocatorError, type LocatorErrorCode } from "./errors.ts";
 export { parseLocator, type ParsedLocator, type LocatorStrategy } from "./parse.ts";
-export { findElement } from "./find.ts";
+export { findElement, findElements } from "./find.ts";
 export { buildXPath, xpathLiteral } from "./xpath.ts";
 
 /** `GET /playback/location` against a document: the xpath of the element `location` matches. */

@@ -227,7 +227,7 @@ describe("the IDE as a browser extension", () => {
     expect(userId).toBe("user");
 
     // command states while a test case runs: the user puts a breakpoint on its first command
-    // (the extension has no page executor yet, so `open` would fail at once) and presses Play
+    // (so the run waits there while the plugin sends states) and presses Play
     await window.getByRole("button", { name: "Breakpoint before command 1, open" }).click();
     await window.getByRole("button", { name: "Play", exact: true }).click();
     await window.waitForSelector('[data-testid="command-row"]');

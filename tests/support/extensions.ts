@@ -26,17 +26,44 @@ function writeExtension(name: string, files: Record<string, string>, manifest: R
 // `plugin` in the worker: send(to, message) gives { reply } or { rejected } (the text of a
 // rejection, such as Chromium's "message port closed"); received holds what other extensions
 // sent it, answered with `answer` (true unless a test changes it); roundTrips times n
-// sequential sends and gives the milliseconds of each.
-const PLUGIN_WORKER = `
+// sequential sends and gives the milliseconds of each. For runs, as Selenium IDE v3's plugins
+// do: setExecuteAnswers({ name: answer }) answers `execute` of those commands (NEVER_ANSWER: no
+// answer at all, the IDE's limit decides), and setVariableOnStart(name, contents) puts a
+// variable (PUT /playback/var) while it handles playbackStarted, before it answers. Without a
+// listener (`listens: false`) Chromium rejects every message to it: "Receiving end does not exist".
+export const NEVER_ANSWER = "__never_answer__";
+
+const pluginWorker = (listens: boolean) => `
 const received = [];
 let answer = true;
-chrome.runtime.onMessageExternal.addListener((message, sender, sendResponse) => {
+const executeAnswers = {};
+let variableOnStart = null;
+const variableReplies = [];
+// Without the listener, Chromium refuses every message to this extension.
+if (${listens}) chrome.runtime.onMessageExternal.addListener((message, sender, sendResponse) => {
   received.push({ from: sender.id, message });
+  if (message && message.action === "execute" && message.command && Object.hasOwn(executeAnswers, message.command.command)) {
+    const reply = executeAnswers[message.command.command];
+    if (reply === ${JSON.stringify(NEVER_ANSWER)}) return true;
+    sendResponse(reply);
+    return false;
+  }
+  if (variableOnStart && message && message.event === "playbackStarted") {
+    chrome.runtime
+      .sendMessage(sender.id, { uri: "/playback/var", verb: "put", name: variableOnStart.name, contents: variableOnStart.contents })
+      .then((reply) => variableReplies.push(reply), (error) => variableReplies.push(String(error)))
+      .finally(() => sendResponse(answer));
+    return true;
+  }
   sendResponse(answer);
+  return false;
 });
 globalThis.plugin = {
   received,
+  variableReplies,
   setAnswer(value) { answer = value; },
+  setExecuteAnswers(answers) { Object.assign(executeAnswers, answers); },
+  setVariableOnStart(name, contents) { variableOnStart = { name, contents }; },
   async send(to, message) {
     try { return { reply: await chrome.runtime.sendMessage(to, message) }; }
     catch (error) { return { rejected: String((error && error.message) || error) }; }
@@ -53,8 +80,8 @@ globalThis.plugin = {
 };
 `;
 
-export function makePluginExtension(name = "test-plugin"): MadeExtension {
-  return writeExtension(name, { "worker.js": PLUGIN_WORKER }, { background: { service_worker: "worker.js" } });
+export function makePluginExtension(name = "test-plugin", options: { listens?: boolean } = {}): MadeExtension {
+  return writeExtension(name, { "worker.js": pluginWorker(options.listens ?? true) }, { background: { service_worker: "worker.js" } });
 }
 
 /** Answers every message with itself, from its service worker: the floor of a round trip. */
@@ -111,4 +138,48 @@ export function sendFrom(plugin: Worker, to: string, message: unknown): Promise<
 
 export function profileDir(): string {
   return mkdtempSync(join(tmpdir(), "ide-core-profile-"));
+}
+
+/**
+ * A small site on 127.0.0.1 for runs in the tab under test: a form (/form: type a name, press
+ * Go, read "Hello NAME"; a link to /second), a second page with its own field, and a page
+ * with a frame (/framed, whose frame /inner has a field). Gives its origin and a close.
+ */
+export async function serveTestSite(): Promise<{ origin: string; close(): Promise<void> }> {
+  const { createServer } = await import("node:http");
+  const pages: Record<string, string> = {
+    "/form": `<!doctype html><html><head><meta charset="utf-8"><title>Form page</title></head><body>
+<label>Name <input id="name" name="name"></label>
+<button id="go" type="button">Go</button>
+<p id="result"></p>
+<a id="next" href="/second">Next page</a>
+<script>
+document.getElementById("go").addEventListener("click", () => {
+  document.getElementById("result").textContent = "Hello " + document.getElementById("name").value;
+});
+</script>
+</body></html>`,
+    "/second": `<!doctype html><html><head><meta charset="utf-8"><title>Second page</title></head><body>
+<h1 id="heading">Second page</h1>
+<label>Search <input id="search"></label>
+</body></html>`,
+    "/framed": `<!doctype html><html><head><meta charset="utf-8"><title>Framed page</title></head><body>
+<p id="outer">Outer</p>
+<iframe id="inner" src="/inner" width="300" height="120"></iframe>
+</body></html>`,
+    "/inner": `<!doctype html><html><head><meta charset="utf-8"><title>Inner</title></head><body>
+<label>Deep <input id="deep"></label>
+</body></html>`,
+  };
+  const server = createServer((req, res) => {
+    const page = pages[new URL(req.url ?? "/", "http://x").pathname];
+    res.writeHead(page ? 200 : 404, { "Content-Type": "text/html; charset=utf-8" });
+    res.end(page ?? "<!doctype html><title>Not found</title><p>Not found</p>");
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }

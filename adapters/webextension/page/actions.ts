@@ -1,0 +1,202 @@
+// The commands that act on the page as a user would: mouse (click, doubleClick, the *At forms,
+// mouseDown/Up/Over/Out/MoveAt), keyboard (type, sendKeys, editContent), forms (check, uncheck,
+// select, addSelection, removeSelection, submit). Names, targets and values are Selenium IDE's
+// (side-runtime's WebDriverExecutor); like side-runtime, the acting commands keep trying until the
+// implicit wait is over while their element is missing or cannot take the action yet.
+import { describe, isContentEditable, isDisabled, isDisplayed, isEditable, isPickedField, isSelected, isTextField, setNativeValue, windowOf } from "./dom.ts";
+import { clearField } from "./editing.ts";
+import { CommandFailure } from "./errors.ts";
+import { waitForElement } from "./find.ts";
+import type { ElementCondition } from "./find.ts";
+import { commitChange, fireChange, focusElement, markCommitted } from "./focus.ts";
+import { sendKeys, submitForm } from "./keyboard.ts";
+import { keystrokes } from "./keys.ts";
+import type { Keystroke } from "./keys.ts";
+import { click, doubleClick, dragAndDrop, hover, moveOut, pointOn, press, reachablePoint, release } from "./mouse.ts";
+import type { Offset } from "./mouse.ts";
+import { chooseOption, findOption, optionDisabled, parseOptionLocator } from "./options.ts";
+import type { CommandContext, CommandHandler } from "./types.ts";
+
+const displayed: ElementCondition = {
+  holds: isDisplayed,
+  why: (_el, target) => `Element ${target} is not visible, so it cannot be interacted with`,
+};
+
+/** Displayed, and the one a click at its centre would reach (WebDriver's "element click intercepted" otherwise). */
+const clickable: ElementCondition = {
+  holds: (el) => isDisplayed(el) && reachablePoint(el).blocker === null,
+  why: (el, target) => {
+    if (!isDisplayed(el)) return displayed.why(el, target);
+    const { point, blocker } = reachablePoint(el);
+    return `Element ${target} is not clickable at point (${Math.round(point.x)}, ${Math.round(point.y)}). Other element would receive the click: ${blocker ? describe(blocker) : "another element"}`;
+  },
+};
+
+const enabled: ElementCondition = {
+  holds: (el) => !isDisabled(el),
+  why: (_el, target) => `Element ${target} is not interactable (it is disabled)`,
+};
+
+const typable: ElementCondition = {
+  holds: (el) => !canType(el) || isEditable(el),
+  why: (_el, target) => `Element ${target} is not editable (it is disabled or read-only), so it cannot be typed into`,
+};
+
+const canType = (el: Element) => isTextField(el) || isPickedField(el) || isContentEditable(el);
+
+/** "x,y": offsets in pixels from the element's centre (WebDriver moves to an element's centre); "" is the centre. */
+export function parseOffset(command: string, value: string): Offset {
+  if (value.trim() === "") return { x: 0, y: 0 };
+  const match = /^\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*$/.exec(value);
+  if (!match) throw new CommandFailure(`${command} needs coordinates "x,y" as its value (pixels from the element's centre); got "${value}"`);
+  return { x: Number(match[1]), y: Number(match[2]) };
+}
+
+function strokesOf(value: string): Keystroke[] {
+  const parsed = keystrokes(value);
+  if (!parsed.ok) throw new CommandFailure(`Unrecognised key ${parsed.unknown} in the value`);
+  return parsed.strokes;
+}
+
+async function clickCommand(context: CommandContext) {
+  const el = await waitForElement(context, { condition: clickable });
+  click(el, pointOn(el));
+  // A click on an option chooses it, as WebDriver's element click does (Selenium IDE records
+  // such clicks after a select); the browser does not do that for a dispatched click.
+  if (el.localName === "option" && !optionDisabled(el as HTMLOptionElement)) chooseOption(el as HTMLOptionElement, "click");
+}
+
+async function clickAtCommand(context: CommandContext) {
+  const offset = parseOffset(context.request.command, context.request.value);
+  const el = await waitForElement(context);
+  click(el, pointOn(el, offset));
+}
+
+async function doubleClickCommand(context: CommandContext) {
+  const offset = context.request.command === "doubleClickAt" ? parseOffset("doubleClickAt", context.request.value) : undefined;
+  const el = await waitForElement(context);
+  doubleClick(el, pointOn(el, offset));
+}
+
+async function mouseCommand(context: CommandContext) {
+  const { command, value } = context.request;
+  const offset = command.endsWith("At") ? parseOffset(command, value) : undefined;
+  const el = await waitForElement(context);
+  const point = pointOn(el, offset);
+  hover(el, point);
+  if (command.startsWith("mouseDown")) press(el, point);
+  if (command.startsWith("mouseUp")) release(el, point);
+}
+
+/** dragAndDropToObject: the target is dragged onto the element the value locates. */
+async function dragAndDropCommand(context: CommandContext) {
+  const source = await waitForElement(context);
+  const target = await waitForElement(context, { target: context.request.value });
+  dragAndDrop(source, target);
+}
+
+async function mouseOutCommand(context: CommandContext) {
+  const el = await waitForElement(context);
+  const rect = el.getBoundingClientRect();
+  moveOut(el, { x: rect.left + rect.width / 2, y: rect.top - 1 });
+}
+
+/** check / uncheck: a click when the element is not already as asked. */
+function checkCommand(checked: boolean): CommandHandler {
+  return async (context) => {
+    const el = await waitForElement(context, { condition: clickable });
+    if (isSelected(el) !== checked) click(el, pointOn(el));
+  };
+}
+
+async function typeCommand(context: CommandContext) {
+  const { request } = context;
+  const strokes = strokesOf(request.value);
+  const el = await waitForElement(context, { condition: typable });
+  if (el.localName === "select") throw new CommandFailure(`Element ${request.target} is a select; choose its option with select`);
+  if (el.localName === "input" && (el as HTMLInputElement).type === "file") {
+    throw new CommandFailure(`Element ${request.target} is a file input; a page cannot choose files for it`);
+  }
+  if (!canType(el)) throw new CommandFailure(`Element ${request.target} is not a text field or an editable element, so it cannot be typed into`);
+  focusElement(el);
+  if (isPickedField(el)) {
+    // A date, colour or range is picked whole, not typed: the value is set, as a picker sets it.
+    setNativeValue(el, request.value);
+    const win = windowOf(el);
+    el.dispatchEvent(new win.Event("input", { bubbles: true, composed: true }));
+    fireChange(el);
+    markCommitted(el);
+    return;
+  }
+  clearField(el);
+  sendKeys(el, strokes);
+  commitChange(el.ownerDocument);
+}
+
+async function sendKeysCommand(context: CommandContext) {
+  const strokes = strokesOf(context.request.value);
+  const el = await waitForElement(context, { condition: enabled });
+  sendKeys(el, strokes);
+}
+
+async function editContentCommand(context: CommandContext) {
+  const el = await waitForElement(context);
+  if (!isContentEditable(el)) throw new CommandFailure("Element is not content editable");
+  if (typeof el.innerText === "string") el.innerText = context.request.value;
+  else el.textContent = context.request.value;
+  const win = windowOf(el);
+  el.dispatchEvent(new win.Event("input", { bubbles: true, composed: true }));
+}
+
+function selectCommand(how: "click" | "add" | "remove"): CommandHandler {
+  return async (context) => {
+    const { target, value } = context.request;
+    const locator = parseOptionLocator(value);
+    let option: HTMLOptionElement | undefined;
+    const el = await waitForElement(context, {
+      condition: {
+        holds: (el) => {
+          option = findOption(el, locator);
+          return option !== undefined && !optionDisabled(option);
+        },
+        why: () => (option ? `Option ${locator.text} of ${target} is disabled` : `Element ${target} has no option ${locator.text}`),
+      },
+    });
+    if (how === "remove" && !(el as HTMLSelectElement).multiple) {
+      throw new CommandFailure("Given element is not a multiple select type element");
+    }
+    chooseOption(option!, how);
+  };
+}
+
+async function submitCommand(context: CommandContext) {
+  const el = await waitForElement(context);
+  const form = el.localName === "form" ? (el as HTMLFormElement) : ((el as HTMLInputElement).form ?? el.closest("form"));
+  if (!form) throw new CommandFailure(`Element ${context.request.target} is not a form nor in one, so there is nothing to submit`);
+  submitForm(form);
+}
+
+export const ACTIONS: Record<string, CommandHandler> = {
+  click: clickCommand,
+  clickAt: clickAtCommand,
+  doubleClick: doubleClickCommand,
+  doubleClickAt: doubleClickCommand,
+  mouseDown: mouseCommand,
+  mouseDownAt: mouseCommand,
+  mouseUp: mouseCommand,
+  mouseUpAt: mouseCommand,
+  mouseMoveAt: mouseCommand,
+  mouseOver: mouseCommand,
+  mouseOut: mouseOutCommand,
+  dragAndDropToObject: dragAndDropCommand,
+  check: checkCommand(true),
+  uncheck: checkCommand(false),
+  type: typeCommand,
+  sendKeys: sendKeysCommand,
+  editContent: editContentCommand,
+  select: selectCommand("click"),
+  addSelection: selectCommand("add"),
+  removeSelection: selectCommand("remove"),
+  submit: submitCommand,
+};
+

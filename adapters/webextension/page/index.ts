@@ -1,0 +1,73 @@
+// The in-page side of a test run played in the browser extension's tab under test: Selenium IDE's
+// page commands against the live DOM of one frame, run by the content script (content.ts) for
+// the IDE window. The interface is pinned in /work/briefs/page-commands-interface.md:
+// runInPage(window, request, signal) answers passed (with what a store command stored), failed
+// (an assertion that does not hold, an element not found within the wait, bad input) or
+// unsupported (a command this side does not do), and never throws.
+//
+// Layout: find.ts (locating, the implicit wait), actions.ts (mouse, keyboard, forms),
+// assertions.ts (assert/verify, store), waits.ts (waitFor*), keys.ts (WebDriver's keys),
+// keyboard.ts / editing.ts / mouse.ts / focus.ts (a user's input as DOM events), dom.ts (what
+// WebDriver reads from an element). Nothing here may import Node: it is bundled into the content script.
+import { ACTIONS } from "./actions.ts";
+import { READS } from "./assertions.ts";
+import { CommandAborted, CommandFailure } from "./errors.ts";
+import { waitForElement } from "./find.ts";
+import type { CommandHandler, InPageAnswer, InPageRequest } from "./types.ts";
+import { WAITS } from "./waits.ts";
+
+export type { InPageAnswer, InPageRequest } from "./types.ts";
+export { KEY_VARIABLES } from "./keys.ts";
+export { MAX_WAIT_MS } from "./find.ts";
+
+const HANDLERS: Readonly<Record<string, CommandHandler>> = Object.freeze({ ...ACTIONS, ...READS, ...WAITS });
+
+/** The commands done in the page (the window does open, executeScript, selectFrame, setWindowSize, and conditions). */
+export const IN_PAGE_COMMANDS: ReadonlySet<string> = new Set(Object.keys(HANDLERS));
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+function badRequest(request: unknown): string | null {
+  const r = request as Partial<InPageRequest> | null;
+  if (!r || typeof r !== "object") return "The page command request is not an object.";
+  for (const key of ["command", "target", "value"] as const) {
+    if (typeof r[key] !== "string") return `The page command request's ${key} is not a string.`;
+  }
+  if (!Array.isArray(r.targets) || r.targets.some((t) => typeof t !== "string")) return "The page command request's targets are not a list of locators.";
+  if (typeof r.implicitWaitMs !== "number" || !(r.implicitWaitMs >= 0)) return "The page command request's implicitWaitMs is not a number of milliseconds.";
+  return null;
+}
+
+/** Runs one command against this window's document. `signal` aborts a wait. */
+export async function runInPage(win: Window, request: InPageRequest, signal?: AbortSignal): Promise<InPageAnswer> {
+  const bad = badRequest(request);
+  if (bad) return { state: "failed", message: bad };
+  const handler = Object.hasOwn(HANDLERS, request.command) ? HANDLERS[request.command] : undefined;
+  if (!handler) {
+    return { state: "unsupported", message: `The command ${request.command || "(empty)"} is not one the tab under test does.` };
+  }
+  try {
+    return (await handler({ win, request, signal })) ?? { state: "passed" };
+  } catch (error) {
+    if (error instanceof CommandFailure) return { state: "failed", message: error.message };
+    if (error instanceof CommandAborted) return { state: "failed", message: error.message };
+    return { state: "failed", message: `${request.command} failed in the page: ${messageOf(error)}` };
+  }
+}
+
+/**
+ * The element `target` (then each of `targets`) matches in `win`, waited for up to
+ * `implicitWaitMs`; for the window's own uses (a frame to select). Fails as runInPage does.
+ */
+export async function locateInPage(
+  win: Window,
+  location: { target: string; targets?: string[]; implicitWaitMs: number },
+  signal?: AbortSignal,
+): Promise<{ ok: true; element: Element } | { ok: false; message: string }> {
+  try {
+    const request: InPageRequest = { command: "locate", target: location.target, value: "", targets: location.targets ?? [], implicitWaitMs: location.implicitWaitMs };
+    return { ok: true, element: await waitForElement({ win, request, signal }) };
+  } catch (error) {
+    return { ok: false, message: messageOf(error) };
+  }
+}

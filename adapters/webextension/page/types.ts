@@ -1,0 +1,32 @@
+// The shapes between the IDE window and the in-page commands (the pinned interface of
+// /work/briefs/page-commands-interface.md), and the context every command handler gets.
+
+/** What the IDE window asks the content script in the tab under test (one frame) to do. */
+export interface InPageRequest {
+  /** As in the .side file, e.g. "click", "assertText". */
+  command: string;
+  /** `${...}` already replaced by the window (variables of the run). */
+  target: string;
+  /** `${...}` already replaced; `${KEY_ENTER}` etc. became WebDriver's key code points (U+E000 block). */
+  value: string;
+  /** The command's alternative locators, tried in order after `target` when it matches nothing. */
+  targets: string[];
+  /** How long to wait for an element (Selenium's implicit wait). */
+  implicitWaitMs: number;
+}
+
+/** The answer. Never thrown across the message boundary: every problem is an answer. */
+export type InPageAnswer =
+  | { state: "passed"; message?: string; stored?: { name: string; value: unknown } }
+  | { state: "failed"; message: string }
+  | { state: "unsupported"; message: string };
+
+/** What a command handler works with. */
+export interface CommandContext {
+  win: Window;
+  request: InPageRequest;
+  signal?: AbortSignal;
+}
+
+/** A command done in the page: resolves with an answer (or nothing for a plain pass), throws CommandFailure. */
+export type CommandHandler = (context: CommandContext) => Promise<InPageAnswer | void>;
