@@ -1,0 +1,156 @@
+// The displayed test's commands as a grid the user works in: a click selects a command, a
+// double click edits it; from the keyboard (editorKeys.ts) arrows move the selection,
+// Alt+arrows move the command, Enter starts a new command after it, F2 edits it, Delete
+// removes it. One row is in the Tab order (the selected one, else the first), so Tab enters
+// the grid and leaves it in one step. The selection is the IDE's (view.selectedCommandId);
+// focus follows it when the user is working in the grid, also after a delete or a move
+// re-renders the rows. While a run plays this test, each row shows its state, and the run's
+// current command is marked.
+import { useEffect, useRef } from "preact/hooks";
+import type { UserEventMessage } from "../connection.ts";
+import type { CommandOutline, CommandRow } from "../protocol.ts";
+import { tableKeyAction } from "../editorKeys.ts";
+
+const stateLabel = (row: CommandRow | undefined) => (row?.state ? row.state : "not run");
+
+export function EditorTable({
+  testName,
+  commands,
+  selectedCommandId,
+  runRows,
+  currentCommandId,
+  editable,
+  send,
+  onInsertAfter,
+  onEdit,
+}: {
+  testName: string;
+  commands: CommandOutline[];
+  selectedCommandId: string | null;
+  /** The run's rows by command id when the last run played this test, else null (no states shown). */
+  runRows: ReadonlyMap<string, CommandRow> | null;
+  currentCommandId: string | null;
+  editable: boolean;
+  send: (event: UserEventMessage) => void;
+  /** Enter on a row: a new command goes after it. */
+  onInsertAfter(): void;
+  /** F2 or a double click on a row: edit it in the form. */
+  onEdit(): void;
+}) {
+  const body = useRef<HTMLTableSectionElement>(null);
+  /** The user is working in the grid: focus follows the selection. */
+  const working = useRef(false);
+
+  const rowAt = (index: number) => body.current?.querySelectorAll<HTMLTableRowElement>("tr")[index] ?? null;
+  useEffect(() => {
+    if (!working.current || selectedCommandId === null) return;
+    const index = commands.findIndex((command) => command.id === selectedCommandId);
+    const row = index >= 0 ? rowAt(index) : null;
+    if (row && document.activeElement !== row) row.focus();
+  }, [selectedCommandId, commands]);
+
+  const select = (id: string) => {
+    if (id !== selectedCommandId) send({ type: "user.selectCommand", commandId: id });
+  };
+  const tabStop = commands.some((c) => c.id === selectedCommandId) ? selectedCommandId : (commands[0]?.id ?? null);
+
+  const onKeyDown = (event: KeyboardEvent, index: number) => {
+    const action = tableKeyAction(event, index, commands.length, editable);
+    if (action === null) return;
+    event.preventDefault();
+    working.current = true;
+    const command = commands[index];
+    switch (action.kind) {
+      case "select":
+        rowAt(action.index)?.focus();
+        select(commands[action.index].id);
+        break;
+      case "move":
+        select(command.id);
+        send({ type: "user.moveCommand", commandId: command.id, toIndex: action.toIndex });
+        break;
+      case "delete":
+        send({ type: "user.deleteCommand", commandId: command.id });
+        break;
+      case "insertAfter":
+        select(command.id);
+        working.current = false;
+        onInsertAfter();
+        break;
+      case "edit":
+        select(command.id);
+        working.current = false;
+        onEdit();
+        break;
+    }
+  };
+
+  return (
+    <table
+      class="commands editor-commands"
+      role="grid"
+      aria-label={`Commands of "${testName}"`}
+      aria-readonly={editable ? undefined : "true"}
+      data-testid="editor-commands"
+      onFocusOut={(event) => {
+        // Focus went elsewhere in the page (not lost with a row that was removed).
+        const to = (event as FocusEvent).relatedTarget as Node | null;
+        if (to !== null && !(event.currentTarget as HTMLElement).contains(to)) working.current = false;
+      }}
+    >
+      <thead>
+        <tr>
+          <th scope="col">#</th>
+          <th scope="col">Command</th>
+          <th scope="col">Target</th>
+          <th scope="col">Value</th>
+          {runRows !== null && <th scope="col">State</th>}
+        </tr>
+      </thead>
+      <tbody ref={body}>
+        {commands.map((command, index) => {
+          const selected = command.id === selectedCommandId;
+          const current = command.id === currentCommandId;
+          const run = runRows?.get(command.id);
+          return (
+            <tr
+              key={command.id}
+              data-testid="editor-row"
+              data-command-id={command.id}
+              aria-selected={selected ? "true" : "false"}
+              aria-current={current ? "step" : undefined}
+              class={[selected ? "selected" : "", current ? "current" : ""].filter(Boolean).join(" ") || undefined}
+              tabIndex={command.id === tabStop ? 0 : -1}
+              onClick={() => {
+                working.current = true;
+                select(command.id);
+              }}
+              onDblClick={() => {
+                if (!editable) return;
+                select(command.id);
+                onEdit();
+              }}
+              onKeyDown={(event) => onKeyDown(event, index)}
+            >
+              <td class="command-index">{index + 1}</td>
+              <td class="command-name" data-testid="editor-command">
+                {command.command}
+              </td>
+              <td>
+                <code data-testid="editor-target">{command.target}</code>
+              </td>
+              <td data-testid="editor-value">{command.value}</td>
+              {runRows !== null && (
+                <td>
+                  <span class={`badge state-${run?.state ?? "none"}`} data-testid="editor-state" title={run?.message ?? undefined}>
+                    {stateLabel(run)}
+                  </span>
+                </td>
+              )}
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
