@@ -5,7 +5,9 @@
  * States: open ⇄ closed (the IDE window).
  * Invariants:
  * - One dialog at a time: a request that needs a dialog while one is open is answered Busy;
- *   requests that need none keep working.
+ *   requests that need none keep working. This machine owns one dialog itself, a plugin's
+ *   alert (POST /popup/alert, context.alert): answered true on accept, false on decline or
+ *   when its plugin is lost, IdeNotActive when the window closes.
  * - Closing the window ends control, answers every waiting request with IdeNotActive, stops
  *   playback and drops the registered plugins; the project and its unsaved changes stay.
  * - Accepting a controller restarts the plugin session: the controller is the only plugin.
@@ -26,8 +28,8 @@ import { registerPlugin } from "../services/plugins/index.ts";
 import { controlMachine } from "./control.machine.ts";
 import { projectMachine } from "./project.machine.ts";
 import { playbackMachine } from "./playback.machine.ts";
-import { answered, fail, ok } from "./replies.ts";
-import type { ChildFact, IdeContext, IdeEmitted, IdeEvent, IdeInput, OutboundMessage } from "./ide.types.ts";
+import { answered, fail, ok, windowClosedReply } from "./replies.ts";
+import type { ChildFact, IdeContext, IdeEmitted, IdeEvent, IdeInput, OutboundMessage, PluginAlert } from "./ide.types.ts";
 
 /**
  * Relays what the child machines emit to the root. Their answers to requests are the one
@@ -72,6 +74,19 @@ const TO_PROJECT = [
   "user.startPlayback",
   "user.startSuite",
   "plugin.disconnected",
+  "user.selectTest",
+  "user.selectCommand",
+  "user.addTest",
+  "user.renameTest",
+  "user.addCommand",
+  "user.changeCommand",
+  "user.moveCommand",
+  "user.deleteCommand",
+  "request.addCommand",
+  "request.changeCommand",
+  "request.deleteCommand",
+  "run.playing",
+  "run.over",
 ] as const;
 const TO_PLAYBACK = [
   "request.commandState",
@@ -103,7 +118,9 @@ export const ideMachine = setup({
     senderIsController: ({ context, event }) => "sender" in event && context.controller === event.sender,
     inControlMode: ({ context }) => context.controller !== null,
     notInControlMode: not("inControlMode"),
-    dialogIsOpen: ({ context }) => context.dialogs.control || context.dialogs.project,
+    dialogIsOpen: ({ context }) => context.dialogs.control || context.dialogs.project || context.alert !== null,
+    alertIsOpen: ({ context }) => context.alert !== null,
+    disconnectedOpenedAlert: ({ context, event }) => event.type === "plugin.disconnected" && context.alert?.sender === event.sender,
   },
   actions: {
     answerTrue: emit(({ event }) => answered(requestOf(event).requestId, ok(true))),
@@ -182,12 +199,34 @@ export const ideMachine = setup({
         return event.controller;
       },
     }),
-    /** One dialog at a time: the root keeps whose is open, and tells the project of the control's. */
+    /** One dialog at a time: the root keeps whose is open, and tells the project of the others'. */
     rememberDialog: enqueueActions(({ context, event, enqueue }) => {
       assertEvent(event, ["dialog.opened", "dialog.closed"]);
       const open = event.type === "dialog.opened";
       enqueue.assign({ dialogs: { ...context.dialogs, [event.owner]: open } });
-      if (event.owner === "control") enqueue.sendTo(context.project, { type: "dialog.elsewhere", open });
+      if (event.owner === "control") enqueue.sendTo(context.project, { type: "dialog.elsewhere", open: open || context.alert !== null });
+    }),
+    /** POST /popup/alert: the plugin's message in a dialog titled with its registered name. */
+    openAlert: enqueueActions(({ context, event, enqueue }) => {
+      assertEvent(event, "request.alert");
+      const name = context.plugins.find((p) => p.id === event.sender)?.registration.name ?? event.sender;
+      const alert: PluginAlert = {
+        requestId: event.requestId,
+        sender: event.sender,
+        title: `${name} says...`,
+        text: event.message,
+        confirmLabel: event.confirm ?? "OK",
+        cancelLabel: event.cancel ?? null,
+      };
+      enqueue.assign({ alert });
+      enqueue.sendTo(context.project, { type: "dialog.elsewhere", open: true });
+    }),
+    answerAlert: enqueueActions(({ context, enqueue }, params: { reply: "confirmed" | "declined" | "windowClosed" }) => {
+      const alert = context.alert;
+      if (!alert) return;
+      enqueue.emit(answered(alert.requestId, params.reply === "windowClosed" ? windowClosedReply() : ok(params.reply === "confirmed")));
+      enqueue.assign({ alert: null });
+      enqueue.sendTo(context.project, { type: "dialog.elsewhere", open: context.dialogs.control });
     }),
     startRun: sendTo(
       ({ context }) => context.playback,
@@ -226,6 +265,7 @@ export const ideMachine = setup({
     openAtStart: input.window !== "closed",
     controller: null,
     dialogs: { control: false, project: false },
+    alert: null,
   }),
   invoke: {
     src: "relayChildFacts",
@@ -239,6 +279,9 @@ export const ideMachine = setup({
     "dialog.closed": { actions: "rememberDialog" },
     "project.loaded": { actions: "tellEveryPlugin" },
     "run.requested": { actions: "startRun" },
+    // Which tests a run plays, for the project's edits: told whether the window is open or not.
+    "run.playing": { actions: "forwardToProject" },
+    "run.over": { actions: "forwardToProject" },
   },
   states: {
     starting: {
@@ -249,7 +292,10 @@ export const ideMachine = setup({
     },
     open: {
       on: {
-        "user.closeWindow": { target: "closed", actions: ["tellChildrenWindowClosed", "dropPlugins", "tellPlaybackPlugins"] },
+        "user.closeWindow": {
+          target: "closed",
+          actions: [{ type: "answerAlert", params: { reply: "windowClosed" } }, "tellChildrenWindowClosed", "dropPlugins", "tellPlaybackPlugins"],
+        },
         "close.confirmed": {
           target: "closed",
           actions: ["answerCloseConfirmed", "tellChildrenWindowClosed", "dropPlugins", "tellPlaybackPlugins"],
@@ -268,9 +314,19 @@ export const ideMachine = setup({
         "request.setVariable": { actions: "forwardToPlayback" },
         "request.stopRun": { actions: "forwardToPlayback" },
         "request.startRun": { actions: "forwardToProject" },
-        // A dialog's answer and a lost plugin concern both children that can hold a dialog.
-        "user.accept": { actions: ["forwardToControl", "forwardToProject"] },
-        "user.decline": { actions: ["forwardToControl", "forwardToProject"] },
+        "request.alert": [{ guard: "dialogIsOpen", actions: "answerBusy" }, { actions: "openAlert" }],
+        "request.addCommand": { actions: "forwardToProject" },
+        "request.changeCommand": { actions: "forwardToProject" },
+        "request.deleteCommand": { actions: "forwardToProject" },
+        // A dialog's answer and a lost plugin concern every owner of a dialog; only one is open.
+        "user.accept": [
+          { guard: "alertIsOpen", actions: { type: "answerAlert", params: { reply: "confirmed" } } },
+          { actions: ["forwardToControl", "forwardToProject"] },
+        ],
+        "user.decline": [
+          { guard: "alertIsOpen", actions: { type: "answerAlert", params: { reply: "declined" } } },
+          { actions: ["forwardToControl", "forwardToProject"] },
+        ],
         "user.editProject": { actions: "forwardToProject" },
         "user.saveProject": { actions: "requestSave" },
         "user.startPlayback": { actions: "forwardToProject" },
@@ -282,7 +338,21 @@ export const ideMachine = setup({
         "user.toggleBreakpoint": { actions: "forwardToPlayback" },
         "user.setPlaybackDelay": { actions: "forwardToPlayback" },
         "user.loadProject": { actions: "forwardToProject" },
-        "plugin.disconnected": { actions: ["forwardToControl", "forwardToProject", "logPluginDisconnected"] },
+        "user.selectTest": { actions: "forwardToProject" },
+        "user.selectCommand": { actions: "forwardToProject" },
+        "user.addTest": { actions: "forwardToProject" },
+        "user.renameTest": { actions: "forwardToProject" },
+        "user.addCommand": { actions: "forwardToProject" },
+        "user.changeCommand": { actions: "forwardToProject" },
+        "user.moveCommand": { actions: "forwardToProject" },
+        "user.deleteCommand": { actions: "forwardToProject" },
+        "plugin.disconnected": [
+          {
+            guard: "disconnectedOpenedAlert",
+            actions: [{ type: "answerAlert", params: { reply: "declined" } }, "forwardToControl", "forwardToProject", "logPluginDisconnected"],
+          },
+          { actions: ["forwardToControl", "forwardToProject", "logPluginDisconnected"] },
+        ],
       },
     },
     closed: {
@@ -298,6 +368,10 @@ export const ideMachine = setup({
         "request.setVariable": { actions: "answerWindowClosed" },
         "request.startRun": { actions: "answerWindowClosed" },
         "request.stopRun": { actions: "answerWindowClosed" },
+        "request.alert": { actions: "answerWindowClosed" },
+        "request.addCommand": { actions: "answerWindowClosed" },
+        "request.changeCommand": { actions: "answerWindowClosed" },
+        "request.deleteCommand": { actions: "answerWindowClosed" },
       },
     },
   },

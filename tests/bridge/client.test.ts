@@ -105,7 +105,9 @@ describe("the route helpers", () => {
     expect(await client.health()).toBe(false);
     expect(await client.register(REGISTRATION)).toBe(true);
     expect(await client.health()).toBe(true);
-    expect(host.ide.getSnapshot().plugins).toContainEqual({ id: "helper-plugin", name: REGISTRATION.name, version: REGISTRATION.version });
+    expect(host.ide.getSnapshot().plugins).toContainEqual(
+      expect.objectContaining({ id: "helper-plugin", name: REGISTRATION.name, version: REGISTRATION.version }),
+    );
 
     expect(await client.log("system entry")).toBe(true);
     expect(await client.log("system warning", "warn")).toBe(true);
@@ -534,7 +536,9 @@ describe("the example plugin", () => {
     const logs = host.ide.getSnapshot().logs.filter((entry) => entry.source === "example-plugin");
     expect(logs.map((entry) => entry.group)).toEqual(["system", "playback"]);
     for (const entry of logs) expect(entry.message).toMatch(/https:\/\//);
-    expect(host.ide.getSnapshot().plugins).toContainEqual({ id: "example-plugin", name: "Example plugin", version: "1.0.0" });
+    expect(host.ide.getSnapshot().plugins).toContainEqual(
+      expect.objectContaining({ id: "example-plugin", name: "Example plugin", version: "1.0.0" }),
+    );
 
     const consent = await viewWhere(host.ide, dialogOpen("controlConsent"));
     expect(consent.dialog!.text).toContain("example-plugin");

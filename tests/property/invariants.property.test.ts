@@ -55,7 +55,7 @@ const fixtureOf = (step: PluginStep) =>
 
 const document = fixtureDocument();
 
-const DIALOG_ROUTE = { controlConsent: "control", loadProject: "loadProject", closeWindow: "close" } as const;
+const DIALOG_ROUTE = { controlConsent: "control", loadProject: "loadProject", closeWindow: "close", pluginAlert: "alert" } as const;
 
 /** Checks a reply against the view before its request and the view once it settled. */
 function checkReply(request: Request, settledView: IdeView): void {
