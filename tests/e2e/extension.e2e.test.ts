@@ -110,7 +110,9 @@ async function windowWithEditedShop(plugin: Worker): Promise<Page> {
   const window = await openWindow(plugin);
   expect(await ask(plugin, { uri: "/register", verb: "post", payload: ALPHA })).toBe(true);
   expect(await ask(plugin, { uri: "/project", verb: "post", project: SHOP })).toBe(true);
-  await window.getByRole("button", { name: "Edit" }).click();
+  await window.getByRole("button", { name: "New test", exact: true }).click(); // an edit: the user adds a test in the editor
+  await window.locator('[data-testid="test-name"]').fill("the user's own test");
+  await window.locator('[data-testid="test-name"]').press("Enter");
   await window.waitForSelector('[data-testid="unsaved"]');
   return window;
 }
@@ -250,7 +252,9 @@ describe("the IDE as a browser extension", () => {
     await waitForReceived(alpha, "playbackStopped");
 
     // the user edits and saves: the project goes to the controller, and only then is saved
-    await window.getByRole("button", { name: "Edit" }).click();
+    await window.getByRole("button", { name: "New test", exact: true }).click(); // an edit: the user adds a test in the editor
+    await window.locator('[data-testid="test-name"]').fill("another test of the user's");
+    await window.locator('[data-testid="test-name"]').press("Enter");
     await window.waitForSelector('[data-testid="unsaved"]');
     await window.getByRole("button", { name: "Save" }).click();
     const saved = await waitForReceived(alpha, "saveProject");
