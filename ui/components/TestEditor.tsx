@@ -59,8 +59,13 @@ export function TestEditor({
 
   const root = useRef<HTMLElement>(null);
   const commandField = useRef<HTMLInputElement>(null);
-  /** Where the focus goes after the next render. */
+  /** Where the focus goes after the next render, which `focus` asks for even when nothing else changed. */
   const focusNext = useRef<"command" | "grid" | null>(null);
+  const [, rerender] = useState(0);
+  const focus = (where: "command" | "grid") => {
+    focusNext.current = where;
+    rerender((n) => n + 1);
+  };
   useEffect(() => {
     const where = focusNext.current;
     focusNext.current = null;
@@ -74,15 +79,15 @@ export function TestEditor({
   });
   const startAdding = () => {
     setAddingAsked(true);
-    focusNext.current = "command";
+    focus("command");
   };
   const edit = () => {
     setAddingAsked(false);
-    focusNext.current = "command";
+    focus("command");
   };
   const leaveForm = () => {
     setAddingAsked(false);
-    focusNext.current = "grid";
+    focus("grid");
   };
 
   // The run's states show when the last run (or the one under way) played this test.
