@@ -4,7 +4,8 @@
 // are resolved over the host's plugin bridge (bridgeLocator.ts).
 import type { ConnectionStatus, UiTransport } from "./connection.ts";
 import type { HostMessage } from "./protocol.ts";
-import { resolveOverBridge } from "./bridgeLocator.ts";
+import { bridgeAsker, pageBridgeUrl } from "./bridgeLocator.ts";
+import type { BridgeAsker } from "./bridgeLocator.ts";
 
 const FIRST_RETRY_MS = 250;
 const LAST_RETRY_MS = 4000;
@@ -18,8 +19,9 @@ function socketUrl(): string {
 }
 
 export function socketTransport(): UiTransport {
+  let asker: BridgeAsker | null = null; // opened at the first "Find", kept for the page's life
   return {
-    resolveLocator: (locator) => resolveOverBridge(pageToken(), locator),
+    resolveLocator: (locator) => (asker ??= bridgeAsker(pageBridgeUrl(pageToken()))).resolveLocator(locator),
     connect(handlers) {
       let stopped = false;
       let retry = FIRST_RETRY_MS;

@@ -177,6 +177,8 @@ describe("the test editor", () => {
     await button("Find").click();
     await page.waitForSelector('[data-testid="locator-result"].not-found');
     expect(await page.locator('[data-testid="locator-result"]').getAttribute("data-code")).toBe("ElementNotFound");
+    // The page asks over one bridge connection that it keeps: no "plugin disconnected" per question.
+    expect(await page.locator('[data-testid="log-entry"]:has-text("disconnected")').count()).toBe(0);
     await targetField().press("Escape"); // puts the IDE's target back and returns to the list
     await expect.poll(() => targetField().inputValue()).toBe("id=user");
 
