@@ -5,7 +5,7 @@
 // after a navigation has dropped it.
 import { messageOf } from "../../services/errors.ts";
 import { LocatorError } from "../../services/locators/index.ts";
-import type { ResolveLocator } from "../ports.ts";
+import type { ResolveLocator, TabUnderTest } from "../ports.ts";
 import type { ResolveLocatorAnswer, ResolveLocatorMessage } from "./messages.ts";
 
 export const CONTENT_SCRIPT = "content.js";
@@ -23,6 +23,15 @@ async function tabUnderTest(location: string): Promise<chrome.tabs.Tab> {
   }
   return tab;
 }
+
+/** GET /record/tab (CONTRACT section 13): the tab under test's id, or null when there is none. */
+export const tabUnderTestId: TabUnderTest = async () => {
+  try {
+    return { id: (await tabUnderTest("")).id! };
+  } catch {
+    return null;
+  }
+};
 
 const noReceiver = (error: unknown) => /Receiving end does not exist|Could not establish connection/i.test(messageOf(error));
 

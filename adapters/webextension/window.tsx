@@ -19,7 +19,7 @@ import { WindowDoor } from "./door.ts";
 import { KEEP_ALIVE_MS, readToWindow, WINDOW_PORT } from "./messages.ts";
 import type { ToBackground } from "./messages.ts";
 import { saveToComputer } from "./save.ts";
-import { resolveInTabUnderTest } from "./tabs.ts";
+import { resolveInTabUnderTest, tabUnderTestId } from "./tabs.ts";
 import { keepWorkspace, loadWorkspace, restoreUnsaved } from "./workspace.ts";
 
 /** How long the page stays after its core closed, so the last replies leave first. */
@@ -89,6 +89,7 @@ async function main() {
     deliver,
     save: saveToComputer,
     resolveLocator: resolveInTabUnderTest,
+    tabUnderTest: tabUnderTestId,
   });
   ide = core;
   restoreUnsaved(core, workspace);
