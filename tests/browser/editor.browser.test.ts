@@ -126,7 +126,7 @@ async function typeCommand(command: string, target = "", value = "") {
   await expect.poll(() => rows().count()).toBe(before + 1);
   // The form is ready for the next one, and the field has the focus.
   await expect.poll(() => commandField().inputValue()).toBe("");
-  expect(await commandField().evaluate((el) => el === document.activeElement)).toBe(true);
+  await expect.poll(() => commandField().evaluate((el) => el === document.activeElement)).toBe(true);
 }
 
 describe("the test editor", () => {
@@ -183,9 +183,9 @@ describe("the test editor", () => {
     await expect.poll(() => targetField().inputValue()).toBe("id=user");
 
     // Change: F2 on the row edits it; Enter commits the field.
-    expect(await editorRow(3).evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => editorRow(3).evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.press("F2");
-    expect(await commandField().evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => commandField().evaluate((el) => el === document.activeElement)).toBe(true);
     await valueField().fill("alice");
     await valueField().press("Enter");
     await expect.poll(() => editorRow(3).locator('[data-testid="editor-value"]').textContent()).toBe("alice");
@@ -197,7 +197,7 @@ describe("the test editor", () => {
     await expect.poll(() => editorRow(3).locator('[data-testid="editor-command"]').textContent()).toBe("assertText");
     await page.keyboard.press("Alt+ArrowDown");
     await expect.poll(() => editorRow(4).locator('[data-testid="editor-command"]').textContent()).toBe("assertText");
-    expect(await editorRow(4).evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => editorRow(4).evaluate((el) => el === document.activeElement)).toBe(true);
 
     // Delete: ↑ to the echo, Delete removes it, and the next command is selected.
     for (let i = 0; i < 3; i++) await page.keyboard.press("ArrowUp");

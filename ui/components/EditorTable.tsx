@@ -43,10 +43,11 @@ export function EditorTable({
 
   const rowAt = (index: number) => body.current?.querySelectorAll<HTMLTableRowElement>("tr")[index] ?? null;
   useEffect(() => {
-    if (!working.current || selectedCommandId === null) return;
+    // Only focus that was lost (its row deleted, or moved and so re-inserted) is put back: a
+    // row that has it is where the user's keys are, ahead of a selection still on its way.
+    if (!working.current || selectedCommandId === null || body.current?.contains(document.activeElement)) return;
     const index = commands.findIndex((command) => command.id === selectedCommandId);
-    const row = index >= 0 ? rowAt(index) : null;
-    if (row && document.activeElement !== row) row.focus();
+    rowAt(index)?.focus();
   }, [selectedCommandId, commands]);
 
   const select = (id: string) => {

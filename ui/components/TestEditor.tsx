@@ -59,24 +59,14 @@ export function TestEditor({
 
   const root = useRef<HTMLElement>(null);
   const commandField = useRef<HTMLInputElement>(null);
-  /** Where the focus goes after the next render, which `focus` asks for even when nothing else changed. */
-  const focusNext = useRef<"command" | "grid" | null>(null);
-  const [, rerender] = useState(0);
+  /** Moves the focus at once: the field and the rows are there in either mode of the form. */
   const focus = (where: "command" | "grid") => {
-    focusNext.current = where;
-    rerender((n) => n + 1);
+    if (where === "command") return commandField.current?.focus();
+    const row =
+      root.current?.querySelector<HTMLElement>('[data-testid="editor-row"][tabindex="0"]') ??
+      root.current?.querySelector<HTMLElement>('[data-testid="editor-row"]');
+    (row ?? commandField.current)?.focus();
   };
-  useEffect(() => {
-    const where = focusNext.current;
-    focusNext.current = null;
-    if (where === "command") commandField.current?.focus();
-    if (where === "grid") {
-      const row =
-        root.current?.querySelector<HTMLElement>('[data-testid="editor-row"][tabindex="0"]') ??
-        root.current?.querySelector<HTMLElement>('[data-testid="editor-row"]');
-      (row ?? commandField.current)?.focus();
-    }
-  });
   const startAdding = () => {
     setAddingAsked(true);
     focus("command");
