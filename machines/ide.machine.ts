@@ -298,7 +298,13 @@ export const ideMachine = setup({
         },
         "close.confirmed": {
           target: "closed",
-          actions: ["answerCloseConfirmed", "tellChildrenWindowClosed", "dropPlugins", "tellPlaybackPlugins"],
+          actions: [
+            "answerCloseConfirmed",
+            { type: "answerAlert", params: { reply: "windowClosed" } },
+            "tellChildrenWindowClosed",
+            "dropPlugins",
+            "tellPlaybackPlugins",
+          ],
         },
         "control.granted": { actions: ["restartPluginSession", "tellPlaybackPlugins"] },
         "request.open": { actions: "answerTrue" },

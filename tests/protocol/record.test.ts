@@ -345,6 +345,16 @@ describe("POST /popup/alert", () => {
     expect(ide.getSnapshot().dialog).toBeNull();
   });
 
+  it("answers IdeNotActive when the controller closes the IDE (no unsaved changes) while the alert is open", async () => {
+    const ide = createIde({ project: shopProject() });
+    await takeControl(ide, "boss");
+    const reply = ide.handle({ uri: "/popup/alert", verb: "post", message: "m" }, { id: "boss" });
+    await waitForDialog(ide, "pluginAlert");
+    expect(await ide.handle({ uri: "/close", verb: "post" }, { id: "boss" })).toBe(true);
+    expectError(await reply, "IdeNotActive");
+    expect(ide.getSnapshot()).toMatchObject({ window: "closed", dialog: null });
+  });
+
   it("answers false when the transport loses the plugin that asked", async () => {
     const ide = await shopWithPlugin();
     const reply = ide.handle({ uri: "/popup/alert", verb: "post", message: "m" }, { id: "a" });
