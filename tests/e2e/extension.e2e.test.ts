@@ -298,7 +298,8 @@ describe("the IDE as a browser extension", () => {
     const file = await download;
     const saved = JSON.parse(readFileSync(await file.path(), "utf8"));
     expect(saved).toMatchObject({ id: SHOP.id, name: SHOP.name });
-    expect(saved.tests.map((t: { id: string }) => t.id)).toEqual(SHOP.tests.map((t) => t.id));
+    // The shop's tests, and the one the user added in the editor.
+    expect(saved.tests.map((t: { name: string }) => t.name)).toEqual([...SHOP.tests.map((t) => t.name), "the user's own test"]);
     await window.waitForSelector('[data-testid="saved"]');
     // Nothing went to a plugin: no one controls the IDE.
     expect((await received(alpha)).filter((r) => r.message.event === "saveProject")).toEqual([]);
