@@ -211,6 +211,15 @@ describe("the test editor", () => {
       ["click", "linkText=Add to cart", ""],
       ["assertText", "css=.cart-count", "1"],
     ]);
+    // Enter on a row starts a new command after it; Escape gives it up and returns to the row.
+    await page.keyboard.press("Enter");
+    await expect.poll(() => page.locator('[data-testid="command-form"]').getAttribute("data-mode")).toBe("new");
+    expect(await page.locator("#command-form-heading").textContent()).toBe("New command (after command 2)");
+    await expect.poll(() => commandField().evaluate((el) => el === document.activeElement)).toBe(true);
+    await commandField().press("Escape");
+    await expect.poll(() => editorRow(1).evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await page.locator('[data-testid="command-form"]').getAttribute("data-mode")).toBe("edit");
+    expect(await rows().count()).toBe(4);
 
     // Save keeps it: the file has the test as built, and the project is saved.
     await button("Save").click();

@@ -23,6 +23,7 @@ export function EditorTable({
   send,
   onInsertAfter,
   onEdit,
+  onPick,
 }: {
   testName: string;
   commands: CommandOutline[];
@@ -36,6 +37,8 @@ export function EditorTable({
   onInsertAfter(): void;
   /** F2 or a double click on a row: edit it in the form. */
   onEdit(): void;
+  /** A click on a row: the form shows that command. */
+  onPick(): void;
 }) {
   const body = useRef<HTMLTableSectionElement>(null);
   /** The user is working in the grid: focus follows the selection. */
@@ -125,6 +128,7 @@ export function EditorTable({
               onClick={() => {
                 working.current = true;
                 select(command.id);
+                onPick();
               }}
               onDblClick={() => {
                 if (!editable) return;

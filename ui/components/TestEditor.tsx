@@ -144,6 +144,7 @@ export function TestEditor({
               send={send}
               onInsertAfter={startAdding}
               onEdit={edit}
+              onPick={() => setAddingAsked(false)}
             />
           )}
           <CommandForm
