@@ -41,6 +41,7 @@ export const ERROR_CODES: ReadonlySet<string> = new Set([
   "NoRunningTest",
   "UnknownCommand",
   "UnknownTest",
+  "NoTestSelected",
   "InvalidLocator",
   "ElementNotFound",
   "NoPage",
@@ -62,6 +63,10 @@ const ROUTE_PATHS = [
   "/playback/var",
   "/playback/start",
   "/playback/stop",
+  "/record/command",
+  "/record/tab",
+  "/popup/alert",
+  "/export/location",
 ] as const;
 
 const VERBS = ["get", "post", "put", "delete"] as const;
