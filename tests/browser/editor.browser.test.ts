@@ -258,6 +258,28 @@ describe("the test editor", () => {
     expect(await page.locator('[data-testid="command-help"]').textContent()).toContain("Compares the window with its baseline");
     expect(await page.locator('[data-testid="command-help"]').textContent()).toContain("Target: a tag for the check");
     await page.waitForSelector('[data-testid="unsaved"]');
+
+    // The plugin changes it: the grid and the form take the change.
+    const id = await editorRow(1).getAttribute("data-command-id");
+    expect(await client.request({ uri: "/record/command", verb: "put", payload: { id, target: "after logout" } })).toBe(true);
+    await expect.poll(() => editorRow(1).locator('[data-testid="editor-target"]').textContent()).toBe("after logout");
+    await expect.poll(() => targetField().inputValue()).toBe("after logout");
+  });
+
+  it("shows the test picked in the run panel in the editor, and the one picked in the editor in the run panel", async () => {
+    await openUi();
+    const [first, second] = SHOP.tests;
+    expect(await page.locator('[data-testid="editor-test-picker"]').inputValue()).toBe(first.id);
+    await page.locator('[data-testid="test-picker"]').selectOption(second.id);
+    await expect.poll(() => page.locator('[data-testid="editor-test-picker"]').inputValue()).toBe(second.id);
+    await expect.poll(() => rows().evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-command-id")))).toEqual(second.commands.map((c) => c.id));
+    expect(host.ide.getSnapshot().displayedTestId).toBe(second.id);
+
+    await page.locator('[data-testid="editor-test-picker"]').selectOption(first.id);
+    await expect.poll(() => page.locator('[data-testid="test-picker"]').inputValue()).toBe(first.id);
+    expect(await page.locator('[data-testid="command-row"]').evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-command-id")))).toEqual(
+      first.commands.map((c) => c.id),
+    );
   });
 
   it("asks the user a plugin's question with the plugin's own buttons: its confirm answers true, Escape answers false", async () => {
