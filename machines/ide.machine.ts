@@ -22,83 +22,15 @@
  * Door checks and admission (window, control mode, registration) run before an event is
  * built, with the rules in ide.rules.ts, so this machine sees only admitted requests.
  */
-import { assertEvent, assign, emit, enqueueActions, fromCallback, not, sendTo, setup } from "xstate";
-import type { AnyActorRef } from "xstate";
+import { assertEvent, assign, emit, enqueueActions, not, sendTo, setup } from "xstate";
 import { registerPlugin } from "../services/plugins/index.ts";
 import { controlMachine } from "./control.machine.ts";
 import { projectMachine } from "./project.machine.ts";
 import { playbackMachine } from "./playback.machine.ts";
 import { answered, fail, ok, windowClosedReply } from "./replies.ts";
-import type { ChildFact, IdeContext, IdeEmitted, IdeEvent, IdeInput, OutboundMessage, PluginAlert } from "./ide.types.ts";
+import { outboundFor, relayChildFacts, requestOf, TO_CONTROL, TO_PLAYBACK, TO_PROJECT } from "./ide.children.ts";
+import type { IdeContext, IdeEmitted, IdeEvent, IdeInput, PluginAlert } from "./ide.types.ts";
 
-/**
- * Relays what the child machines emit to the root. Their answers to requests are the one
- * exception: the protocol adapter listens for those on each child, which saves a root step
- * on the busiest route (command states).
- */
-const relayChildFacts = fromCallback<ChildFact, { children: AnyActorRef[] }>(({ sendBack, input }) => {
-  const subscriptions = input.children.map((child) =>
-    child.on("*", (fact: { type: string }) => {
-      if (fact.type !== "request.answered") sendBack(fact as ChildFact);
-    }),
-  );
-  return () => subscriptions.forEach((s) => s.unsubscribe());
-});
-
-/** What the plugins are told of a fact (CONTRACT section 8), if anything; runs tell their own. */
-function outboundFor(fact: IdeEvent): OutboundMessage | null {
-  return fact.type === "project.loaded"
-    ? { action: "event", event: "projectLoaded", options: { projectId: fact.projectId, projectName: fact.projectName } }
-    : null;
-}
-
-type RequestEvent = Extract<IdeEvent, { requestId: number }>;
-
-/** The request an answering action answers; any other event there is a bug in this file. */
-function requestOf(event: IdeEvent): RequestEvent {
-  if (!("requestId" in event) || typeof event.requestId !== "number") {
-    throw new Error(`ide machine: an answer was given to ${event.type}, which is not a request`);
-  }
-  return event as RequestEvent;
-}
-
-const TO_CONTROL = ["request.control", "user.accept", "user.decline", "plugin.disconnected"] as const;
-const TO_PROJECT = [
-  "request.loadProject",
-  "request.close",
-  "request.startRun",
-  "user.accept",
-  "user.decline",
-  "user.editProject",
-  "user.loadProject",
-  "user.startPlayback",
-  "user.startSuite",
-  "plugin.disconnected",
-  "user.selectTest",
-  "user.selectCommand",
-  "user.addTest",
-  "user.renameTest",
-  "user.addCommand",
-  "user.changeCommand",
-  "user.moveCommand",
-  "user.deleteCommand",
-  "request.addCommand",
-  "request.changeCommand",
-  "request.deleteCommand",
-  "run.playing",
-  "run.over",
-] as const;
-const TO_PLAYBACK = [
-  "request.commandState",
-  "request.setVariable",
-  "request.stopRun",
-  "user.stopPlayback",
-  "user.pausePlayback",
-  "user.resumePlayback",
-  "user.stepPlayback",
-  "user.toggleBreakpoint",
-  "user.setPlaybackDelay",
-] as const;
 
 export const ideMachine = setup({
   types: {
