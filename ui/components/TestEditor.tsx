@@ -99,7 +99,7 @@ export function TestEditor({
         </p>
       ) : (
         <>
-          <div class="buttons editor-toolbar" role="toolbar" aria-label="Commands">
+          <div class="buttons editor-toolbar" role="group" aria-label="Commands">
             <button type="button" disabled={locked} onClick={startAdding}>
               New command
             </button>
