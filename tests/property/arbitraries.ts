@@ -381,6 +381,13 @@ export const userStepArb: fc.Arbitrary<UserStep> = fc.oneof(
       event: suiteId === undefined ? { type: "user.startSuite" } : { type: "user.startSuite", suiteId },
     })),
   fc.constant<UserStep>({ kind: "user", event: { type: "user.stopPlayback" } }),
+  // The test editor (CONTRACT section 13): a value changed in place, so every test keeps its
+  // commands and the model's runs stay as the fixtures say; an id of another test, or of no
+  // test, is refused.
+  fc
+    .constantFrom("c-open", "c-user", "c2-add", "c-nowhere")
+    .map((commandId): UserStep => ({ kind: "user", event: { type: "user.changeCommand", commandId, value: "edited" } })),
+  fc.constant<UserStep>({ kind: "user", event: { type: "user.stopPlayback" } }),
   fc.constant<UserStep>({ kind: "user", event: { type: "user.openWindow" } }),
   fc.constant<UserStep>({ kind: "user", event: { type: "user.closeWindow" } }),
 );
