@@ -39,11 +39,14 @@ const changeFields = fieldsOf(
   }),
 );
 
+// A label given as null counts as none, as a log's `type: null` does.
+const label = nonEmptyString.nullish().transform((given) => given ?? undefined);
+
 const alertFields = fieldsOf(
   z.object({
     message: z.string(),
-    confirm: nonEmptyString.optional(),
-    cancel: nonEmptyString.optional(),
+    confirm: label,
+    cancel: label,
   }),
 );
 

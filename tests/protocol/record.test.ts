@@ -335,6 +335,14 @@ describe("POST /popup/alert", () => {
     expect(await load).toBe(false);
   });
 
+  it("takes null labels as none: OK and a single button", async () => {
+    const ide = await shopWithPlugin();
+    const reply = ide.handle({ uri: "/popup/alert", verb: "post", message: "m", confirm: null, cancel: null }, { id: "a" });
+    expect(await waitForDialog(ide, "pluginAlert")).toMatchObject({ confirmLabel: "OK", cancelLabel: null });
+    ide.send({ type: "user.decline" });
+    expect(await reply).toBe(false);
+  });
+
   it("answers IdeNotActive when the window closes before the user answered", async () => {
     const ide = await shopWithPlugin();
     const reply = ide.handle({ uri: "/popup/alert", verb: "post", message: "m" }, { id: "a" });
