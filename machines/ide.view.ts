@@ -191,6 +191,14 @@ function entriesOf(logs: LogStore): LogEntry[] {
 // show. A target or value described as an object ({ name, value } or { name, description },
 // as Selenium IDE's argument types are) is shown by its name.
 function docsOf(docs: unknown): PluginCommandView["docs"] {
+  try {
+    return readDocs(docs);
+  } catch {
+    return null; // a hostile getter in what an in-process plugin registered: the view stays plain
+  }
+}
+
+function readDocs(docs: unknown): PluginCommandView["docs"] {
   if (typeof docs !== "object" || docs === null || Array.isArray(docs)) return null;
   const read = (field: unknown): string | undefined => {
     if (typeof field === "string") return field;

@@ -285,3 +285,41 @@ describe("the user's edits beside runs and dialogs", () => {
     expect(ide.getSnapshot()).toEqual(before);
   });
 });
+
+describe("the plugins' commands in the view", () => {
+  it("lists each registered plugin's commands with the docs a UI can show, as strings", async () => {
+    const ide = createIde();
+    let reads = 0;
+    const hostileDocs = {
+      get description() {
+        reads += 1;
+        if (reads > 1) throw new Error("read twice");
+        return "once";
+      },
+    };
+    await register(ide, "a", {
+      commands: [
+        { id: "eyesCheckWindow", name: "check window", docs: { description: "Checks the window.", target: { name: "name", value: "a step name" }, value: "tag" } },
+        { id: "plain", name: "plain" },
+        { id: "odd", name: "odd docs", docs: ["not", "docs"] },
+        { id: "partly", name: "partly", docs: { description: 7, target: { description: "no name" } } },
+        { id: "hostile", name: "hostile", docs: hostileDocs },
+      ],
+    });
+    expect(ide.getSnapshot().plugins).toEqual([
+      {
+        id: "a",
+        name: "Plugin a",
+        version: "1.0.0",
+        commands: [
+          { id: "eyesCheckWindow", name: "check window", docs: { description: "Checks the window.", target: "name", value: "tag" } },
+          { id: "plain", name: "plain", docs: null },
+          { id: "odd", name: "odd docs", docs: null },
+          { id: "partly", name: "partly", docs: {} },
+          { id: "hostile", name: "hostile", docs: null },
+        ],
+      },
+    ]);
+    expect(JSON.parse(JSON.stringify(ide.getSnapshot().plugins))).toEqual(ide.getSnapshot().plugins);
+  });
+});
