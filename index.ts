@@ -3,8 +3,8 @@
 // plain IdeView for the UI.
 import { createActor } from "xstate";
 import type { AnyActorRef, InspectionEvent, Observer } from "xstate";
-import { deliverTo, locatorResolver, runPorts, saveProjectPort } from "./adapters/ports.ts";
-import type { Deliver, Executor, ResolveLocator, Save } from "./adapters/ports.ts";
+import { deliverTo, locatorResolver, runPorts, saveProjectPort, tabUnderTestPort } from "./adapters/ports.ts";
+import type { Deliver, Executor, ResolveLocator, Save, TabUnderTest } from "./adapters/ports.ts";
 import { DEFAULT_LIMITS } from "./adapters/protocol/limits.ts";
 import type { Limits } from "./adapters/protocol/limits.ts";
 import { createProtocol } from "./adapters/protocol/protocol.ts";
@@ -32,6 +32,11 @@ export interface IdeOptions {
   save?: Save;
   /** The page under test for page commands and conditions; without one they fail, saying so. */
   executor?: Executor;
+  /**
+   * GET /record/tab: the browser tab under test, `{ id }`, or null when there is none. The
+   * browser extension gives one; without it the route answers NoPage ("No active tab found").
+   */
+  tabUnderTest?: TabUnderTest;
   limits?: Partial<Limits>;
   inspect?: Observer<InspectionEvent> | ((event: InspectionEvent) => void);
 }
@@ -50,7 +55,7 @@ export interface Ide {
   stop(): void;
 }
 
-export type { IdeView, OutboundMessage, UserEvent, SideProject, Limits, Executor };
+export type { IdeView, OutboundMessage, UserEvent, SideProject, Limits, Executor, TabUnderTest };
 
 /** What ide.send takes: a user event, where a project the user picked is not parsed yet. */
 export type UserEventInput =
@@ -148,6 +153,7 @@ export function createIde(options: IdeOptions = {}): Ide {
     appendLog,
     limits,
     resolveLocator: locatorResolver(options.document, options.resolveLocator),
+    tabUnderTest: tabUnderTestPort(options.tabUnderTest, limits.deliverTimeoutMs),
   });
 
   actor.start();

@@ -23,6 +23,8 @@ import type { SideProject } from "../services/side/index.ts";
 export type Deliver = (pluginId: string, message: OutboundMessage) => Promise<unknown>;
 export type Save = (project: SideProject) => Promise<void>;
 export type ResolveLocator = (locator: string) => Promise<string>;
+/** The browser tab under test (the extension's), or null when there is none. */
+export type TabUnderTest = () => Promise<{ id: number } | null>;
 
 /** The browser's ids of the page under test, where there are such (the browser extension). */
 export interface PageIds {
@@ -173,6 +175,26 @@ export function locatorResolver(document: Document | undefined, port: ResolveLoc
       // A LocatorError, or one that crossed from a page or a tab with its code as data.
       if (isLocatorErrorCode(code)) return fail(code, messageOf(error));
       return fail("ElementNotFound", `The locator "${location}" could not be resolved: ${messageOf(error)}`);
+    }
+  };
+}
+
+const NO_TAB = "No active tab found";
+
+/**
+ * GET /record/tab through the `tabUnderTest` port: `{ id }`, or NoPage with the anchor's own
+ * text when there is no port (outside the browser extension), no tab, an answer that is not a
+ * tab, a rejection, or no answer within `timeoutMs`.
+ */
+export function tabUnderTestPort(port: TabUnderTest | undefined, timeoutMs: number) {
+  return async (): Promise<Reply> => {
+    if (!port) return fail("NoPage", NO_TAB);
+    try {
+      const tab = await withTimeout(Promise.resolve().then(port), timeoutMs, "the tab under test");
+      const id = (tab as { id?: unknown } | null)?.id;
+      return typeof id === "number" && Number.isInteger(id) ? ok({ id }) : fail("NoPage", NO_TAB);
+    } catch {
+      return fail("NoPage", NO_TAB);
     }
   };
 }

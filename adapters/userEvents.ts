@@ -5,11 +5,13 @@ import { z } from "zod";
 import type { UserEvent } from "../machines/ide.types.ts";
 import { parseSideProject } from "../services/side/index.ts";
 
-type BareEvent = Exclude<
-  UserEvent["type"],
-  "user.startPlayback" | "user.startSuite" | "user.loadProject" | "user.toggleBreakpoint" | "user.setPlaybackDelay"
->;
+type BareEvent = Extract<
+  UserEvent,
+  { type: "user.openWindow" | "user.closeWindow" | "user.accept" | "user.decline" | "user.editProject" | "user.saveProject" }
+    | { type: "user.stopPlayback" | "user.pausePlayback" | "user.resumePlayback" | "user.stepPlayback" }
+>["type"];
 const bare = (type: BareEvent) => z.object({ type: z.literal(type) });
+const index = z.number().int().min(0);
 
 const userEventSchema = z.discriminatedUnion("type", [
   bare("user.openWindow"),
@@ -28,6 +30,28 @@ const userEventSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("user.setPlaybackDelay"), ms: z.number().int().min(0).max(10_000) }),
   // The project is checked by the .side schema below, which names the first problem.
   z.object({ type: z.literal("user.loadProject"), project: z.unknown() }),
+  // The displayed test and its editor (CONTRACT section 13). What depends on the project (an
+  // unknown id, a duplicate name, an index past the end) is the project machine's to refuse.
+  z.object({ type: z.literal("user.selectTest"), testId: z.string() }),
+  z.object({ type: z.literal("user.selectCommand"), commandId: z.string().nullable() }),
+  z.object({ type: z.literal("user.addTest"), name: z.string() }),
+  z.object({ type: z.literal("user.renameTest"), testId: z.string(), name: z.string() }),
+  z.object({
+    type: z.literal("user.addCommand"),
+    command: z.string(),
+    target: z.string().optional(),
+    value: z.string().optional(),
+    index: index.optional(),
+  }),
+  z.object({
+    type: z.literal("user.changeCommand"),
+    commandId: z.string(),
+    command: z.string().optional(),
+    target: z.string().optional(),
+    value: z.string().optional(),
+  }),
+  z.object({ type: z.literal("user.moveCommand"), commandId: z.string(), toIndex: index }),
+  z.object({ type: z.literal("user.deleteCommand"), commandId: z.string() }),
 ]);
 
 /** A user event the UI sent that carries something unusable: what to tell the user. */

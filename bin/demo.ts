@@ -1,6 +1,7 @@
 // npm run demo: a plugin conversation with an in-process IDE, printed step by step, to show
 // plugin authors and UI builders the flows (health, register, log, control with consent,
-// a load over unsaved changes, command states) before the host of the next milestone exists.
+// a load over unsaved changes, command states, and the displayed test edited by a plugin that
+// asks the user first) without a host.
 import { readFileSync } from "node:fs";
 import { createIde } from "../index.ts";
 import type { UserEvent } from "../index.ts";
@@ -59,11 +60,20 @@ await settle();
 await ask("visual-checks", { uri: "/playback/command", verb: "post", commandId: "c-user", state: "passed" });
 await ask("visual-checks", { uri: "/playback/command", verb: "post", commandId: "c-submit", state: "fatal", message: "session expired" });
 await settle();
+// CONTRACT section 13: the test the user is looking at, edited by the plugin in control once the
+// user said yes in its dialog, and a locator as code.
+await ask("test-cloud", { uri: "/record/command", verb: "get" });
+await askThenUser("test-cloud", { uri: "/popup/alert", verb: "post", message: "Add a visual check after the login?", confirm: "Add it", cancel: "No" }, { type: "user.accept" });
+await ask("test-cloud", { uri: "/record/command", verb: "post", payload: { command: "eyesCheckWindow", target: "after login", index: 4, select: true } });
+await ask("test-cloud", { uri: "/record/command", verb: "delete", payload: { id: "nope" } });
+await ask("test-cloud", { uri: "/export/location", verb: "get", location: "css=#user" });
+await ask("test-cloud", { uri: "/record/tab", verb: "get" });
 
 const view = ide.getSnapshot();
 console.log("\nThe IDE now:");
 console.log(`  window ${view.window}, control ${view.control.mode} by ${view.control.controller}`);
 console.log(`  project "${view.project.name}" (${view.project.id})${view.project.unsaved ? ", unsaved changes" : ""}`);
+console.log(`  displayed test ${view.displayedTestId}, selected command ${view.selectedCommandId}`);
 console.log(`  plugins: ${view.plugins.map((p) => `${p.name} ${p.version} (${p.id})`).join(", ")}`);
 for (const entry of view.logs) console.log(`  log [${entry.group}/${entry.level}] ${entry.source}: ${entry.message}`);
 const run = view.playback!;

@@ -1,8 +1,10 @@
 // The example plugin (`npm run example:plugin`): a plugin author's first working plugin,
 // written against the typed client only. It does, in order and out loud, what real plugins
-// do: keeps itself registered, logs to both groups, reads the project, resolves a locator,
-// answers the IDE's events, puts a variable when a run starts, executes its own command
-// (`exampleCheck`) when a run reaches it, and asks for control. `runExamplePlugin` is
+// do: keeps itself registered, logs to both groups, reads the project, resolves a locator and
+// turns it into code, answers the IDE's events, puts a variable when a run starts, executes its
+// own command (`exampleCheck`) when a run reaches it, asks for control, and then asks the user
+// (an alert) whether to insert an `exampleCheck` into the test they are looking at, as a
+// visual-check plugin's recorder inserts its "check window" command. `runExamplePlugin` is
 // exported so the tests drive the very same steps.
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
@@ -17,13 +19,15 @@ export const EXAMPLE_COMMAND = "exampleCheck";
 /** The variable the plugin puts when a run starts (PUT /playback/var), for `${examplePlugin}` in a command. */
 export const EXAMPLE_VARIABLE = "examplePlugin";
 
+const EXAMPLE_NAME = "example check";
+
 export const REGISTRATION: Registration = {
   name: "Example plugin",
   version: "1.0.0",
   commands: [
     {
       id: EXAMPLE_COMMAND,
-      name: "example check",
+      name: EXAMPLE_NAME,
       // The shape Selenium IDE's plugins give their commands' documentation.
       docs: {
         description: "Checks that the target text contains the value (any text when the value is empty). Executed by the example plugin.",
@@ -170,16 +174,46 @@ export async function runExamplePlugin(options: ExamplePluginOptions = {}): Prom
       await step("The playback log", client.playbackLog("The example plugin is ready; its source is examples/plugin.ts, see https://www.selenium.dev/selenium-ide/docs/en/plugins/plugins-getting-started"), () => "Wrote to the playback log.");
       await step<{ id: string; name: string }>("Reading the project", client.getProject(), (project) => `The project is ${JSON.stringify(project.name)} (id ${project.id}).`);
       await step<string>("Resolving id=user", client.location("id=user"), (xpath) => `The locator id=user is the element ${xpath}.`);
+      await step<string>("Exporting id=user", client.exportLocation("id=user"), (code) => `In code, id=user is ${code}.`);
       print('Asking for control: click "Restart and allow access" in the IDE UI (or "Deny access").');
       const control = await client.control(REGISTRATION);
       if (isErrorReply(control)) print(`Asking for control failed: ${describe(control)}`);
       else if (control) {
         print('Control granted: the IDE is controlled by the example plugin. Run the test case "checked by the example plugin" in the UI to see it execute exampleCheck.');
+        await offerToInsert();
       }
       else print("Control declined: the plugin goes on without it.");
     } catch (error) {
       if (!stopped) print(`A step failed: ${(error as Error).message}`);
     }
+  }
+
+  /** Asks the user through the IDE, then inserts a command into the displayed test (CONTRACT section 13). */
+  async function offerToInsert() {
+    const shown = await client.getDisplayedTest();
+    if (isErrorReply(shown)) {
+      print(`Reading the displayed test failed: ${describe(shown)}`);
+      return;
+    }
+    print(`The displayed test has ${shown.commands.length} commands. Asking the user whether to add an ${EXAMPLE_COMMAND} to it: answer the dialog in the IDE UI.`);
+    const answer = await client.alert(`Add an "${EXAMPLE_NAME}" command to the test you are looking at, after the selected command?`, {
+      confirm: "Add it",
+      cancel: "No, thanks",
+    });
+    if (isErrorReply(answer)) {
+      print(`Asking the user failed: ${describe(answer)}`);
+      return;
+    }
+    if (!answer) {
+      print("The user said no: nothing was added.");
+      return;
+    }
+    const inserted = await client.addCommand({ command: EXAMPLE_COMMAND, target: "Added by the example plugin", value: "example plugin", select: true });
+    print(
+      isErrorReply(inserted)
+        ? `Adding ${EXAMPLE_COMMAND} failed: ${describe(inserted)}`
+        : `Inserted ${EXAMPLE_COMMAND} into the displayed test and selected it; the project has unsaved changes now.`,
+    );
   }
 
   return {

@@ -5,7 +5,9 @@
  * States: open ⇄ closed (the IDE window).
  * Invariants:
  * - One dialog at a time: a request that needs a dialog while one is open is answered Busy;
- *   requests that need none keep working.
+ *   requests that need none keep working. This machine owns one dialog itself, a plugin's
+ *   alert (POST /popup/alert, context.alert): answered true on accept, false on decline or
+ *   when its plugin is lost, IdeNotActive when the window closes.
  * - Closing the window ends control, answers every waiting request with IdeNotActive, stops
  *   playback and drops the registered plugins; the project and its unsaved changes stay.
  * - Accepting a controller restarts the plugin session: the controller is the only plugin.
@@ -20,70 +22,15 @@
  * Door checks and admission (window, control mode, registration) run before an event is
  * built, with the rules in ide.rules.ts, so this machine sees only admitted requests.
  */
-import { assertEvent, assign, emit, enqueueActions, fromCallback, not, sendTo, setup } from "xstate";
-import type { AnyActorRef } from "xstate";
+import { assertEvent, assign, emit, enqueueActions, not, sendTo, setup } from "xstate";
 import { registerPlugin } from "../services/plugins/index.ts";
 import { controlMachine } from "./control.machine.ts";
 import { projectMachine } from "./project.machine.ts";
 import { playbackMachine } from "./playback.machine.ts";
-import { answered, fail, ok } from "./replies.ts";
-import type { ChildFact, IdeContext, IdeEmitted, IdeEvent, IdeInput, OutboundMessage } from "./ide.types.ts";
+import { answered, fail, ok, windowClosedReply } from "./replies.ts";
+import { outboundFor, relayChildFacts, requestOf, TO_CONTROL, TO_PLAYBACK, TO_PROJECT } from "./ide.children.ts";
+import type { IdeContext, IdeEmitted, IdeEvent, IdeInput, PluginAlert } from "./ide.types.ts";
 
-/**
- * Relays what the child machines emit to the root. Their answers to requests are the one
- * exception: the protocol adapter listens for those on each child, which saves a root step
- * on the busiest route (command states).
- */
-const relayChildFacts = fromCallback<ChildFact, { children: AnyActorRef[] }>(({ sendBack, input }) => {
-  const subscriptions = input.children.map((child) =>
-    child.on("*", (fact: { type: string }) => {
-      if (fact.type !== "request.answered") sendBack(fact as ChildFact);
-    }),
-  );
-  return () => subscriptions.forEach((s) => s.unsubscribe());
-});
-
-/** What the plugins are told of a fact (CONTRACT section 8), if anything; runs tell their own. */
-function outboundFor(fact: IdeEvent): OutboundMessage | null {
-  return fact.type === "project.loaded"
-    ? { action: "event", event: "projectLoaded", options: { projectId: fact.projectId, projectName: fact.projectName } }
-    : null;
-}
-
-type RequestEvent = Extract<IdeEvent, { requestId: number }>;
-
-/** The request an answering action answers; any other event there is a bug in this file. */
-function requestOf(event: IdeEvent): RequestEvent {
-  if (!("requestId" in event) || typeof event.requestId !== "number") {
-    throw new Error(`ide machine: an answer was given to ${event.type}, which is not a request`);
-  }
-  return event as RequestEvent;
-}
-
-const TO_CONTROL = ["request.control", "user.accept", "user.decline", "plugin.disconnected"] as const;
-const TO_PROJECT = [
-  "request.loadProject",
-  "request.close",
-  "request.startRun",
-  "user.accept",
-  "user.decline",
-  "user.editProject",
-  "user.loadProject",
-  "user.startPlayback",
-  "user.startSuite",
-  "plugin.disconnected",
-] as const;
-const TO_PLAYBACK = [
-  "request.commandState",
-  "request.setVariable",
-  "request.stopRun",
-  "user.stopPlayback",
-  "user.pausePlayback",
-  "user.resumePlayback",
-  "user.stepPlayback",
-  "user.toggleBreakpoint",
-  "user.setPlaybackDelay",
-] as const;
 
 export const ideMachine = setup({
   types: {
@@ -103,7 +50,9 @@ export const ideMachine = setup({
     senderIsController: ({ context, event }) => "sender" in event && context.controller === event.sender,
     inControlMode: ({ context }) => context.controller !== null,
     notInControlMode: not("inControlMode"),
-    dialogIsOpen: ({ context }) => context.dialogs.control || context.dialogs.project,
+    dialogIsOpen: ({ context }) => context.dialogs.control || context.dialogs.project || context.alert !== null,
+    alertIsOpen: ({ context }) => context.alert !== null,
+    disconnectedOpenedAlert: ({ context, event }) => event.type === "plugin.disconnected" && context.alert?.sender === event.sender,
   },
   actions: {
     answerTrue: emit(({ event }) => answered(requestOf(event).requestId, ok(true))),
@@ -182,12 +131,34 @@ export const ideMachine = setup({
         return event.controller;
       },
     }),
-    /** One dialog at a time: the root keeps whose is open, and tells the project of the control's. */
+    /** One dialog at a time: the root keeps whose is open, and tells the project of the others'. */
     rememberDialog: enqueueActions(({ context, event, enqueue }) => {
       assertEvent(event, ["dialog.opened", "dialog.closed"]);
       const open = event.type === "dialog.opened";
       enqueue.assign({ dialogs: { ...context.dialogs, [event.owner]: open } });
-      if (event.owner === "control") enqueue.sendTo(context.project, { type: "dialog.elsewhere", open });
+      if (event.owner === "control") enqueue.sendTo(context.project, { type: "dialog.elsewhere", open: open || context.alert !== null });
+    }),
+    /** POST /popup/alert: the plugin's message in a dialog titled with its registered name. */
+    openAlert: enqueueActions(({ context, event, enqueue }) => {
+      assertEvent(event, "request.alert");
+      const name = context.plugins.find((p) => p.id === event.sender)?.registration.name ?? event.sender;
+      const alert: PluginAlert = {
+        requestId: event.requestId,
+        sender: event.sender,
+        title: `${name} says...`,
+        text: event.message,
+        confirmLabel: event.confirm ?? "OK",
+        cancelLabel: event.cancel ?? null,
+      };
+      enqueue.assign({ alert });
+      enqueue.sendTo(context.project, { type: "dialog.elsewhere", open: true });
+    }),
+    answerAlert: enqueueActions(({ context, enqueue }, params: { reply: "confirmed" | "declined" | "windowClosed" }) => {
+      const alert = context.alert;
+      if (!alert) return;
+      enqueue.emit(answered(alert.requestId, params.reply === "windowClosed" ? windowClosedReply() : ok(params.reply === "confirmed")));
+      enqueue.assign({ alert: null });
+      enqueue.sendTo(context.project, { type: "dialog.elsewhere", open: context.dialogs.control });
     }),
     startRun: sendTo(
       ({ context }) => context.playback,
@@ -226,6 +197,7 @@ export const ideMachine = setup({
     openAtStart: input.window !== "closed",
     controller: null,
     dialogs: { control: false, project: false },
+    alert: null,
   }),
   invoke: {
     src: "relayChildFacts",
@@ -239,6 +211,9 @@ export const ideMachine = setup({
     "dialog.closed": { actions: "rememberDialog" },
     "project.loaded": { actions: "tellEveryPlugin" },
     "run.requested": { actions: "startRun" },
+    // Which tests a run plays, for the project's edits: told whether the window is open or not.
+    "run.playing": { actions: "forwardToProject" },
+    "run.over": { actions: "forwardToProject" },
   },
   states: {
     starting: {
@@ -249,10 +224,19 @@ export const ideMachine = setup({
     },
     open: {
       on: {
-        "user.closeWindow": { target: "closed", actions: ["tellChildrenWindowClosed", "dropPlugins", "tellPlaybackPlugins"] },
+        "user.closeWindow": {
+          target: "closed",
+          actions: [{ type: "answerAlert", params: { reply: "windowClosed" } }, "tellChildrenWindowClosed", "dropPlugins", "tellPlaybackPlugins"],
+        },
         "close.confirmed": {
           target: "closed",
-          actions: ["answerCloseConfirmed", "tellChildrenWindowClosed", "dropPlugins", "tellPlaybackPlugins"],
+          actions: [
+            "answerCloseConfirmed",
+            { type: "answerAlert", params: { reply: "windowClosed" } },
+            "tellChildrenWindowClosed",
+            "dropPlugins",
+            "tellPlaybackPlugins",
+          ],
         },
         "control.granted": { actions: ["restartPluginSession", "tellPlaybackPlugins"] },
         "request.open": { actions: "answerTrue" },
@@ -268,9 +252,19 @@ export const ideMachine = setup({
         "request.setVariable": { actions: "forwardToPlayback" },
         "request.stopRun": { actions: "forwardToPlayback" },
         "request.startRun": { actions: "forwardToProject" },
-        // A dialog's answer and a lost plugin concern both children that can hold a dialog.
-        "user.accept": { actions: ["forwardToControl", "forwardToProject"] },
-        "user.decline": { actions: ["forwardToControl", "forwardToProject"] },
+        "request.alert": [{ guard: "dialogIsOpen", actions: "answerBusy" }, { actions: "openAlert" }],
+        "request.addCommand": { actions: "forwardToProject" },
+        "request.changeCommand": { actions: "forwardToProject" },
+        "request.deleteCommand": { actions: "forwardToProject" },
+        // A dialog's answer and a lost plugin concern every owner of a dialog; only one is open.
+        "user.accept": [
+          { guard: "alertIsOpen", actions: { type: "answerAlert", params: { reply: "confirmed" } } },
+          { actions: ["forwardToControl", "forwardToProject"] },
+        ],
+        "user.decline": [
+          { guard: "alertIsOpen", actions: { type: "answerAlert", params: { reply: "declined" } } },
+          { actions: ["forwardToControl", "forwardToProject"] },
+        ],
         "user.editProject": { actions: "forwardToProject" },
         "user.saveProject": { actions: "requestSave" },
         "user.startPlayback": { actions: "forwardToProject" },
@@ -282,7 +276,21 @@ export const ideMachine = setup({
         "user.toggleBreakpoint": { actions: "forwardToPlayback" },
         "user.setPlaybackDelay": { actions: "forwardToPlayback" },
         "user.loadProject": { actions: "forwardToProject" },
-        "plugin.disconnected": { actions: ["forwardToControl", "forwardToProject", "logPluginDisconnected"] },
+        "user.selectTest": { actions: "forwardToProject" },
+        "user.selectCommand": { actions: "forwardToProject" },
+        "user.addTest": { actions: "forwardToProject" },
+        "user.renameTest": { actions: "forwardToProject" },
+        "user.addCommand": { actions: "forwardToProject" },
+        "user.changeCommand": { actions: "forwardToProject" },
+        "user.moveCommand": { actions: "forwardToProject" },
+        "user.deleteCommand": { actions: "forwardToProject" },
+        "plugin.disconnected": [
+          {
+            guard: "disconnectedOpenedAlert",
+            actions: [{ type: "answerAlert", params: { reply: "declined" } }, "forwardToControl", "forwardToProject", "logPluginDisconnected"],
+          },
+          { actions: ["forwardToControl", "forwardToProject", "logPluginDisconnected"] },
+        ],
       },
     },
     closed: {
@@ -298,6 +306,10 @@ export const ideMachine = setup({
         "request.setVariable": { actions: "answerWindowClosed" },
         "request.startRun": { actions: "answerWindowClosed" },
         "request.stopRun": { actions: "answerWindowClosed" },
+        "request.alert": { actions: "answerWindowClosed" },
+        "request.addCommand": { actions: "answerWindowClosed" },
+        "request.changeCommand": { actions: "answerWindowClosed" },
+        "request.deleteCommand": { actions: "answerWindowClosed" },
       },
     },
   },

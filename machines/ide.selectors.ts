@@ -6,7 +6,8 @@
 // a reader has one module to import from.
 import { Actor, StateMachine } from "xstate";
 import type { AnyActorRef, AnyStateMachine, StateValue } from "xstate";
-import type { SideProject } from "../services/side/index.ts";
+import type { SideProject, SideTest } from "../services/side/index.ts";
+import { displayedTest } from "./project.edits.ts";
 import type { ideMachine } from "./ide.machine.ts";
 import { loadedProject } from "./ide.rules.ts";
 import type { IdeSnapshot } from "./ide.rules.ts";
@@ -26,6 +27,12 @@ export function childActors(s: IdeSnapshot) {
 export const controlSnapshot = (s: IdeSnapshot) => s.context.control.getSnapshot();
 export const projectSnapshot = (s: IdeSnapshot) => s.context.project.getSnapshot();
 export const playbackSnapshot = (s: IdeSnapshot) => s.context.playback.getSnapshot();
+
+/** The test the UI shows (CONTRACT section 13), or null when the project has none. */
+export function displayedTestOf(s: IdeSnapshot): SideTest | null {
+  const { project, displayedTestId } = projectSnapshot(s).context;
+  return displayedTest({ project, displayedTestId });
+}
 
 /** The project loaded in the running IDE now. */
 export const currentProject = (actor: IdeActor): SideProject => loadedProject(actor.getSnapshot());

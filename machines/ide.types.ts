@@ -8,7 +8,16 @@ import type { playbackMachine } from "./playback.machine.ts";
 import type { ExecuteMessage, RunEventMessage } from "./playback.types.ts";
 import type { RunSelector } from "../services/playback/targets.ts";
 import type { projectMachine } from "./project.machine.ts";
-import type { CloseConfirmedEvent, ProjectLoadedEvent, RunRequestedEvent } from "./project.types.ts";
+import type {
+  CloseConfirmedEvent,
+  ProjectLoadedEvent,
+  RecordRequestEvent,
+  RunOverEvent,
+  RunPlayingEvent,
+  RunRequestedEvent,
+  UserEditEvent,
+  UserSelectEvent,
+} from "./project.types.ts";
 import type { LogWrittenEvent, RequestAnsweredEvent, RequestRef } from "./shared.types.ts";
 
 export interface IdeInput {
@@ -28,6 +37,19 @@ export interface IdeContext {
   controller: string | null;
   /** Facts the children told: whose dialog is open (dialog.opened / dialog.closed). */
   dialogs: { control: boolean; project: boolean };
+  /** A plugin's POST /popup/alert waiting for the user: this machine's own dialog. */
+  alert: PluginAlert | null;
+}
+
+/** The dialog a plugin opens with POST /popup/alert (CONTRACT section 13). */
+export interface PluginAlert extends RequestRef {
+  /** "NAME says...", NAME being the plugin's registered name. */
+  title: string;
+  /** The plugin's message, shown as text only. */
+  text: string;
+  confirmLabel: string;
+  /** Null: the plugin gave no cancel label, so there is one button (Escape still answers false). */
+  cancelLabel: string | null;
 }
 
 /** Requests that passed the door and admission (adapters/protocol) and change state. */
@@ -40,7 +62,9 @@ export type IdeRequestEvent =
   | ({ type: "request.commandState"; commandId: string; state: CommandState; message: string | null } & RequestRef)
   | ({ type: "request.setVariable"; name: string; value: unknown } & RequestRef)
   | ({ type: "request.startRun"; selector: RunSelector } & RequestRef)
-  | ({ type: "request.stopRun" } & RequestRef);
+  | ({ type: "request.stopRun" } & RequestRef)
+  | RecordRequestEvent
+  | ({ type: "request.alert"; message: string; confirm?: string; cancel?: string } & RequestRef);
 
 export type UserEvent =
   | { type: "user.openWindow" }
@@ -58,7 +82,10 @@ export type UserEvent =
   | { type: "user.toggleBreakpoint"; commandId: string }
   | { type: "user.setPlaybackDelay"; ms: number }
   /** Not in CONTRACT section 5 before issue 3: the UI's "load a .side file", already parsed at the door. */
-  | { type: "user.loadProject"; project: SideProject };
+  | { type: "user.loadProject"; project: SideProject }
+  /** CONTRACT section 13: what the user looks at, and the test editor's edits. */
+  | UserSelectEvent
+  | UserEditEvent;
 
 /** The transport lost a plugin (a bridge connection closed): its dialogs end as declined, its control ends. */
 export type PluginDisconnectedEvent = { type: "plugin.disconnected"; sender: string };
@@ -71,7 +98,9 @@ export type ChildFact =
   | DialogFactEvent
   | ProjectLoadedEvent
   | CloseConfirmedEvent
-  | RunRequestedEvent;
+  | RunRequestedEvent
+  | RunPlayingEvent
+  | RunOverEvent;
 
 export type IdeEvent = IdeRequestEvent | UserEvent | PluginDisconnectedEvent | ChildFact;
 

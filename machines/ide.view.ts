@@ -4,13 +4,35 @@
 import { commandRows } from "../services/playback/commandTable.ts";
 import type { CommandRow, CommandTable } from "../services/playback/commandTable.ts";
 import { pluginSummaries } from "../services/plugins/index.ts";
+import type { PluginCommand, PluginRegistry } from "../services/plugins/index.ts";
 import type { LogEntry, LogStore } from "../services/logs/index.ts";
 import { isUnsaved } from "./project.machine.ts";
 import { currentCommandId, runResult, variablesAsJson } from "./playback.run.ts";
 import { controlSnapshot, playbackSnapshot, projectSnapshot } from "./ide.selectors.ts";
 import type { IdeSnapshot } from "./ide.selectors.ts";
 
-export type DialogKind = "controlConsent" | "loadProject" | "closeWindow";
+export type DialogKind = "controlConsent" | "loadProject" | "closeWindow" | "pluginAlert";
+
+/**
+ * An open dialog. `confirmLabel` and `cancelLabel` are a plugin alert's button labels (its
+ * `confirm`, default "OK"; its `cancel`, null when it gave none: one button); null on the
+ * other kinds, whose buttons the UI words itself.
+ */
+export interface DialogView {
+  kind: DialogKind;
+  requester: string;
+  title: string;
+  text: string;
+  confirmLabel: string | null;
+  cancelLabel: string | null;
+}
+
+/** A command a registered plugin declared, for the test editor's command list. */
+export interface PluginCommandView {
+  id: string;
+  name: string;
+  docs: { description?: string; target?: string; value?: string } | null;
+}
 
 export interface IdeView {
   window: "open" | "closed";
@@ -20,8 +42,8 @@ export interface IdeView {
     candidate: string | null;
   };
   project: { id: string; name: string; unsaved: boolean };
-  dialog: null | { kind: DialogKind; requester: string; title: string; text: string };
-  plugins: Array<{ id: string; name: string; version: string }>;
+  dialog: null | DialogView;
+  plugins: Array<{ id: string; name: string; version: string; commands: PluginCommandView[] }>;
   logs: LogEntry[];
   logsDropped: { system: number; playback: number };
   playback: null | PlaybackView;
@@ -30,6 +52,9 @@ export interface IdeView {
    * run (when `playback` is still null), so a UI can show them on the displayed test.
    */
   runControls: { breakpoints: string[]; delayMs: number };
+  /** CONTRACT section 13: the test the UI shows (null: the project has none), and its selected command. */
+  displayedTestId: string | null;
+  selectedCommandId: string | null;
 }
 
 export type RunStatus = "idle" | "starting" | "running" | "paused" | "finishing" | "ended";
@@ -88,6 +113,16 @@ function playbackView(s: IdeSnapshot): PlaybackView | null {
 }
 
 function dialogOf(s: IdeSnapshot): IdeView["dialog"] {
+  const alert = s.context.alert;
+  if (alert) {
+    const { sender: requester, title, text, confirmLabel, cancelLabel } = alert;
+    return { kind: "pluginAlert", requester, title, text, confirmLabel, cancelLabel };
+  }
+  const dialog = childDialogOf(s);
+  return dialog && { ...dialog, confirmLabel: null, cancelLabel: null };
+}
+
+function childDialogOf(s: IdeSnapshot): Omit<DialogView, "confirmLabel" | "cancelLabel"> | null {
   const control = controlSnapshot(s);
   const project = projectSnapshot(s);
   const name = project.context.project.name;
@@ -152,6 +187,49 @@ function entriesOf(logs: LogStore): LogEntry[] {
   return cached.entries as LogEntry[];
 }
 
+// A registration's `docs` is kept as the plugin sent it; the view gives the strings a UI can
+// show. A target or value described as an object ({ name, value } or { name, description },
+// as Selenium IDE's argument types are) is shown by its name.
+function docsOf(docs: unknown): PluginCommandView["docs"] {
+  try {
+    return readDocs(docs);
+  } catch {
+    return null; // a hostile getter in what an in-process plugin registered: the view stays plain
+  }
+}
+
+function readDocs(docs: unknown): PluginCommandView["docs"] {
+  if (typeof docs !== "object" || docs === null || Array.isArray(docs)) return null;
+  const read = (field: unknown): string | undefined => {
+    if (typeof field === "string") return field;
+    const name = typeof field === "object" && field !== null ? (field as { name?: unknown }).name : undefined;
+    return typeof name === "string" ? name : undefined;
+  };
+  const { description, target, value } = docs as Record<string, unknown>;
+  const shown: NonNullable<PluginCommandView["docs"]> = {};
+  if (typeof description === "string") shown.description = description;
+  if (read(target) !== undefined) shown.target = read(target);
+  if (read(value) !== undefined) shown.value = read(value);
+  return Object.freeze(shown);
+}
+
+const commandsOf = (commands: readonly PluginCommand[] | undefined): PluginCommandView[] =>
+  Object.freeze((commands ?? []).map(({ id, name, docs }) => Object.freeze({ id, name, docs: docsOf(docs) }))) as PluginCommandView[];
+
+const pluginsOfRegistry = new WeakMap<PluginRegistry, IdeView["plugins"]>();
+
+function pluginsOf(registry: PluginRegistry): IdeView["plugins"] {
+  let plugins = pluginsOfRegistry.get(registry);
+  if (!plugins) {
+    const summaries = pluginSummaries(registry);
+    plugins = Object.freeze(
+      summaries.map((summary, i) => Object.freeze({ ...summary, commands: commandsOf(registry[i].registration.commands) })),
+    ) as IdeView["plugins"];
+    pluginsOfRegistry.set(registry, plugins);
+  }
+  return plugins;
+}
+
 export function toIdeView(s: IdeSnapshot, logs: LogStore): IdeView {
   const control = controlSnapshot(s);
   const project = projectSnapshot(s).context;
@@ -167,10 +245,12 @@ export function toIdeView(s: IdeSnapshot, logs: LogStore): IdeView {
     }),
     project: Object.freeze({ id: project.project.id, name: project.project.name, unsaved: isUnsaved(project) }),
     dialog: dialog && Object.freeze(dialog),
-    plugins: Object.freeze(pluginSummaries(s.context.plugins).map((p) => Object.freeze(p))) as IdeView["plugins"],
+    plugins: pluginsOf(s.context.plugins),
     logs: entriesOf(logs),
     logsDropped: Object.freeze(logs.dropped()),
     playback: playbackView(s),
     runControls: Object.freeze({ breakpoints: playback.breakpoints as string[], delayMs: playback.delayMs }),
+    displayedTestId: project.displayedTestId,
+    selectedCommandId: project.selectedCommandId,
   }) as IdeView;
 }

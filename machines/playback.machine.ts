@@ -16,8 +16,10 @@
  *   `finishing` until they answered: command states they send meanwhile are accepted.
  * - Once ended, no command is `pending`, and commands after the end keep no state.
  * - Every request event is answered exactly once; POST /playback/stop when the run is over.
+ * - From its start until it has ended, the run tells which tests it plays (run.playing, then
+ *   run.over): the project refuses edits of those, so a run never plays half-edited commands.
  */
-import { assertEvent, assign, enqueueActions, fromPromise, setup } from "xstate";
+import { assertEvent, assign, emit, enqueueActions, fromPromise, setup } from "xstate";
 import { messageOf } from "../services/errors.ts";
 import { hasCommand } from "../services/playback/commandTable.ts";
 import { IDE_COMMANDS, MAX_DELAY_MS, runIdeStep } from "../services/playback/ideCommands.ts";
@@ -154,6 +156,11 @@ export const playbackMachine = setup({
     }),
     nextTestOfSuite: assign({ run: ({ context }) => nextTestOfSuite(runOf(context)) }),
     stopSuite: assign({ run: ({ context }) => stopSuite(runOf(context)) }),
+    announcePlaying: emit(({ context }) => {
+      const run = runOf(context);
+      return { type: "run.playing" as const, testIds: run.suite ? [...run.suite.testIds] : [run.test.id] };
+    }),
+    announceRunOver: emit({ type: "run.over" as const }),
     rememberAudience: assign({ run: ({ context }) => withAudience(runOf(context), pluginsOf(context)) }),
     markSuiteAnnounced: assign({
       run: ({ context }) => {
@@ -323,7 +330,7 @@ export const playbackMachine = setup({
     starting: {
       description: "Plugins hear playbackStarted; the first command waits for their answers (each bounded).",
       always: { guard: "flowIsBroken", target: "notStarted" },
-      entry: "rememberAudience",
+      entry: ["rememberAudience", "announcePlaying"],
       invoke: {
         id: "tellPlugins",
         src: "tellPlugins",
@@ -540,7 +547,7 @@ export const playbackMachine = setup({
       description: "The last run stays visible with its commands' final states until another starts.",
       // Whatever way the run came here, nothing is left pending (a plugin may have reported
       // `pending` while the suite's end was being told).
-      entry: "settlePending",
+      entry: ["settlePending", "announceRunOver"],
       on: {
         "run.start": { target: "starting", actions: ["startRun", "answerRunStarted"] },
         "request.commandState": { actions: "answerNoRunningTest" },

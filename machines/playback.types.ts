@@ -177,4 +177,8 @@ export interface RunEventMessage {
   options: Record<string, unknown>;
 }
 
-export type PlaybackEmitted = RequestAnsweredEvent | LogWrittenEvent;
+/** Facts for the project: the tests this run plays (a test, or a suite's), from its start until it is over. */
+export type RunPlayingFact = { type: "run.playing"; testIds: readonly string[] };
+export type RunOverFact = { type: "run.over" };
+
+export type PlaybackEmitted = RequestAnsweredEvent | LogWrittenEvent | RunPlayingFact | RunOverFact;

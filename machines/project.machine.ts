@@ -21,12 +21,19 @@
  *   a fact the root passes on). With no unsaved changes, a close is confirmed at once.
  * - Facts for the root: dialog.opened and dialog.closed around its dialogs; close.confirmed;
  *   project.loaded; run.requested, a start resolved to the project's tests.
+ * - The displayed test (CONTRACT section 13) is always a test of the project, or null when it
+ *   has none; the selected command is a command of it, or null. A load shows its first test.
+ * - Every edit (the user's, a plugin's /record/command) goes through here and makes the
+ *   project unsaved, so the dialogs above protect it. An edit of a test the run plays
+ *   (run.playing until run.over) is refused: Busy to a plugin, a warning to the user. An edit
+ *   that cannot be done changes nothing (project.edits.ts holds the steps).
  */
 import { and, assertEvent, assign, emit, enqueueActions, fromPromise, setup } from "xstate";
 import { resolveRunTarget } from "../services/playback/targets.ts";
 import type { RunSelector } from "../services/playback/targets.ts";
 import { messageOf } from "../services/errors.ts";
-import { answered, fail, ok, windowClosedReply } from "./replies.ts";
+import { answered, fail, failWithAnchorFields, ok, windowClosedReply } from "./replies.ts";
+import { edit, select, validDisplay } from "./project.edits.ts";
 import type { SideProject } from "../services/side/index.ts";
 import type {
   ProjectContext,
@@ -78,9 +85,9 @@ export const projectMachine = setup({
         return { requestId: event.requestId, sender: event.sender };
       },
     }),
-    /** A project becomes the loaded one, saved as it is. */
+    /** A project becomes the loaded one, saved as it is; its first test is shown. */
     load: assign(({ context }, params: { project: SideProject }) => ({
-      project: params.project,
+      ...validDisplay(params.project, null, null),
       savedCopy: params.project,
       revision: context.revision + 1,
       savedRevision: context.revision + 1,
@@ -102,7 +109,7 @@ export const projectMachine = setup({
     }),
     forgetLoad: assign({ pendingLoad: null }),
     discardChanges: assign(({ context }) => ({
-      project: context.savedCopy,
+      ...validDisplay(context.savedCopy, context.displayedTestId, context.selectedCommandId),
       revision: context.revision + 1,
       savedRevision: context.revision + 1,
     })),
@@ -133,7 +140,7 @@ export const projectMachine = setup({
       assertEvent(event, ["user.startPlayback", "user.startSuite", "request.startRun"]);
       const selector: RunSelector =
         event.type === "user.startPlayback"
-          ? { testId: event.testId }
+          ? { testId: event.testId ?? context.displayedTestId ?? undefined }
           : event.type === "user.startSuite"
             ? { suiteId: event.suiteId, wholeSuite: true }
             : event.selector;
@@ -160,6 +167,51 @@ export const projectMachine = setup({
     ),
     forgetClose: assign({ pendingClose: null }),
     markEdited: assign({ revision: ({ context }) => context.revision + 1 }),
+    /**
+     * An edit of the project's tests: done and unsaved, and a plugin answered true; or not
+     * done, and the plugin answered why (the /record/command codes carry the anchor's fields)
+     * or the user warned.
+     */
+    applyEdit: enqueueActions(({ context, event, enqueue }) => {
+      assertEvent(event, [
+        "user.addTest",
+        "user.renameTest",
+        "user.addCommand",
+        "user.changeCommand",
+        "user.moveCommand",
+        "user.deleteCommand",
+        "request.addCommand",
+        "request.changeCommand",
+        "request.deleteCommand",
+      ]);
+      const result = edit(context, event);
+      if (result.ok) {
+        enqueue.assign({ ...result.display, revision: context.revision + 1 });
+        if ("requestId" in event) enqueue.emit(answered(event.requestId, ok(true)));
+        return;
+      }
+      if ("requestId" in event) {
+        const anchored = result.errorCode === "NoTestSelected" || result.errorCode === "UnknownCommand";
+        const reply = anchored ? failWithAnchorFields(result.errorCode, result.problem) : fail(result.errorCode, result.problem);
+        enqueue.emit(answered(event.requestId, reply));
+      } else {
+        enqueue.emit({ type: "log.written", level: "warn", message: `${result.problem} Nothing was changed.` });
+      }
+    }),
+    /** What the user looks at: never an edit. */
+    applySelect: enqueueActions(({ context, event, enqueue }) => {
+      assertEvent(event, ["user.selectTest", "user.selectCommand"]);
+      const result = select(context, event);
+      if (result.ok) enqueue.assign(result.display);
+      else enqueue.emit({ type: "log.written", level: "warn", message: result.problem });
+    }),
+    rememberPlaying: assign({
+      playing: ({ event }) => {
+        assertEvent(event, "run.playing");
+        return event.testIds;
+      },
+    }),
+    forgetPlaying: assign({ playing: [] }),
     startSaving: assign({
       saving: ({ context, event }) => {
         assertEvent(event, "project.saveRequested");
@@ -206,7 +258,6 @@ export const projectMachine = setup({
   id: "project",
   type: "parallel",
   context: ({ input }) => ({
-    project: input.project,
     savedCopy: input.project,
     revision: 0,
     savedRevision: 0,
@@ -215,9 +266,24 @@ export const projectMachine = setup({
     saving: null,
     queuedSave: null,
     otherDialogOpen: false,
+    ...validDisplay(input.project, null, null),
+    playing: [],
   }),
   on: {
     "user.editProject": { actions: "markEdited" },
+    "user.selectTest": { actions: "applySelect" },
+    "user.selectCommand": { actions: "applySelect" },
+    "user.addTest": { actions: "applyEdit" },
+    "user.renameTest": { actions: "applyEdit" },
+    "user.addCommand": { actions: "applyEdit" },
+    "user.changeCommand": { actions: "applyEdit" },
+    "user.moveCommand": { actions: "applyEdit" },
+    "user.deleteCommand": { actions: "applyEdit" },
+    "request.addCommand": { actions: "applyEdit" },
+    "request.changeCommand": { actions: "applyEdit" },
+    "request.deleteCommand": { actions: "applyEdit" },
+    "run.playing": { actions: "rememberPlaying" },
+    "run.over": { actions: "forgetPlaying" },
     "dialog.elsewhere": { actions: "rememberOtherDialog" },
     "user.startPlayback": { actions: "requestRun" },
     "user.startSuite": { actions: "requestRun" },

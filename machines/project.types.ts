@@ -1,7 +1,7 @@
 import type { SideProject } from "../services/side/index.ts";
 import type { RunSelector } from "../services/playback/targets.ts";
 import type { DialogFactEvent } from "./control.types.ts";
-import type { RunStartEvent } from "./playback.types.ts";
+import type { RunOverFact, RunPlayingFact, RunStartEvent } from "./playback.types.ts";
 import type { LogWrittenEvent, RequestAnsweredEvent, RequestRef } from "./shared.types.ts";
 
 /** A load waiting for the user: a plugin's request, or the user's own file (requestId null, sender "ide"). */
@@ -26,6 +26,12 @@ export interface ProjectContext {
   queuedSave: { controller: string | null } | null;
   /** Another machine's dialog is open (the root says so): a load or close that needs this one's is Busy. */
   otherDialogOpen: boolean;
+  /** The test the UI shows (CONTRACT section 13): a test of `project`, or null when it has none. */
+  displayedTestId: string | null;
+  /** A command of the displayed test, or null. */
+  selectedCommandId: string | null;
+  /** The tests the run under way plays (the run tells: run.playing / run.over); edits to them are refused. */
+  playing: readonly string[];
 }
 
 export interface ProjectInput {
@@ -41,7 +47,51 @@ export interface SaveInput {
   controller: string | null;
 }
 
+/** The user's edits of the displayed test and the project's tests (docs: the displayed-test brief). */
+export type UserEditEvent =
+  | { type: "user.addTest"; name: string }
+  | { type: "user.renameTest"; testId: string; name: string }
+  | { type: "user.addCommand"; command: string; target?: string; value?: string; index?: number }
+  | { type: "user.changeCommand"; commandId: string; command?: string; target?: string; value?: string }
+  | { type: "user.moveCommand"; commandId: string; toIndex: number }
+  | { type: "user.deleteCommand"; commandId: string };
+
+/** What the user looks at: not an edit, the project stays as saved as it was. */
+export type UserSelectEvent =
+  | { type: "user.selectTest"; testId: string }
+  | { type: "user.selectCommand"; commandId: string | null };
+
+/** The /record/command routes (CONTRACT section 13), admitted at the door. */
+export type RecordRequestEvent =
+  | ({
+      type: "request.addCommand";
+      command: string;
+      target?: string;
+      value?: string;
+      index?: number;
+      select?: boolean;
+    } & RequestRef)
+  | ({
+      type: "request.changeCommand";
+      id: string;
+      command?: string;
+      target?: string;
+      value?: string;
+      targets?: Array<[string, string]>;
+    } & RequestRef)
+  | ({ type: "request.deleteCommand"; id: string } & RequestRef);
+
+export type EditEvent = UserEditEvent | RecordRequestEvent;
+
+/** Facts of the run machine the project needs: which tests are being played, until the run is over. */
+export type RunPlayingEvent = RunPlayingFact;
+export type RunOverEvent = RunOverFact;
+
 export type ProjectEvent =
+  | EditEvent
+  | UserSelectEvent
+  | RunPlayingEvent
+  | RunOverEvent
   | ({ type: "request.loadProject"; project: SideProject } & RequestRef)
   | ({ type: "request.close" } & RequestRef)
   | { type: "user.loadProject"; project: SideProject }

@@ -6,6 +6,14 @@ import type { ErrorCode, Reply, RequestAnsweredEvent } from "./shared.types.ts";
 export const ok = (value: unknown): Reply => ({ ok: true, value });
 export const fail = (errorCode: ErrorCode, error: string): Reply => ({ ok: false, errorCode, error });
 
+/** A failure that also carries the anchor's `status: "error"` and `message` (CONTRACT section 13). */
+export const failWithAnchorFields = (errorCode: ErrorCode, error: string): Reply => ({
+  ok: false,
+  errorCode,
+  error,
+  anchorFields: true,
+});
+
 export const answered = (requestId: number, reply: Reply): RequestAnsweredEvent => ({
   type: "request.answered",
   requestId,

@@ -20,11 +20,21 @@ export type ErrorCode =
   | "InvalidLocator"
   | "ElementNotFound"
   | "NoPage"
-  | "UnknownTest";
+  | "UnknownTest"
+  | "NoTestSelected";
 
 export type Reply =
   | { ok: true; value: unknown }
-  | { ok: false; errorCode: ErrorCode; error: string };
+  | {
+      ok: false;
+      errorCode: ErrorCode;
+      error: string;
+      /**
+       * Also give the anchor's `status: "error"` and `message` beside `error` and `errorCode`
+       * (CONTRACT section 13: the /record/command routes' NoTestSelected and UnknownCommand).
+       */
+      anchorFields?: true;
+    };
 
 /** Who asked, and the number the adapter matches the answer with. */
 export interface RequestRef {

@@ -1,6 +1,8 @@
 // The page: the header and control banner on top, the open dialog over everything, the
-// project, plugins and playback beside the log, and the statecharts below. Where the IDE is
-// comes in as a transport: the host's socket, or an IDE running in the same page.
+// project, plugins and playback beside the test editor and the log, and the statecharts
+// below. Where the IDE is comes in as a transport: the host's socket, or an IDE running in
+// the same page; the transport may also resolve locators (the editor's "Find").
+import { useMemo } from "preact/hooks";
 import { useIdeConnection } from "./connection.ts";
 import type { UiTransport } from "./connection.ts";
 import { Dialog } from "./components/Dialog.tsx";
@@ -10,6 +12,7 @@ import { PlaybackPanel } from "./components/PlaybackPanel.tsx";
 import { PluginsPanel } from "./components/PluginsPanel.tsx";
 import { ProjectPanel } from "./components/ProjectPanel.tsx";
 import { Statecharts } from "./components/Statecharts.tsx";
+import { TestEditor } from "./components/TestEditor.tsx";
 
 export interface AppProps {
   /** How the page reaches the IDE; keep one per page (a new transport is a new connection). */
@@ -21,6 +24,7 @@ export interface AppProps {
 export function App({ transport, waitingText = "Waiting for the IDE host…" }: AppProps) {
   const [state, send] = useIdeConnection(transport);
   const view = state.view;
+  const resolveLocator = useMemo(() => (transport.resolveLocator ? transport.resolveLocator.bind(transport) : null), [transport]);
   return (
     <div class="app" data-status={state.status}>
       <Header status={state.status} view={view} send={send} />
@@ -41,6 +45,7 @@ export function App({ transport, waitingText = "Waiting for the IDE host…" }: 
                   playback={state.playback}
                   commands={state.commands}
                   runControls={view.runControls}
+                  displayedTestId={view.displayedTestId}
                   send={send}
                 />
               </>
@@ -55,6 +60,16 @@ export function App({ transport, waitingText = "Waiting for the IDE host…" }: 
             )}
           </div>
           <div class="column column-wide">
+            {view.window === "open" && (
+              <TestEditor
+                view={view}
+                tests={state.tests}
+                playback={state.playback}
+                runCommands={state.commands}
+                send={send}
+                resolveLocator={resolveLocator}
+              />
+            )}
             <LogsPanel logs={state.logs} dropped={view.logsDropped} />
           </div>
           <Statecharts charts={state.charts} values={state.states} />

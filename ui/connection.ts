@@ -53,6 +53,12 @@ export interface UiConnection {
 /** How the page reaches an IDE: connected once per page, closed when the page goes. */
 export interface UiTransport {
   connect(handlers: UiTransportHandlers): UiConnection;
+  /**
+   * Where it can: asks the IDE to resolve a locator (GET /playback/location, CONTRACT section
+   * 6) and resolves with its wire reply, the xpath or `{ error, errorCode }`; rejects when the
+   * question could not be asked. Without it the editor has no "Find".
+   */
+  resolveLocator?(location: string): Promise<unknown>;
 }
 
 const initial: IdeState = {

@@ -1,12 +1,17 @@
 // The transport of a page that embeds the IDE itself (createIde() in the same page, as the
 // browser extension's IDE page does): no socket, so it is connected at once and stays so.
-// The relay hands its messages over as they are; it never changes one it has sent.
+// The relay hands its messages over as they are; it never changes one it has sent. Locators
+// are resolved by asking the IDE itself, as a plugin would (GET /playback/location).
 import type { Ide } from "../index.ts";
 import { ViewRelay } from "../adapters/view/relay.ts";
 import type { UiTransport } from "./connection.ts";
 
+/** The sender id the page's own questions carry. */
+export const UI_SENDER = { id: "ide-ui" } as const;
+
 export function localTransport(ide: Ide): UiTransport {
   return {
+    resolveLocator: (location) => ide.handle({ uri: "/playback/location", verb: "get", payload: { location } }, UI_SENDER),
     connect(handlers) {
       handlers.status("connected");
       const relay = new ViewRelay(ide, { send: (message) => handlers.message(message) });

@@ -1,20 +1,27 @@
 // The host page's transport: the /ui socket of the host that served the page (its token is
 // in the page's meta tag), rebuilt after a drop with a growing wait, 250 ms up to 4 s. The
-// first update on every new socket is a reset, so the page's copy is whole again.
+// first update on every new socket is a reset, so the page's copy is whole again. Locators
+// are resolved over the host's plugin bridge (bridgeLocator.ts).
 import type { ConnectionStatus, UiTransport } from "./connection.ts";
 import type { HostMessage } from "./protocol.ts";
+import { bridgeAsker, pageBridgeUrl } from "./bridgeLocator.ts";
+import type { BridgeAsker } from "./bridgeLocator.ts";
 
 const FIRST_RETRY_MS = 250;
 const LAST_RETRY_MS = 4000;
 
+const pageToken = () => document.querySelector('meta[name="ide-token"]')?.getAttribute("content") ?? "";
+
 function socketUrl(): string {
-  const token = document.querySelector('meta[name="ide-token"]')?.getAttribute("content") ?? "";
+  const token = pageToken();
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   return `${scheme}://${location.host}/ui?token=${encodeURIComponent(token)}`;
 }
 
 export function socketTransport(): UiTransport {
+  let asker: BridgeAsker | null = null; // opened at the first "Find", kept for the page's life
   return {
+    resolveLocator: (locator) => (asker ??= bridgeAsker(pageBridgeUrl(pageToken()))).resolveLocator(locator),
     connect(handlers) {
       let stopped = false;
       let retry = FIRST_RETRY_MS;

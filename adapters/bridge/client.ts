@@ -23,10 +23,15 @@ import type { FrameId } from "./frames.ts";
 /** The codes of CONTRACT section 3, and the bridge's own answer to a frame it could not read. */
 export type ErrorCode = ContractErrorCode | "InvalidFrame";
 
-/** A failure: exactly `{ error, errorCode }` (CONTRACT section 3). */
+/**
+ * A failure: `{ error, errorCode }` (CONTRACT section 3); the /record/command routes add the
+ * anchor's `status: "error"` and `message` (the same sentence) to NoTestSelected and UnknownCommand.
+ */
 export interface ErrorReply {
   error: string;
   errorCode: ErrorCode;
+  status?: "error";
+  message?: string;
 }
 
 /** What a route answers: its value, or an error reply. */
@@ -86,6 +91,34 @@ export interface SideTest {
   name: string;
   commands: Array<{ id: string; command: string; target: string; value: string; [field: string]: unknown }>;
   [field: string]: unknown;
+}
+
+/** A command of a test as in the `.side` file (`targets`: [locator, strategy] pairs, when there are). */
+export type SideCommand = SideTest["commands"][number];
+
+/** `POST /record/command`: a command to insert into the displayed test. */
+export interface NewCommand {
+  command: string;
+  target?: string;
+  value?: string;
+  /** Where (0 to the number of commands); default: after the user's selected command, else at the end. */
+  index?: number;
+  /** Select the inserted command in the IDE. */
+  select?: boolean;
+}
+
+/** `PUT /record/command`: what to change of a command; the fields left out stay. */
+export interface CommandChange {
+  command?: string;
+  target?: string;
+  value?: string;
+  targets?: Array<[string, string]>;
+}
+
+/** `POST /popup/alert`: the dialog's text and button labels (`cancel` left out: one button). */
+export interface AlertOptions {
+  confirm?: string;
+  cancel?: string;
 }
 
 /** A `.side` project as the IDE sends it in `saveProject`; other fields are kept as they came. */
@@ -244,6 +277,26 @@ export interface PluginClient {
   startPlayback(selector?: PlaybackSelector): Promise<Reply<{ runId: string }>>;
   /** `POST /playback/stop`: ends the run (needs control); `true` once it is over. */
   stopPlayback(): Promise<Reply<true>>;
+  /**
+   * `GET /record/command`: the commands of the test the user is looking at (controlled-only).
+   * NoTestSelected when the project has no test.
+   */
+  getDisplayedTest(): Promise<Reply<{ commands: SideCommand[] }>>;
+  /** `POST /record/command`: inserts a command into the displayed test; Busy while a run plays it. */
+  addCommand(command: NewCommand): Promise<Reply<true>>;
+  /** `PUT /record/command`: changes the command `id` of the displayed test; UnknownCommand for an id it lacks. */
+  changeCommand(id: string, change: CommandChange): Promise<Reply<true>>;
+  /** `DELETE /record/command`: removes the command `id` from the displayed test. */
+  deleteCommand(id: string): Promise<Reply<true>>;
+  /** `GET /record/tab`: the browser tab under test; NoPage outside the browser extension. */
+  tabUnderTest(): Promise<Reply<{ id: number }>>;
+  /**
+   * `POST /popup/alert`: asks the user in a dialog titled "NAME says..." (the message is shown
+   * as text); `true` confirmed, `false` not. Busy while another dialog is open.
+   */
+  alert(message: string, options?: AlertOptions): Promise<Reply<boolean>>;
+  /** `GET /export/location`: the locator as Selenium's `By` expression, e.g. `By.id("user")`. */
+  exportLocation(locator: string): Promise<Reply<string>>;
   /** The open request: opens a closed window; with a request, then handles it as usual. */
   open(): Promise<Reply<true>>;
   open<T = unknown>(request: PluginRequest): Promise<Reply<T>>;
@@ -613,6 +666,34 @@ class BridgeClient implements PluginClient {
 
   stopPlayback() {
     return this.request<true>({ uri: "/playback/stop", verb: "post" });
+  }
+
+  getDisplayedTest() {
+    return this.request<{ commands: SideCommand[] }>({ uri: "/record/command", verb: "get" });
+  }
+
+  addCommand(command: NewCommand) {
+    return this.request<true>({ uri: "/record/command", verb: "post", payload: { ...command } });
+  }
+
+  changeCommand(id: string, change: CommandChange) {
+    return this.request<true>({ uri: "/record/command", verb: "put", payload: { ...change, id } });
+  }
+
+  deleteCommand(id: string) {
+    return this.request<true>({ uri: "/record/command", verb: "delete", payload: { id } });
+  }
+
+  tabUnderTest() {
+    return this.request<{ id: number }>({ uri: "/record/tab", verb: "get" });
+  }
+
+  alert(message: string, options: AlertOptions = {}) {
+    return this.request<boolean>({ uri: "/popup/alert", verb: "post", payload: { ...options, message } });
+  }
+
+  exportLocation(locator: string) {
+    return this.request<string>({ uri: "/export/location", verb: "get", payload: { location: locator } });
   }
 
   open<T = unknown>(request?: PluginRequest): Promise<Reply<T>> {

@@ -25,6 +25,8 @@ export interface ProtocolDeps {
   appendLog(entry: LogInput): void;
   limits: Limits;
   resolveLocator(location: string): Promise<Reply>;
+  /** GET /record/tab: the tab under test's `{ id }`, or NoPage. */
+  tabUnderTest(): Promise<Reply>;
   now?: () => number;
 }
 
@@ -38,6 +40,7 @@ interface ScopeIo {
   dispatch(sender: string, body: Record<string, unknown>): Promise<Reply>;
   writeLog(sender: string, group: LogGroup, type: "error" | "warn" | null | undefined, message: string): void;
   resolveLocator(location: string): Promise<Reply>;
+  tabUnderTest(): Promise<Reply>;
 }
 
 // A class rather than an object of closures: it is made for every request, on the hot path.
@@ -55,6 +58,9 @@ class RequestScope implements RouteScope {
   }
   resolveLocator(location: string) {
     return this.io.resolveLocator(location);
+  }
+  tabUnderTest() {
+    return this.io.tabUnderTest();
   }
 }
 
@@ -94,7 +100,7 @@ export function createProtocol(deps: ProtocolDeps): Protocol {
     deps.appendLog({ group, level: type ?? "info", message, source: sender, at: Date.now() });
   }
 
-  const io: ScopeIo = { dispatch, writeLog, resolveLocator: deps.resolveLocator };
+  const io: ScopeIo = { dispatch, writeLog, resolveLocator: deps.resolveLocator, tabUnderTest: deps.tabUnderTest };
 
   async function decide(message: unknown, senderId: string): Promise<Reply> {
     const door = readEnvelope(message);

@@ -1,57 +1,23 @@
-// The routes table (CONTRACT section 4): uri + verb → access rules → fields (zod) → what runs.
-// A route either answers from the IDE's current state, writes a log entry, or turns into an
-// event for the root machine; which one is visible in its `run`.
+// The routes table (CONTRACT sections 4, 11, 12 and 13): uri + verb → access rules → fields
+// (zod) → what runs. A route either answers from the IDE's current state, writes a log entry,
+// or turns into an event for the root machine; which one is visible in its `run`. The
+// displayed test's routes (section 13) are in record.routes.ts; the kit they share, route.ts.
 import { z } from "zod";
 import { COMMAND_STATES } from "../../services/playback/commandTable.ts";
 import { parseContents } from "../../services/playback/variables.ts";
 import { parseRegistration } from "../../services/plugins/index.ts";
 import { parseSideProject } from "../../services/side/index.ts";
-import { describeZodIssue } from "../../services/validation.ts";
-import type { IdeRequestEvent } from "../../machines/ide.types.ts";
 import type { RouteAccess } from "../../machines/ide.rules.ts";
 import { loadedProject, senderIsRegistered } from "../../machines/ide.selectors.ts";
-import type { IdeSnapshot } from "../../machines/ide.selectors.ts";
 import { fail, ok } from "../../machines/replies.ts";
 import type { Reply } from "../../machines/shared.types.ts";
 import type { LogGroup } from "../../services/logs/index.ts";
 import type { Verb } from "./envelope.ts";
-import type { Limits } from "./limits.ts";
+import { RECORD_ROUTES } from "./record.routes.ts";
+import { anyone, controlledOnly, fieldsOf, noFields, route } from "./route.ts";
+import type { Route } from "./route.ts";
 
-type EventBody<E> = E extends unknown ? Omit<E, "requestId" | "sender"> : never;
-
-/** What a route may use while it runs. */
-export interface RouteScope {
-  sender: string;
-  snapshot: IdeSnapshot;
-  /** Sends an event to the root machine; resolves with its answer. */
-  dispatch(event: EventBody<IdeRequestEvent>): Promise<Reply>;
-  writeLog(group: LogGroup, type: "error" | "warn" | null | undefined, message: string): void;
-  resolveLocator(location: string): Promise<Reply>;
-}
-
-export interface Route<F = unknown> {
-  path: string;
-  verb: Verb;
-  access: RouteAccess;
-  /** Which request-size limit applies. */
-  sizeLimit: keyof Pick<Limits, "requestBytes" | "projectRequestBytes">;
-  /** A string field held to `logMessageBytes`. */
-  boundedField?: string;
-  /** Parses the merged fields; a string is the problem, worded for a person. */
-  parse(fields: Record<string, unknown>): F | string;
-  run(scope: RouteScope, fields: F): Reply | Promise<Reply>;
-}
-
-const problem = (error: z.ZodError) => describeZodIssue(error, "request");
-
-function fieldsOf<S extends z.ZodType>(schema: S) {
-  return (fields: Record<string, unknown>): z.infer<S> | string => {
-    const result = schema.safeParse(fields, { reportInput: true });
-    return result.success ? result.data : problem(result.error);
-  };
-}
-
-const noFields = () => ({});
+export type { Route, RouteScope } from "./route.ts";
 
 const logFields = fieldsOf(
   z.object({
@@ -85,13 +51,6 @@ const registrationFields = (fields: Record<string, unknown>) => {
   const result = parseRegistration(fields);
   return result.ok ? result.registration : result.problem;
 };
-
-const anyone: RouteAccess = { controlledOnly: false, needsRegistration: false, opensWindow: false };
-const controlledOnly: RouteAccess = { controlledOnly: true, needsRegistration: false, opensWindow: false };
-
-function route<F>(r: Route<F>): Route<unknown> {
-  return r as Route<unknown>;
-}
 
 /** POST /log and POST /playback/log: the same fields, each to its own group. */
 const logRoute = (path: string, group: LogGroup, access: RouteAccess) =>
@@ -219,6 +178,7 @@ export const ROUTES: ReadonlyArray<Route<unknown>> = [
     parse: noFields,
     run: (scope) => scope.dispatch({ type: "request.stopRun" }),
   }),
+  ...RECORD_ROUTES,
 ];
 
 /** uri (lower case, no /v1) → verb → route. */

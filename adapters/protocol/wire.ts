@@ -1,5 +1,6 @@
 // The wire form of a reply (CONTRACT section 3): a success is the route's value as it is;
-// a failure is exactly { error, errorCode } and nothing else.
+// a failure is exactly { error, errorCode } and nothing else, except where section 13 adds
+// the anchor's `status: "error"` and `message` (the same sentence as `error`).
 import type { ErrorCode, Reply } from "../../machines/shared.types.ts";
 
 export interface ErrorReply {
@@ -9,8 +10,11 @@ export interface ErrorReply {
 
 export type WireReply = unknown;
 
-export const toWire = (reply: Reply): WireReply =>
-  reply.ok ? reply.value : ({ error: reply.error, errorCode: reply.errorCode } satisfies ErrorReply);
+export const toWire = (reply: Reply): WireReply => {
+  if (reply.ok) return reply.value;
+  const wire: ErrorReply = { error: reply.error, errorCode: reply.errorCode };
+  return reply.anchorFields ? { ...wire, status: "error", message: reply.error } : wire;
+};
 
 export const isErrorReply = (value: unknown): value is ErrorReply =>
   typeof value === "object" &&

@@ -49,6 +49,8 @@ export function extensionCharts(door: {
 /** The page's transport with `extra` charts added to what it brings. */
 export function withCharts(transport: UiTransport, extra: ExtraCharts): UiTransport {
   return {
+    // "Find" in the editor resolves through the transport it wraps.
+    resolveLocator: transport.resolveLocator?.bind(transport),
     connect(handlers) {
       let last: Update | null = null;
       let lastValues = "";

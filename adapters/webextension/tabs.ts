@@ -6,7 +6,7 @@
 // runs play there (executor.ts).
 import { messageOf } from "../../services/errors.ts";
 import { LocatorError } from "../../services/locators/index.ts";
-import type { ResolveLocator } from "../ports.ts";
+import type { ResolveLocator, TabUnderTest } from "../ports.ts";
 import type { ResolveLocatorAnswer, ResolveLocatorMessage } from "./messages.ts";
 
 export const CONTENT_SCRIPT = "content.js";
@@ -60,6 +60,16 @@ export async function askContentScript<T>(target: TabTarget, message: unknown): 
     await injectContentScript(target.tabId, target.frameId);
     return (await chrome.tabs.sendMessage(target.tabId, message, { frameId: target.frameId })) as T;
   }
+}
+
+/** GET /record/tab (CONTRACT section 13): the run's tab while a run has one, else the tab under test; null when there is none. */
+export function tabUnderTestId(current: () => TabTarget | null = () => null): TabUnderTest {
+  return async () => {
+    const target = current();
+    if (target) return { id: target.tabId };
+    const tab = await findTabUnderTest();
+    return tab ? { id: tab.id! } : null;
+  };
 }
 
 /**

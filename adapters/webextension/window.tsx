@@ -24,7 +24,7 @@ import { KEEP_ALIVE_MS, readToWindow, WINDOW_PORT } from "./messages.ts";
 import type { ToBackground } from "./messages.ts";
 import { tabExecutor } from "./executor.ts";
 import { saveToComputer } from "./save.ts";
-import { locatorsInTabUnderTest } from "./tabs.ts";
+import { locatorsInTabUnderTest, tabUnderTestId } from "./tabs.ts";
 import { keepWorkspace, loadWorkspace, restoreUnsaved } from "./workspace.ts";
 
 /** How long the page stays after its core closed, so the last replies leave first. */
@@ -110,6 +110,7 @@ async function main() {
     executor,
     // While a run is under way, plugins resolve locators in its tab and frame.
     resolveLocator: locatorsInTabUnderTest(() => (runUnderWay ? executor.current() : null)),
+    tabUnderTest: tabUnderTestId(() => (runUnderWay ? executor.current() : null)),
   });
   followRuns(core, executor, (yes) => (runUnderWay = yes));
   ide = core;

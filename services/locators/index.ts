@@ -7,6 +7,7 @@ export { isLocatorErrorCode, LOCATOR_ERROR_CODES, LocatorError, type LocatorErro
 export { parseLocator, type ParsedLocator, type LocatorStrategy } from "./parse.ts";
 export { findElement, findElements } from "./find.ts";
 export { buildXPath, xpathLiteral } from "./xpath.ts";
+export { locatorAsBy } from "./export.ts";
 
 /** `GET /playback/location` against a document: the xpath of the element `location` matches. */
 export function resolveInDocument(doc: Document | undefined, location: string): string {

@@ -105,7 +105,9 @@ describe("the route helpers", () => {
     expect(await client.health()).toBe(false);
     expect(await client.register(REGISTRATION)).toBe(true);
     expect(await client.health()).toBe(true);
-    expect(host.ide.getSnapshot().plugins).toContainEqual({ id: "helper-plugin", name: REGISTRATION.name, version: REGISTRATION.version });
+    expect(host.ide.getSnapshot().plugins).toContainEqual(
+      expect.objectContaining({ id: "helper-plugin", name: REGISTRATION.name, version: REGISTRATION.version }),
+    );
 
     expect(await client.log("system entry")).toBe(true);
     expect(await client.log("system warning", "warn")).toBe(true);
@@ -195,6 +197,50 @@ describe("the route helpers", () => {
     expectErrorReply(await client.request({ uri: "/health", verb: "patch" }), "InvalidRequest");
     expectErrorReply(await client.request({ uri: "/register", verb: "post", name: "" }), "InvalidRequest");
     expect(await client.request({ uri: "/v1/HEALTH", verb: "GET" })).toBe(false);
+  });
+});
+
+describe("the displayed test's helpers (CONTRACT section 13)", () => {
+  it("reads the displayed test, inserts, changes and deletes its commands, each making the project unsaved", async () => {
+    const client = await connect("editor-plugin");
+    expect(await client.register(REGISTRATION)).toBe(true);
+    const before = await client.getDisplayedTest();
+    expect(isErrorReply(before)).toBe(false);
+    expect((before as { commands: Array<{ id: string }> }).commands.map((c) => c.id)).toEqual(["c-open", "c-user", "c-pass", "c-submit", "c-check"]);
+
+    expect(await client.addCommand({ command: "clientCheck", target: "login page", index: 1, select: true })).toBe(true);
+    const inserted = host.ide.getSnapshot().selectedCommandId!;
+    expect(host.ide.getSnapshot().project.unsaved).toBe(true);
+    expect(await client.changeCommand(inserted, { value: "v", targets: [["id=user", "id"]] })).toBe(true);
+    expect(await client.deleteCommand("c-pass")).toBe(true);
+    const after = (await client.getDisplayedTest()) as { commands: Array<Record<string, unknown>> };
+    expect(after.commands.map((c) => c.id)).toEqual(["c-open", inserted, "c-user", "c-submit", "c-check"]);
+    expect(after.commands[1]).toEqual({ id: inserted, command: "clientCheck", target: "login page", value: "v", targets: [["id=user", "id"]] });
+
+    const unknown = expectErrorReply(await client.deleteCommand("c-pass"), "UnknownCommand");
+    expect(unknown).toMatchObject({ status: "error", message: unknown.error });
+    expectErrorReply(await client.addCommand({ command: "" }), "InvalidRequest");
+  });
+
+  it("asks the user with an alert and gets the answer, exports a locator, and hears there is no tab outside the extension", async () => {
+    const client = await connect("alert-plugin");
+    expect(await client.register(REGISTRATION)).toBe(true);
+    const answer = client.alert("Accept the new baseline?", { confirm: "Accept", cancel: "Reject" });
+    const view = await viewWhere(host.ide, dialogOpen("pluginAlert"));
+    expect(view.dialog).toEqual({
+      kind: "pluginAlert",
+      requester: "alert-plugin",
+      title: "Client test plugin says...",
+      text: "Accept the new baseline?",
+      confirmLabel: "Accept",
+      cancelLabel: "Reject",
+    });
+    host.ide.send({ type: "user.decline" });
+    expect(await answer).toBe(false);
+
+    expect(await client.exportLocation("css=#user")).toBe('By.css("#user")');
+    expectErrorReply(await client.exportLocation("nostrategy=x"), "InvalidLocator");
+    expect(await client.tabUnderTest()).toEqual({ error: "No active tab found", errorCode: "NoPage" });
   });
 });
 
@@ -529,17 +575,33 @@ describe("the example plugin", () => {
     await out.seen(/^Wrote to the playback log\.$/);
     await out.seen(/^The project is "Shop checkout" \(id 6f1d2c7a-3b0e-4c55-9d0e-1b2a3c4d5e6f\)\.$/);
     await out.seen(/^The locator id=user is the element \/\/input\[@id='user'\]\.$/);
+    await out.seen(/^In code, id=user is By\.id\("user"\)\.$/);
     await out.seen(/Restart and allow access/);
 
     const logs = host.ide.getSnapshot().logs.filter((entry) => entry.source === "example-plugin");
     expect(logs.map((entry) => entry.group)).toEqual(["system", "playback"]);
     for (const entry of logs) expect(entry.message).toMatch(/https:\/\//);
-    expect(host.ide.getSnapshot().plugins).toContainEqual({ id: "example-plugin", name: "Example plugin", version: "1.0.0" });
+    expect(host.ide.getSnapshot().plugins).toContainEqual(
+      expect.objectContaining({ id: "example-plugin", name: "Example plugin", version: "1.0.0" }),
+    );
 
     const consent = await viewWhere(host.ide, dialogOpen("controlConsent"));
     expect(consent.dialog!.text).toContain("example-plugin");
     host.ide.send({ type: "user.accept" });
     await out.seen(/^Control granted.*"checked by the example plugin"/);
+
+    // Then it asks the user, through the IDE, to insert its command into the displayed test.
+    await out.seen(/^The displayed test has 5 commands\. Asking the user/);
+    const alert = await viewWhere(host.ide, dialogOpen("pluginAlert"));
+    expect(alert.dialog).toMatchObject({ requester: "example-plugin", title: "Example plugin says...", confirmLabel: "Add it", cancelLabel: "No, thanks" });
+    host.ide.send({ type: "user.selectCommand", commandId: "c-user" });
+    host.ide.send({ type: "user.accept" });
+    await out.seen(/^Inserted exampleCheck into the displayed test and selected it/);
+    const edited = host.ide.getSnapshot();
+    expect(edited.project.unsaved).toBe(true);
+    const login = (await plugin.client.getDisplayedTest()) as { commands: Array<{ id: string; command: string; target: string; value: string }> };
+    expect(login.commands.map((c) => c.command)).toEqual(["open", "type", "exampleCheck", "type", "click", "eyesCheckWindow"]);
+    expect(login.commands[2]).toMatchObject({ id: edited.selectedCommandId, target: "Added by the example plugin", value: "example plugin" });
 
     // The shipped project's test that uses the plugin's command, run as the UI's "Start" runs it.
     host.ide.send({ type: "user.startPlayback", testId: "t-example" });

@@ -363,7 +363,9 @@ describe("the IDE UI page", () => {
   it("keeps the user's unsaved changes when they click 'Keep my changes' as a plugin loads another project", async () => {
     await openUi();
     const client = await plugin("plugin-loader");
-    await button("Edit").click();
+    await button("New test").click(); // an edit: the user adds a test in the editor
+    await page.locator('[data-testid="test-name"]').fill("the user's own test");
+    await page.locator('[data-testid="test-name"]').press("Enter");
     await page.waitForSelector('[data-testid="unsaved"]');
 
     const reply = client.loadProject(OTHER_PROJECT);
@@ -383,7 +385,9 @@ describe("the IDE UI page", () => {
   it("loads the plugin's project when the user clicks 'Load and lose unsaved changes'", async () => {
     await openUi();
     const client = await plugin("plugin-loader");
-    await button("Edit").click();
+    await button("New test").click(); // an edit: the user adds a test in the editor
+    await page.locator('[data-testid="test-name"]').fill("the user's own test");
+    await page.locator('[data-testid="test-name"]').press("Enter");
     await page.waitForSelector('[data-testid="unsaved"]');
 
     const reply = client.loadProject(OTHER_PROJECT);

@@ -110,7 +110,9 @@ async function windowWithEditedShop(plugin: Worker): Promise<Page> {
   const window = await openWindow(plugin);
   expect(await ask(plugin, { uri: "/register", verb: "post", payload: ALPHA })).toBe(true);
   expect(await ask(plugin, { uri: "/project", verb: "post", project: SHOP })).toBe(true);
-  await window.getByRole("button", { name: "Edit" }).click();
+  await window.getByRole("button", { name: "New test", exact: true }).click(); // an edit: the user adds a test in the editor
+  await window.locator('[data-testid="test-name"]').fill("the user's own test");
+  await window.locator('[data-testid="test-name"]').press("Enter");
   await window.waitForSelector('[data-testid="unsaved"]');
   return window;
 }
@@ -250,7 +252,9 @@ describe("the IDE as a browser extension", () => {
     await waitForReceived(alpha, "playbackStopped");
 
     // the user edits and saves: the project goes to the controller, and only then is saved
-    await window.getByRole("button", { name: "Edit" }).click();
+    await window.getByRole("button", { name: "New test", exact: true }).click(); // an edit: the user adds a test in the editor
+    await window.locator('[data-testid="test-name"]').fill("another test of the user's");
+    await window.locator('[data-testid="test-name"]').press("Enter");
     await window.waitForSelector('[data-testid="unsaved"]');
     await window.getByRole("button", { name: "Save" }).click();
     const saved = await waitForReceived(alpha, "saveProject");
@@ -294,7 +298,8 @@ describe("the IDE as a browser extension", () => {
     const file = await download;
     const saved = JSON.parse(readFileSync(await file.path(), "utf8"));
     expect(saved).toMatchObject({ id: SHOP.id, name: SHOP.name });
-    expect(saved.tests.map((t: { id: string }) => t.id)).toEqual(SHOP.tests.map((t) => t.id));
+    // The shop's tests, and the one the user added in the editor.
+    expect(saved.tests.map((t: { name: string }) => t.name)).toEqual([...SHOP.tests.map((t) => t.name), "the user's own test"]);
     await window.waitForSelector('[data-testid="saved"]');
     // Nothing went to a plugin: no one controls the IDE.
     expect((await received(alpha)).filter((r) => r.message.event === "saveProject")).toEqual([]);

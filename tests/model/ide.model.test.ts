@@ -59,6 +59,10 @@ const EVENTS: IdeEvent[] = [
   { type: "request.loadProject", requestId: 6, sender: A, project: otherFixture },
   { type: "request.close", requestId: 7, sender: A },
   { type: "request.commandState", requestId: 8, sender: A, commandId: "c-open", state: "passed", message: null },
+  // CONTRACT section 13: a plugin's alert (the root's own dialog), and edits it hands to the project.
+  { type: "request.alert", requestId: 9, sender: A, message: "Accept the new baseline?" },
+  { type: "request.addCommand", requestId: 10, sender: A, command: "eyesCheckWindow" },
+  { type: "user.addCommand", command: "echo" },
   { type: "user.accept" },
   { type: "user.decline" },
   { type: "user.openWindow" },
@@ -76,6 +80,8 @@ const EVENTS: IdeEvent[] = [
   { type: "control.changed", controller: A },
   { type: "control.changed", controller: null },
   { type: "close.confirmed", requestId: 7 },
+  { type: "run.playing", testIds: ["t-login"] },
+  { type: "run.over" },
 ];
 
 const pluginsOf = (snapshot: IdeSnapshot) => snapshot.context.plugins.map((p) => [p.id, p.registration.name]);
@@ -87,6 +93,7 @@ const serializeState = (snapshot: IdeSnapshot) =>
     openAtStart: snapshot.context.openAtStart,
     controller: snapshot.context.controller,
     dialogs: snapshot.context.dialogs,
+    alert: snapshot.context.alert && [snapshot.context.alert.sender, snapshot.context.alert.requestId],
   });
 
 const traversal = (window: IdeInput["window"]) => ({ input: inputs[window], events: EVENTS, serializeState });
@@ -188,8 +195,10 @@ async function replayOnActor(window: IdeInput["window"], path: ModelPath<IdeSnap
   actor.start();
   const asked: number[] = [];
   const closesConfirmedWhileOpen: number[] = [];
+  let previous: IdeSnapshot | null = null;
   await replayPath(path, {
     send(event) {
+      previous = actor.getSnapshot();
       const id = requestIdOf(event);
       if (id !== null) asked.push(id);
       if (event.type === "close.confirmed" && actor.getSnapshot().matches("open")) closesConfirmedWhileOpen.push(event.requestId);
@@ -202,8 +211,14 @@ async function replayOnActor(window: IdeInput["window"], path: ModelPath<IdeSnap
       // Each request is answered by the root or handed to exactly one child, never both; and a
       // close the project confirmed is answered by the root as it closes the window.
       const handed = root.forwarded.map((f) => requestIdOf(f.event)).filter((id): id is number => id !== null);
+      // A plugin's alert waits in the root until the user answers it (or the window closes).
+      const waiting = actual.context.alert ? [actual.context.alert.requestId] : [];
       const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b);
-      expect(sorted([...answered, ...handed]), `answered or handed on, ${where}`).toEqual(sorted([...asked, ...closesConfirmedWhileOpen]));
+      expect(sorted([...answered, ...handed, ...waiting]), `answered or handed on, ${where}`).toEqual(sorted([...asked, ...closesConfirmedWhileOpen]));
+      // One dialog at a time: the alert opens only while no child's dialog is open.
+      if (actual.context.alert && !previous?.context.alert) {
+        expect(previous!.context.dialogs, `an alert over another dialog, ${where}`).toEqual({ control: false, project: false });
+      }
     },
   });
   actor.stop();
@@ -224,6 +239,9 @@ describe("ide machine, model-based", () => {
         expect(states.some((s) => pluginsOf(s).some(([id]) => id === A) && pluginsOf(s).some(([id]) => id === C))).toBe(false);
         expect(new Set(states.map((s) => s.context.controller))).toEqual(new Set([null, A]));
         expect(new Set(states.map((s) => JSON.stringify(s.context.dialogs))).size).toBe(4);
+        // A plugin's alert is open in some states, and only with the window open.
+        expect(states.some((s) => s.context.alert !== null), "an alert is open somewhere").toBe(true);
+        expect(states.every((s) => s.context.alert === null || s.matches("open")), "an alert only with the window open").toBe(true);
       });
 
       it("follows every shortest path on a real root, with the same window, plugins and facts at each step", async () => {
@@ -704,5 +722,68 @@ describe("ide machine, answers", () => {
     expectEachRequestAnsweredOnce(asked, ide.answers().map((a) => a.requestId), [], "at the end");
     expect(ide.waitingIds()).toEqual([]);
     expect(ide.windowState()).toBe("closed");
+  });
+});
+
+describe("ide machine, a plugin's alert and the displayed test", () => {
+  const alert = (sender: string, extra: Record<string, unknown> = {}) => ({ type: "request.alert" as const, sender, message: "Accept?", ...extra });
+
+  it("answers the alert true on accept and false on decline, and the children hear neither answer", () => {
+    const ide = startIde();
+    ide.request(register(A, registrationA));
+    const yes = ide.request(alert(A, { confirm: "Accept", cancel: "Reject" }));
+    expect(ide.actor.getSnapshot().context.alert).toMatchObject({ title: "Plugin A says...", text: "Accept?", confirmLabel: "Accept", cancelLabel: "Reject" });
+    ide.actor.send({ type: "user.accept" });
+    const no = ide.request(alert(A));
+    expect(ide.actor.getSnapshot().context.alert).toMatchObject({ confirmLabel: "OK", cancelLabel: null });
+    ide.actor.send({ type: "user.decline" });
+    expect(ide.answerTo(yes)).toEqual([ok(true)]);
+    expect(ide.answerTo(no)).toEqual([ok(false)]);
+    expect(ide.control().value).toBe("notControlled");
+    expect(ide.actor.getSnapshot().context.alert).toBeNull();
+  });
+
+  it("keeps a load over unsaved changes Busy while the alert is open, and asks the user about it once the alert is answered", () => {
+    const ide = startIde();
+    ide.actor.send({ type: "user.editProject" });
+    const asked = ide.request(alert(A));
+    const busy = ide.request(load(A, otherFixture));
+    expect(ide.answerTo(busy)).toEqual([failure("Busy")]);
+    ide.actor.send({ type: "user.accept" });
+    expect(ide.answerTo(asked)).toEqual([ok(true)]);
+    const later = ide.request(load(A, otherFixture));
+    expect(ide.project().matches({ dialog: "confirmingLoad" })).toBe(true);
+    ide.actor.send({ type: "user.decline" });
+    expect(ide.answerTo(later)).toEqual([ok(false)]);
+    expect(isUnsaved(ide.project().context)).toBe(true);
+  });
+
+  it("answers the alert IdeNotActive when the controller's close goes through at once", () => {
+    const ide = controlledBy();
+    const asked = ide.request(alert(A));
+    const closed = ide.request(closeRequest(A));
+    expect(ide.windowState()).toBe("closed");
+    expect(ide.answerTo(closed)).toEqual([ok(true)]);
+    expect(ide.answerTo(asked)).toEqual([failure("IdeNotActive")]);
+    expect(ide.actor.getSnapshot().context.alert).toBeNull();
+  });
+
+  it("refuses edits of the test a real run plays, told by the run through the root, until the run has ended", async () => {
+    const ide = startIde();
+    ide.actor.send({ type: "user.toggleBreakpoint", commandId: "c-open" });
+    ide.actor.send({ type: "user.startPlayback" });
+    await settle();
+    expect(ide.playback().value).toBe("paused");
+    const refused = ide.request({ type: "request.addCommand" as const, sender: A, command: "echo" });
+    ide.actor.send({ type: "user.deleteCommand", commandId: "c-open" });
+    expect(ide.answerTo(refused)).toEqual([failure("Busy")]);
+    expect(ide.project().context.project).toBe(shopFixture);
+    ide.actor.send({ type: "user.stopPlayback" });
+    await settle();
+    expect(ide.playback().value).toBe("ended");
+    const taken = ide.request({ type: "request.addCommand" as const, sender: A, command: "echo" });
+    expect(ide.answerTo(taken)).toEqual([ok(true)]);
+    expect(isUnsaved(ide.project().context)).toBe(true);
+    expect(ide.logs()).toContainEqual(expect.objectContaining({ level: "warn", message: expect.stringContaining("is being played") }));
   });
 });

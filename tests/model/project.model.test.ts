@@ -36,6 +36,14 @@ const saveToController: ProjectEvent = { type: "project.saveRequested", controll
 const windowClosed: ProjectEvent = { type: "window.closed" };
 const dropA: ProjectEvent = { type: "plugin.disconnected", sender: A };
 const userLoadsOther: ProjectEvent = { type: "user.loadProject", project: otherFixture };
+// Edits of the displayed test (the shop's first test, "logs in"): the user's and a plugin's,
+// both setting the same value of one command, so the graph stays finite (and small); and the
+// run's facts about it.
+const userEdits: ProjectEvent = { type: "user.changeCommand", commandId: "c-open", value: "edited" };
+const pluginEdits: ProjectEvent = { type: "request.changeCommand", requestId: 7, sender: A, id: "c-open", value: "edited" };
+const runPlaysIt: ProjectEvent = { type: "run.playing", testIds: ["t-login"] };
+const runOver: ProjectEvent = { type: "run.over" };
+const isEdit = (event: { type: string }) => event.type === "user.changeCommand" || event.type === "request.changeCommand";
 
 // The graph does not run the invoked `saveProject` promise, so it takes the events that the
 // promise actor sends its parent as events of its own. Replaying them, the test settles the
@@ -65,7 +73,14 @@ const EVENTS: ProjectEvent[] = [
   saveSucceeded,
   saveRefused,
   saveThrew,
+  userEdits,
+  pluginEdits,
+  runPlaysIt,
+  runOver,
 ];
+
+/** What an edit can change of a project here: the value of the displayed test's first command. */
+const edited = (project: { tests: Array<{ commands: Array<{ value: string }> }> }) => project.tests[0]?.commands[0]?.value ?? null;
 
 /**
  * A finite view of the context: the revision counters grow with every edit, so they are
@@ -77,12 +92,17 @@ function serializeState(snapshot: ProjectSnapshot): string {
   return JSON.stringify({
     value: snapshot.value,
     project: context.project.id,
+    edited: edited(context.project),
     savedCopy: context.savedCopy.id,
+    savedEdited: edited(context.savedCopy),
     unsaved: isUnsaved(context),
+    displayed: [context.displayedTestId, context.selectedCommandId],
+    playing: context.playing,
     pendingLoad: context.pendingLoad && { requestId: context.pendingLoad.requestId, project: context.pendingLoad.project.id },
     pendingClose: context.pendingClose?.requestId ?? null,
     saving: context.saving && {
       project: context.saving.project.id,
+      edited: edited(context.saving.project),
       controller: context.saving.controller,
       ofCurrentRevision: context.saving.revision === context.revision,
       overtaken: context.saving.revision <= context.savedRevision,
@@ -96,11 +116,15 @@ function serializeState(snapshot: ProjectSnapshot): string {
  * close reaches this machine while its own dialog is open only when a save cleared the unsaved
  * changes under that dialog ("answers a load that arrives while a load dialog is open" in
  * ide.model.test.ts); this machine then answers it Busy itself, which the hand-written tests
- * below cover, so the graph leaves those out. A save's outcome comes only from the save under way.
+ * below cover, so the graph leaves those out. A save's outcome comes only from the save under way,
+ * a run's end only from a run under way.
  */
 function canArrive(snapshot: ProjectSnapshot, event: ProjectEvent): boolean {
   if (event.type === "request.loadProject" || event.type === "request.close") return snapshot.matches({ dialog: "idle" });
   if (isSaveOutcome(event)) return snapshot.matches({ saving: "saving" });
+  // A run starts only when none is under way, and only a run under way ends.
+  if (event.type === "run.playing") return snapshot.context.playing.length === 0;
+  if (event.type === "run.over") return snapshot.context.playing.length > 0;
   return true;
 }
 
@@ -134,7 +158,9 @@ async function replayOnActor(path: ModelPath<ProjectSnapshot, ProjectEvent>) {
     async send(event) {
       previous = actor.getSnapshot();
       last = event as typeof last;
-      if (event.type === "request.loadProject" || event.type === "request.close") asked.push(event.requestId);
+      if (event.type === "request.loadProject" || event.type === "request.close" || event.type === "request.changeCommand") {
+        asked.push(event.requestId);
+      }
       if (isSaveOutcome(event)) {
         const outcome = event as unknown as { type: string; output?: SaveOutcome; error?: unknown };
         if (outcome.type.startsWith("xstate.done.actor.")) await port.resolve(outcome.output!);
@@ -159,6 +185,16 @@ async function replayOnActor(path: ModelPath<ProjectSnapshot, ProjectEvent>) {
         (id): id is number => typeof id === "number", // the user's own load waits with no request
       );
       expectEachRequestAnsweredOnce(asked, [...answers().map((a) => a.requestId), ...confirmed], waiting, where);
+      // The displayed test is a test of the project, and the selection a command of it.
+      const shown = actual.context.project.tests.find((t) => t.id === actual.context.displayedTestId);
+      expect(shown?.id ?? null, `displayed test ${where}`).toBe(actual.context.project.tests[0]?.id ?? null);
+      if (actual.context.selectedCommandId !== null) expect(shown!.commands.map((c) => c.id)).toContain(actual.context.selectedCommandId);
+      // An edit that changes the project makes it unsaved; while a run plays the test, an edit changes nothing.
+      if (isEdit(last)) {
+        const playing = previous.context.playing.includes(previous.context.displayedTestId ?? "");
+        if (playing) expect(actual.context.project, `an edit during a run, ${where}`).toBe(previous.context.project);
+        if (actual.context.project !== previous.context.project) expect(isUnsaved(actual.context), `an edit left the project saved, ${where}`).toBe(true);
+      }
       // Nothing but the user's yes or a successful save makes unsaved changes saved.
       if (isUnsaved(previous.context) && !isUnsaved(actual.context)) {
         const allowed = last.type === "user.accept" || (last.type === `xstate.done.actor.${SAVE_ID}` && last.output?.ok === true);
@@ -190,7 +226,7 @@ describe("project machine, model-based", () => {
     expect(saves.some((c) => c.saving!.revision !== c.revision)).toBe(true);
   });
 
-  it("follows every transition of the graph on a real actor, each after the shortest path to its source", async () => {
+  it("follows every transition of the graph on a real actor, each after the shortest path to its source", { timeout: 300_000 }, async () => {
     const paths = transitionPaths(projectMachine, traversal);
     const tried = shortest.reduce((sum, p) => sum + EVENTS.filter((e) => canArrive(p.state, e)).length, 0);
     expect(paths.length).toBe(tried);
@@ -471,5 +507,109 @@ describe("project machine, one thing at a time", () => {
     actor.send({ ...close, requestId: 42 });
     expect(answerTo(42)).toEqual([expect.objectContaining({ ok: false, errorCode: "Busy" })]);
     expect(actor.getSnapshot().matches({ dialog: "confirmingClose" })).toBe(true);
+  });
+});
+
+describe("project machine, the displayed test beside runs and dialogs", () => {
+  const commandsOf = (actor: ReturnType<typeof startProject>["actor"]) =>
+    actor.getSnapshot().context.project.tests[0].commands.map((c) => [c.id, c.value]);
+
+  it("shows the first test with no selection at start and after a load", () => {
+    const { actor } = startProject();
+    expect(actor.getSnapshot().context).toMatchObject({ displayedTestId: "t-login", selectedCommandId: null });
+    actor.send({ type: "user.selectTest", testId: "t-cart" });
+    actor.send({ type: "user.selectCommand", commandId: "c2-add" });
+    expect(actor.getSnapshot().context).toMatchObject({ displayedTestId: "t-cart", selectedCommandId: "c2-add" });
+    actor.send(loadOther);
+    expect(actor.getSnapshot().context).toMatchObject({ displayedTestId: otherFixture.tests[0].id, selectedCommandId: null });
+  });
+
+  it("refuses a plugin's edit of the test a run plays with Busy, changing nothing, and takes it once the run is over", () => {
+    const { actor, answerTo, unsaved } = startProject();
+    actor.send(runPlaysIt);
+    actor.send(pluginEdits);
+    expect(answerTo(7)).toEqual([{ ok: false, errorCode: "Busy", error: expect.stringContaining("logs in") }]);
+    expect(actor.getSnapshot().context.project).toBe(shopFixture);
+    expect(unsaved()).toBe(false);
+    actor.send(runOver);
+    actor.send({ ...pluginEdits, requestId: 8 });
+    expect(answerTo(8)).toEqual([{ ok: true, value: true }]);
+    expect(commandsOf(actor)[0]).toEqual(["c-open", "edited"]);
+    expect(unsaved()).toBe(true);
+  });
+
+  it("turns the user's edit of the test a run plays into a warning, changing nothing; other tests stay editable", () => {
+    const { actor, logs, unsaved } = startProject();
+    actor.send({ type: "run.playing", testIds: ["t-login", "t-cart"] });
+    actor.send(userEdits);
+    actor.send({ type: "user.renameTest", testId: "t-cart", name: "renamed" });
+    expect(logs().map((l) => [l.level, l.message])).toEqual([
+      ["warn", expect.stringContaining('"logs in" is being played')],
+      ["warn", expect.stringContaining('"adds to cart" is being played')],
+    ]);
+    expect(actor.getSnapshot().context.project).toBe(shopFixture);
+    expect(unsaved()).toBe(false);
+    // Adding a test is not an edit of a test being played.
+    actor.send({ type: "user.addTest", name: "  new one  " });
+    const { project, displayedTestId } = actor.getSnapshot().context;
+    expect(project.tests.map((t) => t.name)).toEqual(["logs in", "adds to cart", "new one"]);
+    expect(displayedTestId).toBe(project.tests[2].id);
+    expect(unsaved()).toBe(true);
+  });
+
+  it("keeps an edit made while a load dialog is open when the user declines, and loses it only on the user's yes", () => {
+    const { actor, answerTo, unsaved } = startProject();
+    actor.send(edit);
+    actor.send(loadOther);
+    actor.send(pluginEdits);
+    expect(answerTo(7)).toEqual([{ ok: true, value: true }]);
+    actor.send(decline);
+    expect(commandsOf(actor)[0]).toEqual(["c-open", "edited"]);
+    expect(unsaved()).toBe(true);
+    actor.send({ ...loadOther, requestId: 11 });
+    expect(actor.getSnapshot().matches({ dialog: "confirmingLoad" })).toBe(true);
+    actor.send(accept);
+    expect(actor.getSnapshot().context.project).toEqual(otherFixture);
+    expect(unsaved()).toBe(false);
+  });
+
+  it("goes back to the saved copy on discard-and-close, and shows its first test when the displayed one is gone", () => {
+    const { actor } = startProject();
+    actor.send({ type: "user.addTest", name: "added" });
+    actor.send({ type: "user.addCommand", command: "echo", target: "hi" });
+    expect(actor.getSnapshot().context.selectedCommandId).not.toBeNull();
+    actor.send(close);
+    actor.send(accept);
+    expect(actor.getSnapshot().context).toMatchObject({ project: shopFixture, displayedTestId: "t-login", selectedCommandId: null });
+  });
+
+  it("keeps the displayed test and its selection on discard-and-close when they are in the saved copy", () => {
+    const { actor } = startProject();
+    actor.send({ type: "user.selectTest", testId: "t-cart" });
+    actor.send({ type: "user.selectCommand", commandId: "c2-add" });
+    actor.send({ type: "user.changeCommand", commandId: "c2-add", target: "css=.buy" });
+    actor.send(close);
+    actor.send(accept);
+    expect(actor.getSnapshot().context).toMatchObject({ project: shopFixture, displayedTestId: "t-cart", selectedCommandId: "c2-add" });
+  });
+
+  it("plays the displayed test when the user starts without naming one", () => {
+    const { actor, emitted } = startProject();
+    actor.send({ type: "user.selectTest", testId: "t-cart" });
+    actor.send({ type: "user.startPlayback" });
+    actor.send({ type: "user.startPlayback", testId: "t-login" });
+    const runs = emitted.flatMap((e) => (e.type === "run.requested" ? [e.testIds] : []));
+    expect(runs).toEqual([["t-cart"], ["t-login"]]);
+  });
+
+  it("answers a plugin's edit with no displayed test NoTestSelected, with the anchor's fields", () => {
+    const empty = { ...shopFixture, tests: [] };
+    const actor = createActor(projectMachine, { input: { project: empty } });
+    const answers: RequestAnsweredEvent[] = [];
+    actor.on("request.answered", (e) => answers.push(e));
+    actor.start();
+    actor.send({ type: "request.addCommand", requestId: 1, sender: A, command: "echo" });
+    expect(answers.map((a) => a.reply)).toEqual([{ ok: false, errorCode: "NoTestSelected", error: expect.any(String), anchorFields: true }]);
+    expect(actor.getSnapshot().context).toMatchObject({ displayedTestId: null, selectedCommandId: null, project: empty, revision: 0 });
   });
 });

@@ -41,6 +41,7 @@ export const ERROR_CODES: ReadonlySet<string> = new Set([
   "NoRunningTest",
   "UnknownCommand",
   "UnknownTest",
+  "NoTestSelected",
   "InvalidLocator",
   "ElementNotFound",
   "NoPage",
@@ -62,6 +63,10 @@ const ROUTE_PATHS = [
   "/playback/var",
   "/playback/start",
   "/playback/stop",
+  "/record/command",
+  "/record/tab",
+  "/popup/alert",
+  "/export/location",
 ] as const;
 
 const VERBS = ["get", "post", "put", "delete"] as const;
@@ -375,6 +380,13 @@ export const userStepArb: fc.Arbitrary<UserStep> = fc.oneof(
       kind: "user",
       event: suiteId === undefined ? { type: "user.startSuite" } : { type: "user.startSuite", suiteId },
     })),
+  fc.constant<UserStep>({ kind: "user", event: { type: "user.stopPlayback" } }),
+  // The test editor (CONTRACT section 13): a value changed in place, so every test keeps its
+  // commands and the model's runs stay as the fixtures say; an id of another test, or of no
+  // test, is refused.
+  fc
+    .constantFrom("c-open", "c-user", "c2-add", "c-nowhere")
+    .map((commandId): UserStep => ({ kind: "user", event: { type: "user.changeCommand", commandId, value: "edited" } })),
   fc.constant<UserStep>({ kind: "user", event: { type: "user.stopPlayback" } }),
   fc.constant<UserStep>({ kind: "user", event: { type: "user.openWindow" } }),
   fc.constant<UserStep>({ kind: "user", event: { type: "user.closeWindow" } }),

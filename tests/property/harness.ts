@@ -83,13 +83,23 @@ export function isErrorWithCode(reply: unknown, code: string): boolean {
 
 /**
  * CONTRACT section 3: a failure is exactly `{ error, errorCode }` with a sentence and a
- * known code; a success is a boolean, a string (an xpath), the `{ id, name }` of
- * GET /project or the `{ runId }` of POST /playback/start. Nothing else, and never undefined.
+ * known code (section 13 adds the anchor's `status` and `message` to NoTestSelected and
+ * UnknownCommand on /record/command); a success is a boolean, a string (an xpath, a `By`
+ * expression), the `{ id, name }` of GET /project, the `{ runId }` of POST /playback/start, the
+ * `{ commands }` of GET /record/command or the `{ id }` of GET /record/tab. Nothing else, and
+ * never undefined.
  */
 export function assertReplyShape(reply: unknown, what: string): void {
   if (looksLikeError(reply)) {
     const error = reply as Record<string, unknown>;
-    assert.deepEqual(Reflect.ownKeys(error).sort(), ["error", "errorCode"], `${what}: an error reply has other keys`);
+    // Section 13: on the /record/command routes these two carry the anchor's status and message too.
+    const anchored = (error.errorCode === "NoTestSelected" || error.errorCode === "UnknownCommand") && Object.hasOwn(error, "status");
+    if (anchored) {
+      assert.equal(error.status, "error", `${what}: an anchored error's status is not "error"`);
+      assert.equal(error.message, error.error, `${what}: an anchored error's message is not its error`);
+    }
+    const keys = anchored ? ["error", "errorCode", "message", "status"] : ["error", "errorCode"];
+    assert.deepEqual(Reflect.ownKeys(error).sort(), keys, `${what}: an error reply has other keys`);
     assert.equal(Object.getPrototypeOf(error), Object.prototype, `${what}: an error reply is not a plain object`);
     assert.equal(typeof error.error, "string", `${what}: error is not a string`);
     assert.ok((error.error as string).length > 0, `${what}: error is an empty string`);
@@ -98,6 +108,12 @@ export function assertReplyShape(reply: unknown, what: string): void {
   }
   if (typeof reply === "boolean" || typeof reply === "string") return;
   assert.ok(typeof reply === "object" && reply !== null, `${what}: the reply ${String(reply)} is neither a value nor an error`);
+  if (Object.hasOwn(reply, "commands")) {
+    assert.deepEqual(Object.keys(reply), ["commands"], `${what}: an object reply that is not { commands }`);
+    assert.ok(Array.isArray((reply as { commands: unknown }).commands), `${what}: commands is not an array`);
+    return;
+  }
+  if (Object.keys(reply).length === 1 && typeof (reply as { id?: unknown }).id === "number") return; // GET /record/tab
   if (Object.hasOwn(reply, "runId")) {
     assert.deepEqual(Object.keys(reply), ["runId"], `${what}: an object reply that is not { runId }`);
     assert.equal(typeof (reply as { runId: unknown }).runId, "string", `${what}: runId is not a string`);

@@ -55,7 +55,7 @@ const fixtureOf = (step: PluginStep) =>
 
 const document = fixtureDocument();
 
-const DIALOG_ROUTE = { controlConsent: "control", loadProject: "loadProject", closeWindow: "close" } as const;
+const DIALOG_ROUTE = { controlConsent: "control", loadProject: "loadProject", closeWindow: "close", pluginAlert: "alert" } as const;
 
 /** Checks a reply against the view before its request and the view once it settled. */
 function checkReply(request: Request, settledView: IdeView): void {
@@ -208,6 +208,25 @@ function checkProjectChange({ step, what, before, after, sent, waiting, saved }:
 }
 
 type FixtureTest = { id: string; name: string; commands: Array<{ id: string; command: string }> };
+
+/**
+ * The user's edit of a command (CONTRACT section 13): done and unsaved when the displayed test
+ * has the command and no run plays that test (starting to finishing); else nothing changes and
+ * a warning says why.
+ */
+function checkCommandEdit(commandId: string, what: string, before: IdeView, after: IdeView): void {
+  const shown = testsOf(before).find((t) => t.id === before.displayedTestId);
+  const played = before.playback?.running === true && (before.playback.suite?.tests ?? [before.playback.testId]).includes(before.displayedTestId ?? "");
+  if (shown?.commands.some((c) => c.id === commandId) && !played) {
+    assert.equal(after.project.unsaved, true, `${what}: the edit left the project saved`);
+    return;
+  }
+  assert.equal(after.project.unsaved, before.project.unsaved, `${what}: a refused edit changed the unsaved changes`);
+  const seen = new Set(before.logs.map((l) => l.id));
+  const dropped = after.logsDropped.system !== before.logsDropped.system;
+  const warned = after.logs.some((l) => !seen.has(l.id) && l.level === "warn" && l.source === "ide" && l.message.includes("Nothing was changed"));
+  assert.ok(warned || dropped, `${what}: a refused edit (${played ? "the test is being played" : "no such command"}) said nothing`);
+}
 type FixtureSuite = { id: string; name: string; tests: string[] };
 
 const fixtureOfView = (view: IdeView) => Object.values(FIXTURES).find((p) => p.id === view.project.id);
@@ -438,6 +457,9 @@ async function runModel(start: Start, steps: ModelStep[], ending: Ending): Promi
       assertViewConsistent(after, what);
       if (step.kind === "user" && step.event.type === "user.editProject" && after.window === "open") {
         assert.equal(after.project.unsaved, true, `${what}: an edit left the project saved`);
+      }
+      if (step.kind === "user" && step.event.type === "user.changeCommand" && before.window === "open") {
+        checkCommandEdit(step.event.commandId, what, before, after);
       }
       const pending = requests.filter((r) => r.tracked.outcome === "pending");
       assert.equal(pending.length, after.dialog ? 1 : 0, `${what}: ${pending.length} requests wait with the dialog ${after.dialog?.kind ?? "closed"}`);

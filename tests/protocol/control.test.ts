@@ -34,7 +34,7 @@ describe("POST /control", () => {
     await register(ide, "a");
     await register(ide, "b");
     await takeControl(ide, "c");
-    expect(ide.getSnapshot().plugins).toEqual([{ id: "c", name: "Plugin c", version: "1.0.0" }]);
+    expect(ide.getSnapshot().plugins).toEqual([{ id: "c", name: "Plugin c", version: "1.0.0", commands: [] }]);
     expect(await ide.handle({ uri: "/health", verb: "get" }, { id: "c" })).toBe(true);
     expect(await ide.handle({ uri: "/health", verb: "get" }, { id: "a" })).toBe(false);
   });

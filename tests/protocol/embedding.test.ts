@@ -126,7 +126,7 @@ describe("handle with hostile input", () => {
     expect(reply).toBe(true);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(Object.prototype).not.toHaveProperty("polluted");
-    expect(ide.getSnapshot().plugins).toEqual([{ id: "__proto__", name: "A", version: "1" }]);
+    expect(ide.getSnapshot().plugins).toEqual([{ id: "__proto__", name: "A", version: "1", commands: [] }]);
     expect(await ide.handle({ uri: "/health", verb: "get" }, { id: "constructor" })).toBe(false);
     expect(await ide.handle({ uri: "/health", verb: "get" }, { id: "toString" })).toBe(false);
   });
@@ -224,9 +224,21 @@ describe("getSnapshot", () => {
     expectPlain(view);
     expect(JSON.parse(JSON.stringify(view))).toEqual(view);
     expect(Object.keys(view).sort()).toEqual(
-      ["control", "dialog", "logs", "logsDropped", "playback", "plugins", "project", "runControls", "window"].sort(),
+      [
+        "control",
+        "dialog",
+        "displayedTestId",
+        "logs",
+        "logsDropped",
+        "playback",
+        "plugins",
+        "project",
+        "runControls",
+        "selectedCommandId",
+        "window",
+      ].sort(),
     );
-    expect(Object.keys(view.dialog!).sort()).toEqual(["kind", "requester", "text", "title"]);
+    expect(Object.keys(view.dialog!).sort()).toEqual(["cancelLabel", "confirmLabel", "kind", "requester", "text", "title"]);
     expect(Object.keys(view.logs[0]).sort()).toEqual(["at", "group", "id", "level", "message", "source"]);
     expect(Object.keys(view.playback!).sort()).toEqual(
       [

@@ -361,8 +361,8 @@ describe("CommandConflict", () => {
       "CommandConflict",
     );
     expect(ide.getSnapshot().plugins).toEqual([
-      { id: "a", name: "A", version: "1" },
-      { id: "b", name: "B", version: "1" },
+      { id: "a", name: "A", version: "1", commands: [{ id: "check", name: "C", docs: null }] },
+      { id: "b", name: "B", version: "1", commands: [] },
     ]);
   });
 });

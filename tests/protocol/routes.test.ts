@@ -34,7 +34,7 @@ describe.each(FORMS)("routes in the %s form", (form) => {
       id: "ext-a",
     });
     expect(reply).toBe(true);
-    expect(ide.getSnapshot().plugins).toEqual([{ id: "ext-a", name: "Visual checks", version: "2.1.0" }]);
+    expect(ide.getSnapshot().plugins).toEqual([{ id: "ext-a", name: "Visual checks", version: "2.1.0", commands: [] }]);
   });
 
   it("answers POST /log with true and writes the message to the system group", async () => {
@@ -265,7 +265,7 @@ describe("POST /register", () => {
     const ide = createIde();
     expect(await ide.handle({ uri: "/register", verb: "post", name: "First", version: "1" }, { id: "a" })).toBe(true);
     expect(await ide.handle({ uri: "/register", verb: "post", name: "Second", version: "2" }, { id: "a" })).toBe(true);
-    expect(ide.getSnapshot().plugins).toEqual([{ id: "a", name: "Second", version: "2" }]);
+    expect(ide.getSnapshot().plugins).toEqual([{ id: "a", name: "Second", version: "2", commands: [] }]);
   });
 
   it("lets a sender re-register with its own command ids", async () => {
@@ -273,7 +273,7 @@ describe("POST /register", () => {
     const commands = [{ id: "eyesCheck", name: "check" }];
     expect(await ide.handle({ uri: "/register", verb: "post", name: "A", version: "1", commands }, { id: "a" })).toBe(true);
     expect(await ide.handle({ uri: "/register", verb: "post", name: "A", version: "2", commands }, { id: "a" })).toBe(true);
-    expect(ide.getSnapshot().plugins).toEqual([{ id: "a", name: "A", version: "2" }]);
+    expect(ide.getSnapshot().plugins).toEqual([{ id: "a", name: "A", version: "2", commands: [{ id: "eyesCheck", name: "check", docs: null }] }]);
   });
 
   it("keeps plugins in the view in registration order", async () => {

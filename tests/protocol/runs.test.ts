@@ -488,7 +488,7 @@ describe("payload: null (round 2)", () => {
   it("registers with the fields flat and payload: null", async () => {
     const ide = createIde();
     expect(await ide.handle({ uri: "/register", verb: "post", payload: null, ...registrationOf("Flat") }, { id: "p" })).toBe(true);
-    expect(ide.getSnapshot().plugins).toEqual([{ id: "p", name: "Flat", version: "1.0.0" }]);
+    expect(ide.getSnapshot().plugins).toEqual([{ id: "p", name: "Flat", version: "1.0.0", commands: [] }]);
   });
 
   it("answers POST /register with payload: null and no fields with InvalidRequest naming the missing field", async () => {

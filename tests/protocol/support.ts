@@ -99,7 +99,7 @@ export async function register(ide: Ide, id: string, extra: Record<string, unkno
   expect(await ide.handle(request("/register", "post", registrationOf(`Plugin ${id}`, extra)), { id })).toBe(true);
 }
 
-export async function waitForDialog(ide: Ide, kind: "controlConsent" | "loadProject" | "closeWindow") {
+export async function waitForDialog(ide: Ide, kind: NonNullable<IdeView["dialog"]>["kind"]) {
   await vi.waitFor(() => expect(ide.getSnapshot().dialog?.kind).toBe(kind));
   return ide.getSnapshot().dialog!;
 }
@@ -164,10 +164,29 @@ export const ROUTE_CASES: readonly RouteCase[] = [
   { verb: "put", uri: "/playback/var", fields: { name: "n", contents: "1" } },
   { verb: "post", uri: "/playback/start", fields: { testId: "t-login" } },
   { verb: "post", uri: "/playback/stop", fields: {} },
+  { verb: "get", uri: "/record/command", fields: {} },
+  { verb: "post", uri: "/record/command", fields: { command: "echo", target: "hi" } },
+  { verb: "put", uri: "/record/command", fields: { id: "c-open", value: "changed" } },
+  { verb: "delete", uri: "/record/command", fields: { id: "c-open" } },
+  { verb: "get", uri: "/record/tab", fields: {} },
+  { verb: "post", uri: "/popup/alert", fields: { message: "hello" } },
+  { verb: "get", uri: "/export/location", fields: { location: "id=user" } },
 ];
 
 export const CONTROLLED_ONLY: readonly RouteCase[] = ROUTE_CASES.filter((r) =>
-  ["post /register", "post /log", "get /project", "post /project", "post /close", "post /playback/start", "post /playback/stop"].includes(
+  [
+    "post /register",
+    "post /log",
+    "get /project",
+    "post /project",
+    "post /close",
+    "post /playback/start",
+    "post /playback/stop",
+    "get /record/command",
+    "post /record/command",
+    "put /record/command",
+    "delete /record/command",
+  ].includes(
     `${r.verb} ${r.uri}`,
   ),
 );

@@ -74,6 +74,14 @@ describe("the IDE window's statecharts", () => {
     expect(updates()).toHaveLength(2);
   });
 
+  it("passes the editor's locator questions on to the transport it wraps", async () => {
+    const resolveLocator = vi.fn(async (location: string) => `//input[@id='${location.slice(3)}']`);
+    const transport: UiTransport = { connect: () => ({ send: vi.fn(), close: vi.fn() }), resolveLocator };
+    const charted = withCharts(transport, extensionCharts(new WindowDoor(async () => true)));
+    expect(await charted.resolveLocator?.("id=user")).toBe("//input[@id='user']");
+    expect(resolveLocator).toHaveBeenCalledWith("id=user");
+  });
+
   it("stops sending when the page closes its connection", () => {
     const { core, door, updates, connection, close } = setup();
     core().message(update({ ide: "open" }));

@@ -2,7 +2,8 @@
 // pause, resume and step it; set breakpoints and the delay between commands; and watch the
 // run: its status and result, the suite's position, the current command, each command's
 // state as it changes, and the run's variables. Before a run the picked test's commands are
-// shown from the project, so breakpoints can be set on them. Everything the run is comes from
+// shown from the project, so breakpoints can be set on them. The picked test is the editor's
+// displayed test (picking here shows it there and the other way round); a run shows its own. Everything the run is comes from
 // the IDE; the only state kept here is what the user picked and is typing.
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import type { UserEventMessage } from "../connection.ts";
@@ -132,6 +133,7 @@ export function PlaybackPanel({
   playback,
   commands,
   runControls,
+  displayedTestId,
   send,
 }: {
   tests: TestSummary[];
@@ -139,6 +141,8 @@ export function PlaybackPanel({
   playback: RunSummary | null;
   commands: CommandRow[];
   runControls: UiView["runControls"];
+  /** The test the editor shows: picking a test here shows it there, and the other way round. */
+  displayedTestId: string | null;
   send: (event: UserEventMessage) => void;
 }) {
   const [pickedTest, setPickedTest] = useState<string | null>(null);
@@ -149,6 +153,10 @@ export function PlaybackPanel({
     setPickedTest(null);
     setPickedSuite(null);
   }, [runId]);
+  // A test picked in the editor is picked here too.
+  useEffect(() => {
+    if (displayedTestId !== null) setPickedTest(displayedTestId);
+  }, [displayedTestId]);
 
   const running = playback?.running === true;
   const status = playback?.status ?? "idle";
@@ -161,7 +169,9 @@ export function PlaybackPanel({
       ? pickedTest
       : hasTest(playback?.testId)
         ? playback!.testId
-        : (tests[0]?.id ?? "");
+        : hasTest(displayedTestId)
+          ? displayedTestId
+          : (tests[0]?.id ?? "");
   const shownSuiteId = running && hasSuite(playback?.suite?.id) ? playback!.suite!.id : hasSuite(pickedSuite) ? pickedSuite : (suites[0]?.id ?? "");
   const shownTest = tests.find((t) => t.id === shownTestId) ?? null;
   const showsRun = playback !== null && playback.testId === shownTestId;
@@ -179,7 +189,11 @@ export function PlaybackPanel({
             data-testid="test-picker"
             value={shownTestId}
             disabled={tests.length === 0 || running}
-            onChange={(event) => setPickedTest((event.currentTarget as HTMLSelectElement).value)}
+            onChange={(event) => {
+              const testId = (event.currentTarget as HTMLSelectElement).value;
+              setPickedTest(testId);
+              send({ type: "user.selectTest", testId });
+            }}
           >
             {tests.map((test) => (
               <option key={test.id} value={test.id}>

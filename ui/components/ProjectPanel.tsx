@@ -1,5 +1,5 @@
 // The loaded project: what it is, whether it has unsaved changes, and the user's ways to
-// change that (edit, save, load a .side file). A file is read and JSON-parsed here, so a
+// change that (save, load a .side file; the test editor makes the changes). A file is read and JSON-parsed here, so a
 // file that is not JSON is told to the user at once; whether the JSON is a usable project
 // is the IDE's call, which writes its answer to the log.
 import { useState } from "preact/hooks";
@@ -41,9 +41,6 @@ export function ProjectPanel({ project, send }: { project: UiView["project"]; se
         )}
       </p>
       <div class="buttons">
-        <button type="button" onClick={() => send({ type: "user.editProject" })}>
-          Edit
-        </button>
         <button type="button" onClick={() => send({ type: "user.saveProject" })}>
           Save
         </button>

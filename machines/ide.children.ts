@@ -1,0 +1,76 @@
+// What the root hands its children and hears from them: which events it forwards to which
+// child, the actor that relays the children's facts back, and the small helpers its actions
+// share (the request an answer answers, what plugins are told of a fact). The decisions stay
+// in ide.machine.ts; this is its wiring.
+import { fromCallback } from "xstate";
+import type { AnyActorRef } from "xstate";
+import type { ChildFact, IdeEvent, OutboundMessage } from "./ide.types.ts";
+
+/**
+ * Relays what the child machines emit to the root. Their answers to requests are the one
+ * exception: the protocol adapter listens for those on each child, which saves a root step
+ * on the busiest route (command states).
+ */
+export const relayChildFacts = fromCallback<ChildFact, { children: AnyActorRef[] }>(({ sendBack, input }) => {
+  const subscriptions = input.children.map((child) =>
+    child.on("*", (fact: { type: string }) => {
+      if (fact.type !== "request.answered") sendBack(fact as ChildFact);
+    }),
+  );
+  return () => subscriptions.forEach((s) => s.unsubscribe());
+});
+
+/** What the plugins are told of a fact (CONTRACT section 8), if anything; runs tell their own. */
+export function outboundFor(fact: IdeEvent): OutboundMessage | null {
+  return fact.type === "project.loaded"
+    ? { action: "event", event: "projectLoaded", options: { projectId: fact.projectId, projectName: fact.projectName } }
+    : null;
+}
+
+type RequestEvent = Extract<IdeEvent, { requestId: number }>;
+
+/** The request an answering action of the root answers; any other event there is a bug in ide.machine.ts. */
+export function requestOf(event: IdeEvent): RequestEvent {
+  if (!("requestId" in event) || typeof event.requestId !== "number") {
+    throw new Error(`ide machine: an answer was given to ${event.type}, which is not a request`);
+  }
+  return event as RequestEvent;
+}
+
+export const TO_CONTROL = ["request.control", "user.accept", "user.decline", "plugin.disconnected"] as const;
+export const TO_PROJECT = [
+  "request.loadProject",
+  "request.close",
+  "request.startRun",
+  "user.accept",
+  "user.decline",
+  "user.editProject",
+  "user.loadProject",
+  "user.startPlayback",
+  "user.startSuite",
+  "plugin.disconnected",
+  "user.selectTest",
+  "user.selectCommand",
+  "user.addTest",
+  "user.renameTest",
+  "user.addCommand",
+  "user.changeCommand",
+  "user.moveCommand",
+  "user.deleteCommand",
+  "request.addCommand",
+  "request.changeCommand",
+  "request.deleteCommand",
+  "run.playing",
+  "run.over",
+] as const;
+export const TO_PLAYBACK = [
+  "request.commandState",
+  "request.setVariable",
+  "request.stopRun",
+  "user.stopPlayback",
+  "user.pausePlayback",
+  "user.resumePlayback",
+  "user.stepPlayback",
+  "user.toggleBreakpoint",
+  "user.setPlaybackDelay",
+] as const;
