@@ -20,7 +20,7 @@
  *   run.over): the project refuses edits of those, so a run never plays half-edited commands.
  */
 import { assertEvent, assign, emit, enqueueActions, fromPromise, setup } from "xstate";
-import { messageOf } from "../services/errors.ts";
+import { isPageGone, messageOf } from "../services/errors.ts";
 import { hasCommand } from "../services/playback/commandTable.ts";
 import { IDE_COMMANDS, MAX_DELAY_MS, runIdeStep } from "../services/playback/ideCommands.ts";
 import type { IdeOutcome, IdeStepInput } from "../services/playback/ideCommands.ts";
@@ -130,6 +130,7 @@ export const playbackMachine = setup({
     startRefused: ({ event }) => (event as { output?: TellPluginsOutput }).output?.some((r) => refusesToStart(r.delivery) !== null) ?? false,
     suiteGoesOn: ({ context }) => nextTestOfSuite(runOf(context)) !== null,
     suiteWasAnnounced: ({ context }) => runOf(context).suite?.announced === true,
+    pageIsGone: ({ event }) => isPageGone((event as { error?: unknown }).error),
     reportIsFatal: ({ event }) => event.type === "request.commandState" && event.state === "fatal",
     commandIsUnknown: ({ context, event }) =>
       event.type === "request.commandState" && !hasCommand(runOf(context).commands, event.commandId),
@@ -417,7 +418,10 @@ export const playbackMachine = setup({
               return { ...interpolateCondition(currentStep(run)!.command.target, run.variables), baseUrl: run.baseUrl, runId: run.runId };
             },
             onDone: { target: "settled", actions: "applyCondition" },
-            onError: { target: "settled", actions: "failCondition" },
+            onError: [
+              { guard: "pageIsGone", target: "settled", actions: "failPageLost" },
+              { target: "settled", actions: "failCondition" },
+            ],
           },
         },
         pluginCommand: {

@@ -939,6 +939,15 @@ describe("control flow, run and variables (Selenium's)", () => {
     expect(rest.every((c) => c.state === null)).toBe(true);
   });
 
+  it("ends the run fatal when the page under test is gone while a condition is evaluated, and fails a condition that merely throws", async () => {
+    const project = projectOf(testOf("t", [["c1", "if", "true"], ["c2", "echo", "then"], ["c3", "end"]]));
+    const gone = Object.assign(new Error("the tab under test was closed."), { name: "PageGoneError" });
+    const lost = await play(project, { executor: { ...fakeExecutor(), evaluate: async () => Promise.reject(gone) } });
+    expect(view(lost.ide).commands[0]).toMatchObject({ state: "fatal", message: expect.stringMatching(/page under test is gone: the tab under test was closed/) });
+    const thrown = await play(project, { executor: { ...fakeExecutor(), evaluate: async () => Promise.reject(new Error("x is not defined")) } });
+    expect(view(thrown.ide).commands[0]).toMatchObject({ state: "failed", message: "x is not defined" });
+  });
+
   it("turns a while loop until its limit, then fails it", async () => {
     const executor = fakeExecutor();
     const project = projectOf(testOf("t", [["c1", "while", "true", "3"], ["c2", "click", "id=more"], ["c3", "end"], ["c4", "echo", "after"]]));
