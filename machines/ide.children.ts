@@ -4,6 +4,7 @@
 // in ide.machine.ts; this is its wiring.
 import { fromCallback } from "xstate";
 import type { AnyActorRef } from "xstate";
+import { EDIT_EVENTS } from "./project.types.ts";
 import type { ChildFact, IdeEvent, OutboundMessage } from "./ide.types.ts";
 
 /**
@@ -51,15 +52,7 @@ export const TO_PROJECT = [
   "plugin.disconnected",
   "user.selectTest",
   "user.selectCommand",
-  "user.addTest",
-  "user.renameTest",
-  "user.addCommand",
-  "user.changeCommand",
-  "user.moveCommand",
-  "user.deleteCommand",
-  "request.addCommand",
-  "request.changeCommand",
-  "request.deleteCommand",
+  ...EDIT_EVENTS,
   "run.playing",
   "run.over",
 ] as const;

@@ -35,6 +35,7 @@ import { messageOf } from "../services/errors.ts";
 import { answered, fail, failWithAnchorFields, ok, windowClosedReply } from "./replies.ts";
 import { edit, select, validDisplay } from "./project.edits.ts";
 import type { SideProject } from "../services/side/index.ts";
+import { EDIT_EVENTS } from "./project.types.ts";
 import type {
   ProjectContext,
   ProjectEmitted,
@@ -173,17 +174,7 @@ export const projectMachine = setup({
      * or the user warned.
      */
     applyEdit: enqueueActions(({ context, event, enqueue }) => {
-      assertEvent(event, [
-        "user.addTest",
-        "user.renameTest",
-        "user.addCommand",
-        "user.changeCommand",
-        "user.moveCommand",
-        "user.deleteCommand",
-        "request.addCommand",
-        "request.changeCommand",
-        "request.deleteCommand",
-      ]);
+      assertEvent(event, EDIT_EVENTS);
       const result = edit(context, event);
       if (result.ok) {
         enqueue.assign({ ...result.display, revision: context.revision + 1 });

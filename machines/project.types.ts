@@ -56,6 +56,19 @@ export type UserEditEvent =
   | { type: "user.moveCommand"; commandId: string; toIndex: number }
   | { type: "user.deleteCommand"; commandId: string };
 
+/** Every edit of the project's tests, the user's and the plugins' (they go the same way through the project machine). */
+export const EDIT_EVENTS = [
+  "user.addTest",
+  "user.renameTest",
+  "user.addCommand",
+  "user.changeCommand",
+  "user.moveCommand",
+  "user.deleteCommand",
+  "request.addCommand",
+  "request.changeCommand",
+  "request.deleteCommand",
+] as const;
+
 /** What the user looks at: not an edit, the project stays as saved as it was. */
 export type UserSelectEvent =
   | { type: "user.selectTest"; testId: string }
