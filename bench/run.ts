@@ -5,6 +5,7 @@ import { cpus } from "node:os";
 import { bridgeBenchmark } from "./bridge.ts";
 import { extensionBenchmark } from "./extension.ts";
 import { handleBenchmark } from "./handle.ts";
+import { hostRunBenchmark } from "./hostRun.ts";
 import { locatorsBenchmark } from "./locators.ts";
 import { logsBenchmark } from "./logs.ts";
 import { playbackBenchmark } from "./playback.ts";
@@ -13,7 +14,7 @@ import { runBenchmark } from "./runs.ts";
 import type { Benchmark, SummaryLine } from "./support.ts";
 import { fmtNum, gcWasExposed, heapAfterGc, now, printTable, verdict } from "./support.ts";
 
-const BENCHMARKS: Benchmark[] = [handleBenchmark, playbackBenchmark, runBenchmark, logsBenchmark, projectBenchmark, bridgeBenchmark, locatorsBenchmark, extensionBenchmark];
+const BENCHMARKS: Benchmark[] = [handleBenchmark, playbackBenchmark, runBenchmark, logsBenchmark, projectBenchmark, bridgeBenchmark, locatorsBenchmark, extensionBenchmark, hostRunBenchmark];
 
 function usage(): string {
   return [
