@@ -204,7 +204,7 @@ async function directCamera(driver: WebDriver): Promise<PageCamera | null> {
 }
 
 /** Through WebDriver itself: chromedriver's CDP command for the picture, when the remote end has it. */
-function webdriverCamera(driver: WebDriver): PageCamera {
+export function webdriverCamera(driver: WebDriver): PageCamera {
   const cdp = (driver as unknown as { sendAndGetDevToolsCommand?: (cmd: string, params?: object) => Promise<unknown> }).sendAndGetDevToolsCommand;
   let imageWorks = typeof cdp === "function";
   return {

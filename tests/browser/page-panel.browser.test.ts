@@ -11,7 +11,7 @@ import { startHost } from "../../adapters/host/host.ts";
 import type { Host } from "../../adapters/host/host.ts";
 import { startExampleSite } from "../../adapters/host/site.ts";
 import type { ExampleSite } from "../../adapters/host/site.ts";
-import { IMAGE_WIDTH } from "../../adapters/host/devtools.ts";
+import { IMAGE_WIDTH, pageCamera, webdriverCamera } from "../../adapters/host/devtools.ts";
 import { webdriverPage } from "../../adapters/host/webdriver.ts";
 import type { WebDriverPage } from "../../adapters/host/webdriver.ts";
 
@@ -141,5 +141,22 @@ describe("the page under test in the IDE page", () => {
 
     const view = JSON.stringify(host.ide.getSnapshot());
     expect(view).not.toContain("data:image");
+  });
+
+  it("takes the same picture through WebDriver when the browser's DevTools endpoint is out of reach (a Grid's node)", async () => {
+    const { driver } = await driven.sideRuntime();
+    const direct = await pageCamera(driver);
+    const through = webdriverCamera(driver);
+    try {
+      const [a, b] = [await direct.capture(), await through.capture()];
+      expect(b.url).toBe(a.url);
+      expect(b.title).toBe(a.title);
+      expect(b.title).toBe("Fixture shop");
+      expect(b.image).toMatch(/^data:image\/jpeg;base64,[A-Za-z0-9+/=]+$/);
+      expect(a.image).toMatch(/^data:image\/jpeg;base64,[A-Za-z0-9+/=]+$/);
+    } finally {
+      direct.close();
+      through.close();
+    }
   });
 });
