@@ -9,12 +9,13 @@
 //             Timed from user.startPlayback to the run's end.
 //   baseline: side-runtime's `Playback` playing the same test on the same WebDriverExecutor
 //             instance, in the same Chromium session, in the same process.
-// After a warm-up of each, the two alternate (which goes first swaps every pair) with a pause
+//   and the IDE again with no UI socket (so no pictures), which shows what the pictures cost.
+// After a warm-up of each, rounds of the three, the order rotating every round, with a pause
 // between runs longer than the capture interval, so a picture taken after an IDE run ends is
 // not counted against the next run. Medians are printed, with the ratio of medians and the
-// median of the pairs' ratios.
-// Self-checking: every command of every run passed, both ways; the UI socket got pictures of
-// the page; the plugin heard each IDE run start and stop.
+// median of the rounds' ratios.
+// Self-checking: every command of every run passed, every way; the UI socket got pictures of
+// the page, and none came without it; the plugin heard each IDE run start and stop.
 import { readFileSync } from "node:fs";
 import WebSocket from "ws";
 import PlaybackModule, { PlaybackEvents } from "@seleniumhq/side-runtime/dist/playback.js";
@@ -32,7 +33,7 @@ const Playback = unwrap(PlaybackModule);
 const Variables = unwrap(VariablesModule);
 
 const ROUNDS = 50;
-const PAIRS = 7;
+const REPS = 7; // rounds of the three contenders
 const TARGET = 1.05; // the IDE's time ≤ 1.05× the runtime alone
 const SETTLE_MS = 2 * PAGE_INTERVAL_MS + 200; // a trailing capture after a run is over before the next starts
 const RUN_LIMIT_MS = 120_000;
@@ -53,6 +54,9 @@ const project = { id: "bench-host-run", version: "2.0", name: "Host run benchmar
 const silent = { info() {}, log() {}, warn() {}, error() {}, debug() {} } as unknown as Console;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+type Contender = "ide" | "unwatched" | "runtime";
+const ORDER: Contender[] = ["ide", "runtime", "unwatched"];
+
 async function run(): Promise<SummaryLine[]> {
   heading(
     "host-run: a run in a real page, the IDE against side-runtime's Playback",
@@ -60,28 +64,52 @@ async function run(): Promise<SummaryLine[]> {
       `The example site in headless Chromium through chromedriver; one test of open and ${ROUNDS} rounds of type, click and`,
       `assertText (${COMMANDS} page commands). IDE: startHost() as npm start runs it, with a UI socket subscribed to the relay`,
       `(pictures of the page after page commands) and a plugin connected over the bridge. Baseline: side-runtime's Playback`,
-      `on the same WebDriverExecutor and browser session. A warm-up each, then ${PAIRS} pairs, alternating which goes first.`,
+      `on the same WebDriverExecutor and browser session. Also the IDE with no UI socket (no updates, no pictures): what watching costs.`,
+      `A warm-up each, then ${REPS} rounds of the three, the order rotating every round.`,
     ].join("\n"),
   );
 
   const site = await startExampleSite();
   const page = webdriverPage({ baseUrl: site.url });
-  const host = await startHost({ port: 0, tokenFile: null, project, executor: page });
-  const origin = `http://127.0.0.1:${host.port}`;
-  const ui = new WebSocket(`ws://127.0.0.1:${host.port}/ui?token=${host.token}`, { origin, handshakeTimeout: 10_000 });
-  const uiOpen = new Promise<void>((resolve, reject) => {
-    ui.once("open", () => resolve());
-    ui.once("error", reject);
-  });
-  const seen = { frames: 0, pictures: 0, started: 0, stopped: 0 };
-  // A page's socket: it reads every frame; the pictures are counted by their type.
-  ui.on("message", (data) => {
-    seen.frames += 1;
-    if (String(data).startsWith('{"type":"page"')) seen.pictures += 1;
-  });
+  const seen = { frames: 0, pictures: 0, started: 0, stopped: 0, captures: 0 };
+  // The WebDriver page as npm start gives it to the host, counting the pictures it is asked for.
+  const executor = {
+    execute: page.execute.bind(page),
+    evaluate: page.evaluate.bind(page),
+    hasPage: page.hasPage.bind(page),
+    resolveLocator: page.resolveLocator.bind(page),
+    capturePage: () => {
+      seen.captures += 1;
+      return page.capturePage();
+    },
+  };
+  const host = await startHost({ port: 0, tokenFile: null, project, executor });
+  let ui: WebSocket | null = null;
+
+  /** An IDE page's socket: it reads every frame; the pictures are counted by their type. */
+  async function connectUi(): Promise<void> {
+    const socket = new WebSocket(`ws://127.0.0.1:${host.port}/ui?token=${host.token}`, { origin: `http://127.0.0.1:${host.port}`, handshakeTimeout: 10_000 });
+    socket.on("message", (data) => {
+      seen.frames += 1;
+      if (String(data).startsWith('{"type":"page"')) seen.pictures += 1;
+    });
+    await new Promise<void>((resolve, reject) => {
+      socket.once("open", () => resolve());
+      socket.once("error", reject);
+    });
+    ui = socket;
+  }
+  async function disconnectUi(): Promise<void> {
+    const socket = ui;
+    ui = null;
+    if (!socket) return;
+    const closed = new Promise((resolve) => socket.once("close", resolve));
+    socket.close();
+    await closed;
+  }
+
   const plugin = await connectPlugin({ url: host.urls.plugins, id: PLUGIN_ID, token: host.token });
   try {
-    await uiOpen;
     const registered = await plugin.register({ name: "Host run benchmark plugin", version: "1.0.0" });
     check(registered === true, `the plugin registers (answered ${JSON.stringify(registered)})`);
     plugin.onMessage((message) => {
@@ -134,71 +162,92 @@ async function run(): Promise<SummaryLine[]> {
       return elapsed;
     }
 
-    // Warm up: the browser starts at the IDE's first run; both ways once more after that.
-    await ideRun();
-    await sleep(SETTLE_MS);
-    await runtimeRun();
-    await sleep(SETTLE_MS);
-    const picturesBefore = seen.pictures;
-
-    const ideMs: number[] = [];
-    const runtimeMs: number[] = [];
-    const ratios: number[] = [];
-    for (let pair = 0; pair < PAIRS; pair++) {
-      let ideTime: number;
-      let runtimeTime: number;
-      if (pair % 2 === 0) {
-        ideTime = await ideRun();
-        await sleep(SETTLE_MS);
-        runtimeTime = await runtimeRun();
-      } else {
-        runtimeTime = await runtimeRun();
-        await sleep(SETTLE_MS);
-        ideTime = await ideRun();
+    let watchedPictures = 0;
+    let ideRuns = 0;
+    /** One run of a contender; the IDE page's socket is connected for "ide" only, outside the timing. */
+    async function runOf(contender: Contender): Promise<number> {
+      if (contender === "ide") {
+        await connectUi();
+        await sleep(SETTLE_MS); // the picture a new watcher gets is taken before the run
       }
-      await sleep(SETTLE_MS);
-      ideMs.push(ideTime);
-      runtimeMs.push(runtimeTime);
-      ratios.push(ideTime / runtimeTime);
+      const pictures = seen.pictures;
+      const captures = seen.captures;
+      let elapsed: number;
+      if (contender === "runtime") elapsed = await runtimeRun();
+      else {
+        elapsed = await ideRun();
+        ideRuns += 1;
+      }
+      await sleep(SETTLE_MS); // a picture taken after the run ends is not counted against the next
+      if (contender === "ide") {
+        watchedPictures += seen.pictures - pictures;
+        await disconnectUi();
+      } else check(seen.captures === captures, `no picture is taken without an IDE page (${contender}: ${seen.captures - captures})`);
+      return elapsed;
     }
-    const pictures = seen.pictures - picturesBefore;
-    check(pictures > 0, "the UI socket got pictures of the page under test during the IDE's runs");
-    check(seen.started === PAIRS + 1 && seen.stopped === PAIRS + 1, `the plugin heard every IDE run start and stop (${seen.started} / ${seen.stopped} of ${PAIRS + 1})`);
 
-    const ide = median(ideMs);
-    const runtime = median(runtimeMs);
+    // Warm up: the browser starts at the IDE's first run; each way once more after that.
+    for (const contender of ORDER) await runOf(contender);
+    watchedPictures = 0;
+
+    const times: Record<Contender, number[]> = { ide: [], unwatched: [], runtime: [] };
+    for (let round = 0; round < REPS; round++) {
+      for (let i = 0; i < ORDER.length; i++) {
+        const contender = ORDER[(round + i) % ORDER.length];
+        times[contender].push(await runOf(contender));
+      }
+    }
+    check(watchedPictures > 0, "the UI socket got pictures of the page under test during the IDE's runs");
+    check(seen.started === ideRuns && seen.stopped === ideRuns, `the plugin heard every IDE run start and stop (${seen.started} / ${seen.stopped} of ${ideRuns})`);
+
+    const ide = median(times.ide);
+    const unwatched = median(times.unwatched);
+    const runtime = median(times.runtime);
     const ratio = ide / runtime;
-    const pairRatio = median(ratios);
+    const roundRatios = times.ide.map((t, i) => t / times.runtime[i]);
+    const roundRatio = median(roundRatios);
     const met = ratio <= TARGET;
+    const line = (name: string, values: number[]) => {
+      const m = median(values);
+      return [name, fmtMs(m), fmtMs(Math.min(...values)), fmtMs(Math.max(...values)), fmtNum((COMMANDS * 1000) / m, 1), fmtRatio(m / runtime)];
+    };
     printTable(
-      ["per run", "median", "min", "max", "page commands/s"],
+      ["per run", "median", "min", "max", "page commands/s", "to Playback"],
       [
-        ["IDE through npm start's path", fmtMs(ide), fmtMs(Math.min(...ideMs)), fmtMs(Math.max(...ideMs)), fmtNum((COMMANDS * 1000) / ide, 1)],
-        ["side-runtime's Playback alone", fmtMs(runtime), fmtMs(Math.min(...runtimeMs)), fmtMs(Math.max(...runtimeMs)), fmtNum((COMMANDS * 1000) / runtime, 1)],
-        ["ratio (medians)", fmtRatio(ratio), "", "", ""],
-        ["ratio (median of the pairs)", fmtRatio(pairRatio), fmtRatio(Math.min(...ratios)), fmtRatio(Math.max(...ratios)), ""],
+        line("IDE, an IDE page watching (npm start)", times.ide),
+        line("IDE, no IDE page (no updates, no pictures)", times.unwatched),
+        line("side-runtime's Playback alone", times.runtime),
       ],
     );
     console.log("");
-    console.log(`  Pairs' ratios: ${ratios.map((r) => fmtRatio(r)).join(", ")}.`);
+    console.log(`  The IDE watched against Playback, round by round: ${roundRatios.map((r) => fmtRatio(r)).join(", ")} (median ${fmtRatio(roundRatio)}).`);
+    console.log(`  An IDE page watching (the relay's updates and the pictures): the IDE watched is ${fmtRatio(ide / unwatched)} the IDE with no IDE page (medians).`);
     console.log(
-      `  Pictures of the page sent to the UI socket: ${pictures} over ${PAIRS} IDE runs (${fmtNum(pictures / PAIRS, 1)} a run, ` +
-        `${fmtNum((pictures * 1000) / ideMs.reduce((a, b) => a + b, 0), 1)} a second); ${seen.frames} frames in all.`,
+      `  Pictures of the page sent to the UI socket: ${watchedPictures} over ${REPS} watched runs (${fmtNum(watchedPictures / REPS, 1)} a run, ` +
+        `${fmtNum((watchedPictures * 1000) / times.ide.reduce((a, b) => a + b, 0), 1)} a second); ${seen.frames} frames in all.`,
     );
-    console.log(`  Self-checks passed: every command of ${2 * (PAIRS + 1)} runs passed both ways; the plugin heard each IDE run.`);
+    console.log(`  Self-checks passed: every command of ${ORDER.length * (REPS + 1)} runs passed; the plugin heard each IDE run; no picture taken without an IDE page.`);
 
     return [
       {
         benchmark: "host-run",
         figure: `IDE run of ${COMMANDS} page commands`,
         value: `${fmtMs(ide)}, ${fmtNum((COMMANDS * 1000) / ide, 1)} commands/s`,
-        ratio: `${fmtRatio(ratio)} side-runtime's Playback (${fmtMs(runtime)}); pairs ${fmtRatio(pairRatio)}`,
+        ratio: `${fmtRatio(ratio)} side-runtime's Playback (${fmtMs(runtime)}); by round ${fmtRatio(roundRatio)}`,
         target: `≤ ${fmtNum(TARGET, 2)}×`,
         met,
       },
+      {
+        benchmark: "host-run",
+        figure: "IDE with no IDE page (no updates, no pictures)",
+        value: `${fmtMs(unwatched)}, ${fmtNum((COMMANDS * 1000) / unwatched, 1)} commands/s`,
+        ratio: `${fmtRatio(unwatched / runtime)} Playback; watched is ${fmtRatio(ide / unwatched)} this`,
+        target: "",
+        met: null,
+      },
     ];
   } finally {
-    ui.terminate();
+    await disconnectUi();
     await plugin.disconnect().catch(() => {});
     await host.close();
     await page.close();

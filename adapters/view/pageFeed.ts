@@ -18,8 +18,8 @@
 //   wait for anything here.
 import type { PageMessage, PageShot } from "./messages.ts";
 
-/** At most 2.5 captures a second. */
-export const PAGE_INTERVAL_MS = 400;
+/** At most 2 captures a second. */
+export const PAGE_INTERVAL_MS = 500;
 /** A capture slower than this is dropped. */
 export const PAGE_CAPTURE_TIMEOUT_MS = 2_000;
 /** The longest wait between two captures after failures in a row. */
