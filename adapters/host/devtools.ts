@@ -150,6 +150,8 @@ async function fetchJson(url: string, timeoutMs: number): Promise<unknown> {
 export interface PageCamera {
   /** The page WebDriver drives now: its URL, title and picture. Rejects when it cannot be taken. */
   capture(): Promise<PageShot>;
+  /** False once it can take no more pictures (its DevTools connection closed): make a new one. */
+  usable(): boolean;
   close(): void;
 }
 
@@ -201,6 +203,7 @@ async function directCamera(driver: WebDriver): Promise<PageCamera | null> {
       const image = await viewportJpeg((method, params) => connection.send(method, params, sessionId));
       return { url: target.url, title: target.title, image, at: Date.now() };
     },
+    usable: () => connection.isOpen,
     close: () => connection.close(),
   };
 }
@@ -223,6 +226,7 @@ export function webdriverCamera(driver: WebDriver): PageCamera {
       }
       return { url, title, image, at: Date.now() };
     },
+    usable: () => true,
     close() {},
   };
 }

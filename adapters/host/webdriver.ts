@@ -391,7 +391,14 @@ export function webdriverPage(options: WebDriverPageOptions = {}): WebDriverPage
       const opened = current;
       if (!opened || opened.dead) return null;
       opened.camera ??= pageCamera(opened.driver);
-      return (await opened.camera).capture();
+      const camera = opened.camera;
+      try {
+        return await (await camera).capture();
+      } catch (error) {
+        // A camera whose connection dropped is made anew at the next picture; the browser may be fine.
+        if (opened.camera === camera && !(await camera.then((c) => c.usable(), () => false))) closeCamera(opened);
+        throw error;
+      }
     },
 
     async sideRuntime() {
