@@ -147,6 +147,12 @@ export class PageFeed implements PageSource {
     if (this.stopped || this.listeners.size === 0) return;
     const message: PageMessage = { type: "page", url: shot.url, title: shot.title, image: shot.image, at: shot.at };
     this.last = message;
-    for (const listener of [...this.listeners]) listener(message);
+    for (const listener of [...this.listeners]) {
+      try {
+        listener(message);
+      } catch {
+        // One page whose socket failed does not keep the picture from the others.
+      }
+    }
   }
 }

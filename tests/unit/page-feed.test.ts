@@ -155,6 +155,18 @@ describe("PageFeed", () => {
     expect(feed.latest()).toBeNull();
   });
 
+  it("still shows the picture to the other pages when one page's listener throws", async () => {
+    const page = scriptedPage();
+    const feed = new PageFeed({ capture: page.capture, intervalMs: INTERVAL });
+    feed.subscribe(() => {
+      throw new Error("this page's socket broke");
+    });
+    const ui = watcher(feed);
+    feed.poke();
+    await vi.advanceTimersByTimeAsync(INTERVAL);
+    expect(ui.titles()).toEqual(["capture 1", "capture 2"]);
+  });
+
   it("forgets the picture and stops capturing when the last UI page leaves", async () => {
     const page = scriptedPage();
     const feed = new PageFeed({ capture: page.capture, intervalMs: INTERVAL });
