@@ -6,6 +6,7 @@ import { bridgeBenchmark } from "./bridge.ts";
 import { extensionBenchmark } from "./extension.ts";
 import { extensionRunBenchmark } from "./extensionRun.ts";
 import { handleBenchmark } from "./handle.ts";
+import { hostRunBenchmark } from "./hostRun.ts";
 import { locatorsBenchmark } from "./locators.ts";
 import { logsBenchmark } from "./logs.ts";
 import { playbackBenchmark } from "./playback.ts";
@@ -14,7 +15,7 @@ import { runBenchmark } from "./runs.ts";
 import type { Benchmark, SummaryLine } from "./support.ts";
 import { fmtNum, gcWasExposed, heapAfterGc, now, printTable, verdict } from "./support.ts";
 
-const BENCHMARKS: Benchmark[] = [handleBenchmark, playbackBenchmark, runBenchmark, logsBenchmark, projectBenchmark, bridgeBenchmark, locatorsBenchmark, extensionBenchmark, extensionRunBenchmark];
+const BENCHMARKS: Benchmark[] = [handleBenchmark, playbackBenchmark, runBenchmark, logsBenchmark, projectBenchmark, bridgeBenchmark, locatorsBenchmark, extensionBenchmark, hostRunBenchmark, extensionRunBenchmark];
 
 function usage(): string {
   return [

@@ -177,7 +177,7 @@ async function main(argv: string[]) {
         options.webdriverUrl
           ? `a browser from the WebDriver endpoint ${options.webdriverUrl}`
           : `headless Chromium through ${options.chromedriver}`
-      }, started at the first run`,
+      }, started at the first run; the IDE page shows it`,
       ...(!options.webdriverUrl && !existsSync(options.chromedriver)
         ? [`  warning        ${CHROMEDRIVER_MISSING(options.chromedriver)}`]
         : []),

@@ -8,6 +8,7 @@ import type { UiTransport } from "./connection.ts";
 import { Dialog } from "./components/Dialog.tsx";
 import { Header } from "./components/Header.tsx";
 import { LogsPanel } from "./components/LogsPanel.tsx";
+import { PagePanel } from "./components/PagePanel.tsx";
 import { PlaybackPanel } from "./components/PlaybackPanel.tsx";
 import { PluginsPanel } from "./components/PluginsPanel.tsx";
 import { ProjectPanel } from "./components/ProjectPanel.tsx";
@@ -70,6 +71,7 @@ export function App({ transport, waitingText = "Waiting for the IDE host…" }: 
                 resolveLocator={resolveLocator}
               />
             )}
+            {state.pages && <PagePanel page={state.page} />}
             <LogsPanel logs={state.logs} dropped={view.logsDropped} />
           </div>
           <Statecharts charts={state.charts} values={state.states} />

@@ -11,6 +11,7 @@ import type {
   CommandRow,
   HostMessage,
   LogEntry,
+  PageShot,
   RunSummary,
   SuiteSummary,
   TestSummary,
@@ -32,6 +33,10 @@ export interface IdeState {
   suites: SuiteSummary[];
   logs: LogEntry[];
   states: ChartValues;
+  /** Whether this IDE sends pictures of its page under test (the host does; hello says so). */
+  pages: boolean;
+  /** The page under test as last captured; null until the first picture. */
+  page: PageShot | null;
 }
 
 export type { UserEventMessage };
@@ -71,6 +76,8 @@ const initial: IdeState = {
   suites: [],
   logs: [],
   states: {},
+  pages: false,
+  page: null,
 };
 
 type Action = { type: "status"; status: ConnectionStatus } | { type: "message"; message: HostMessage };
@@ -78,7 +85,8 @@ type Action = { type: "status"; status: ConnectionStatus } | { type: "message"; 
 function reduce(state: IdeState, action: Action): IdeState {
   if (action.type === "status") return { ...state, status: action.status };
   const message = action.message;
-  if (message.type === "hello") return { ...state, charts: message.charts };
+  if (message.type === "hello") return { ...state, charts: message.charts, pages: message.pages === true };
+  if (message.type === "page") return { ...state, page: { url: message.url, title: message.title, image: message.image, at: message.at } };
   const playback = message.playback !== undefined ? message.playback : state.playback;
   return {
     ...state,

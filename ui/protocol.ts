@@ -17,6 +17,8 @@ export type {
   IdeView,
   LogDelta,
   LogEntry,
+  PageMessage,
+  PageShot,
   PlaybackView,
   RunSummary,
   SuiteSummary,

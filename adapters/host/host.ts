@@ -20,6 +20,8 @@ import { createPluginBridge } from "../bridge/bridge.ts";
 import type { PluginBridge } from "../bridge/bridge.ts";
 import { exampleDocument } from "./pages.ts";
 import { createUiServer } from "./ui.ts";
+import type { PageShot } from "../view/messages.ts";
+import { PageFeed } from "../view/pageFeed.ts";
 
 export const DEFAULT_PORT = 7357;
 export const DEFAULT_TOKEN_FILE = join(homedir(), ".ide-core", "token");
@@ -37,7 +39,7 @@ export interface HostOptions {
    * The page under test (adapters/host/webdriver.ts). While it has a page, GET /playback/location
    * resolves there, in the page the run drives; before, in `document` or `resolveLocator`.
    */
-  executor?: Executor & { hasPage?(): boolean; resolveLocator?: ResolveLocator };
+  executor?: Executor & { hasPage?(): boolean; resolveLocator?: ResolveLocator; capturePage?(): Promise<PageShot | null> };
   inspect?: IdeOptions["inspect"];
   /** Default: random per start. */
   token?: string;
@@ -73,6 +75,25 @@ export function drivenResolver(
   return async (location) => {
     if (driven.hasPage!()) return driven.resolveLocator!(location);
     return fallback ? fallback(location) : resolveInDocument(document, location);
+  };
+}
+
+/**
+ * The executor as the IDE gets it when the UI shows the page under test: each page command,
+ * once settled, pokes the feed, which captures the page if a UI page watches and the
+ * interval allows. The poke never waits and never throws, so a run is as fast as without it.
+ */
+export function watchedExecutor(executor: Executor, feed: PageFeed): Executor {
+  return {
+    async execute(input, signal) {
+      try {
+        return await executor.execute(input, signal);
+      } finally {
+        feed.poke();
+      }
+    },
+    evaluate: (input, signal) => executor.evaluate(input, signal),
+    ...(executor.pageIds ? { pageIds: () => executor.pageIds!() } : {}),
   };
 }
 
@@ -112,17 +133,20 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
   const document = options.resolveLocator ? undefined : (options.document ?? exampleDocument());
   const executor = options.executor;
   const resolveLocator = drivenResolver(executor, options.resolveLocator, document);
+  // The UI's "Page under test": pictures of the page after page commands, while a UI page watches.
+  const capturePage = executor?.capturePage?.bind(executor);
+  const pageFeed = capturePage ? new PageFeed({ capture: capturePage }) : null;
   ide = createIde({
     project: options.project,
     document: resolveLocator ? undefined : document,
     resolveLocator,
-    executor,
+    executor: executor && pageFeed ? watchedExecutor(executor, pageFeed) : executor,
     deliver: bridge.deliver,
     save: saveFile ? (project) => writeProjectFile(saveFile(project), project) : undefined,
     limits: options.limits,
     inspect: options.inspect,
   });
-  const ui = await createUiServer(ide);
+  const ui = await createUiServer(ide, { page: pageFeed ?? undefined });
 
   // A frame carries a whole request; a project may be as large as its own limit allows.
   const sockets = new WebSocketServer({ noServer: true, maxPayload: limits.projectRequestBytes + 64 * 1024 });
@@ -182,6 +206,7 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
     },
     close() {
       closing ??= (async () => {
+        pageFeed?.stop();
         ui.close();
         bridge.close();
         for (const client of sockets.clients) client.terminate();

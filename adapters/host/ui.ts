@@ -9,7 +9,10 @@
 //   holds its updates back rather than pile them up, and sends the view as it is then;
 // - the page reconnects when its socket drops; the relay of the new socket starts with a
 //   reset, so nothing is lost but the entries that fell off the cap meanwhile;
-// - when the host stops, every page's socket is closed with 1001 (going away).
+// - when the host stops, every page's socket is closed with 1001 (going away);
+// - with a page feed (the host's page under test), every socket's relay subscribes to it, so
+//   pictures of the page are taken only while at least one UI page is connected; a page slow
+//   to read gets only the latest picture once it has caught up.
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -19,6 +22,7 @@ import type { Ide } from "../../index.ts";
 import type { HostMessage } from "../view/messages.ts";
 import { ViewRelay, helloMessage } from "../view/relay.ts";
 import type { RelaySink } from "../view/relay.ts";
+import type { PageSource } from "../view/pageFeed.ts";
 
 export interface UiServer {
   /** Serves GET / (token already checked by the host, passed in) and static assets; false when the path is not the UI's. */
@@ -122,8 +126,8 @@ function socketSink(socket: WebSocket): RelaySink {
 }
 
 /** Relay the IDE to one page's socket, and its text frames back as user events. */
-function relayToSocket(ide: Ide, socket: WebSocket, hello: HostMessage, onGone: (relay: ViewRelay) => void): ViewRelay {
-  const relay = new ViewRelay(ide, socketSink(socket), { hello, onGone });
+function relayToSocket(ide: Ide, socket: WebSocket, hello: HostMessage, onGone: (relay: ViewRelay) => void, page: PageSource | undefined): ViewRelay {
+  const relay = new ViewRelay(ide, socketSink(socket), { hello, onGone, page });
   socket.on("message", (data, isBinary) => {
     if (!isBinary) relay.receive(String(data));
   });
@@ -132,9 +136,15 @@ function relayToSocket(ide: Ide, socket: WebSocket, hello: HostMessage, onGone: 
   return relay;
 }
 
-export async function createUiServer(ide: Ide): Promise<UiServer> {
+export interface UiServerOptions {
+  /** The page under test's pictures (the host's WebDriver page): sent to every UI page, taken while one is connected. */
+  page?: PageSource;
+}
+
+export async function createUiServer(ide: Ide, options: UiServerOptions = {}): Promise<UiServer> {
   const bundle = await bundleUi();
   const hello = helloMessage(ide);
+  if (options.page) hello.pages = true;
   /** Each open page's relay and the socket it writes to. */
   const relays = new Map<ViewRelay, WebSocket>();
   const assets: Record<string, { type: string; body: (token: string) => string; headers: Record<string, string> }> = {
@@ -167,7 +177,7 @@ export async function createUiServer(ide: Ide): Promise<UiServer> {
     },
     acceptSocket(socket) {
       relays.set(
-        relayToSocket(ide, socket, hello, (relay) => relays.delete(relay)),
+        relayToSocket(ide, socket, hello, (relay) => relays.delete(relay), options.page),
         socket,
       );
     },

@@ -7,7 +7,8 @@
 //
 // The browser starts once, at the first command that needs it, and is reused across runs.
 // A browser or chromedriver that is gone rejects the command (the run ends `fatal`) and is
-// dropped, so the next run starts a new one.
+// dropped, so the next run starts a new one. `capturePage` gives the UI a picture of the page
+// (devtools.ts), beside the run's commands, never in their way.
 import { spawn } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
@@ -25,7 +26,10 @@ import { messageOf } from "../../services/errors.ts";
 import { LocatorError, parseLocator } from "../../services/locators/index.ts";
 import { readVariable } from "../../services/playback/variables.ts";
 import type { VariableValues } from "../../services/playback/variables.ts";
+import type { PageShot } from "../view/messages.ts";
 import { CHROMIUM_FLAGS } from "./chromium.ts";
+import { pageCamera } from "./devtools.ts";
+import type { PageCamera } from "./devtools.ts";
 import { callResolver, fromPage, locatorBundle } from "./pages.ts";
 
 // CommonJS modules with `exports.default`: Node's ESM loader hands over the exports object.
@@ -64,6 +68,14 @@ export interface WebDriverPage extends Executor {
   resolveLocator(location: string): Promise<string>;
   /** The process id of the chromedriver this started, while it runs (tests kill it). */
   chromedriverPid(): number | null;
+  /** The page as it is now (URL, title, small JPEG) for the UI; null while there is no browser. Rejects when it cannot be taken. */
+  capturePage(): Promise<PageShot | null>;
+  /**
+   * The browser session and the side-runtime executor over it that commands play with,
+   * started if need be: for the benchmark that sets side-runtime's own Playback beside the
+   * IDE on the same executor and browser. Whoever plays with it must not quit the driver.
+   */
+  sideRuntime(): Promise<{ driver: WebDriver; executor: SideExecutor }>;
   /** Quits the browser and stops chromedriver. */
   close(): Promise<void>;
 }
@@ -118,6 +130,8 @@ interface Session {
   userDataDir: string | null;
   /** The run that used it last: if it dies, that run hears so; another run starts a new one. */
   runId: string | undefined;
+  /** What takes the UI's pictures of the page, made at the first capture. */
+  camera: Promise<PageCamera> | null;
 }
 
 const silentLogger = { info() {}, log() {}, warn() {}, error() {}, debug() {} } as unknown as Console;
@@ -224,7 +238,7 @@ export function webdriverPage(options: WebDriverPageOptions = {}): WebDriverPage
     const runner = new WebDriverExecutor({ driver, implicitWait: implicitWaitMs });
     await runner.init({ baseUrl: options.baseUrl ?? "", logger: silentLogger, variables: new Variables() });
     const chromeCaps = (await driver.getCapabilities().catch(() => null))?.get("chrome") as { userDataDir?: string } | undefined;
-    const opened: Session = { driver, runner, chromedriver, dead: false, runId: undefined, userDataDir: chromeCaps?.userDataDir ?? null };
+    const opened: Session = { driver, runner, chromedriver, dead: false, runId: undefined, userDataDir: chromeCaps?.userDataDir ?? null, camera: null };
     chromedriver?.once("exit", () => (opened.dead = true));
     return opened;
   }
@@ -248,8 +262,14 @@ export function webdriverPage(options: WebDriverPageOptions = {}): WebDriverPage
     return opened;
   }
 
+  function closeCamera(session: Session) {
+    void session.camera?.then((camera) => camera.close(), () => {});
+    session.camera = null;
+  }
+
   function drop(gone: Session) {
     gone.dead = true;
+    closeCamera(gone);
     if (current !== gone) return;
     current = null;
     session = null;
@@ -367,12 +387,32 @@ export function webdriverPage(options: WebDriverPageOptions = {}): WebDriverPage
 
     chromedriverPid: () => (current && !current.dead ? (current.chromedriver?.pid ?? null) : null),
 
+    async capturePage() {
+      const opened = current;
+      if (!opened || opened.dead) return null;
+      opened.camera ??= pageCamera(opened.driver);
+      const camera = opened.camera;
+      try {
+        return await (await camera).capture();
+      } catch (error) {
+        // A camera whose connection dropped is made anew at the next picture; the browser may be fine.
+        if (opened.camera === camera && !(await camera.then((c) => c.usable(), () => false))) closeCamera(opened);
+        throw error;
+      }
+    },
+
+    async sideRuntime() {
+      const opened = await acquire(new AbortController().signal, undefined);
+      return { driver: opened.driver, executor: opened.runner };
+    },
+
     async close() {
       const opened = current ?? (session ? await session.catch(() => null) : null);
       session = null;
       current = null;
       if (!opened) return;
       opened.dead = true;
+      closeCamera(opened);
       await opened.driver.quit().catch(() => {});
       opened.chromedriver?.kill("SIGTERM");
       if (opened.chromedriver) killBrowser(opened.userDataDir);

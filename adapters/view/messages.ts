@@ -4,9 +4,12 @@
 // Types only: the module is erased from every bundle.
 //
 // IDE → page
-//   { type: "hello", charts: Chart[] }
+//   { type: "hello", charts: Chart[], pages?: true }
 //       once, first: every running machine's statechart (charts.ts). The
-//       machines never change while the IDE runs, so they are not sent again.
+//       machines never change while the IDE runs, so they are not sent again. `pages` is
+//       true when this relay sends `page` messages (the host, which drives a page under test
+//       in a headless browser the user cannot see); the page shows its "Page under test"
+//       panel only then.
 //   { type: "update", view, playback?, commands?, tests?, suites?, logs: { reset, entries, kept }, states }
 //       right after hello, then after changes, at most one every UPDATE_INTERVAL_MS of relay.ts (20 a
 //       second) however fast the IDE changes; a burst of changes is one update with the view
@@ -34,6 +37,15 @@
 //         cap), the page's copy cannot be patched: `reset: true` and `entries` is the whole
 //         log. The first update of every relay is a reset too.
 //       - states: the current state value of each charted actor, by its id.
+//   { type: "page", url, title, image, at }
+//       the page under test as it was after a page command of a run (pageFeed.ts): its URL,
+//       its title and a small JPEG of its viewport as a data URL (`image`, null when the
+//       browser could not give one), taken at `at` (ms since 1970). At most a few a second
+//       however fast the run goes, the latest winning; taken only while some UI page is
+//       connected, and kept nowhere but as the latest one (not in the IdeView, not in the
+//       logs). Sent to every connected page, and the latest one to a page that connects
+//       later, right after its first update. A page slow to read gets only the latest one
+//       once it has caught up.
 // page → IDE
 //   { type: "user.<event>", ... }: a user event of CONTRACT section 5, passed to ide.send,
 //       which reads it with zod: anything that is not a user event changes nothing. Messages
@@ -129,8 +141,26 @@ export interface LogDelta {
   kept: { system: number; playback: number };
 }
 
+/** The page under test as the UI shows it. */
+export interface PageShot {
+  url: string;
+  title: string;
+  /** `data:image/jpeg;base64,...` of the viewport, at most a few hundred pixels wide; null when none could be taken. */
+  image: string | null;
+  /** When it was taken, in ms since 1970. */
+  at: number;
+}
+
+export type PageMessage = { type: "page" } & PageShot;
+
 export type HostMessage =
-  | { type: "hello"; charts: Chart[] }
+  | {
+      type: "hello";
+      charts: Chart[];
+      /** True when this relay sends `page` messages: the page shows its "Page under test" panel. */
+      pages?: true;
+    }
+  | PageMessage
   | {
       type: "update";
       view: UiView;

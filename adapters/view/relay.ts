@@ -5,7 +5,8 @@
 // library here: this file is bundled into browser pages too.
 //
 // The messages and what each carries are written down in messages.ts, which owns their
-// types; the page (ui/) imports them from there.
+// types; the page (ui/) imports them from there. Beside the IDE's view, a relay given a
+// page source (pageFeed.ts) passes on the pictures of the page under test.
 import type { Ide } from "../../index.ts";
 import { currentProject } from "../../machines/ide.selectors.ts";
 import type { LogEntry } from "../../services/logs/index.ts";
@@ -15,6 +16,7 @@ import type {
   CommandsDelta,
   HostMessage,
   LogDelta,
+  PageMessage,
   PlaybackView,
   RunSummary,
   SuiteSummary,
@@ -23,6 +25,7 @@ import type {
 } from "./messages.ts";
 import { suitesOf } from "../../services/playback/targets.ts";
 import { chartValues, machineCharts } from "./charts.ts";
+import type { PageSource } from "./pageFeed.ts";
 
 export const UPDATE_INTERVAL_MS = 50;
 
@@ -40,9 +43,14 @@ export interface ViewRelayOptions {
   hello?: HostMessage;
   /** Called once, when the relay stops. */
   onGone?: (relay: ViewRelay) => void;
+  /**
+   * The page under test (pageFeed.ts): the relay subscribes, so captures are taken while it
+   * lives, sends the latest one after its first update, then each new one as a `page` message.
+   */
+  page?: PageSource;
 }
 
-export function helloMessage(ide: Ide): HostMessage {
+export function helloMessage(ide: Ide): Extract<HostMessage, { type: "hello" }> {
   return { type: "hello", charts: machineCharts(ide) };
 }
 
@@ -88,6 +96,10 @@ export class ViewRelay {
   private stopped = false;
   private readonly subscription: { unsubscribe(): void };
   private readonly onGone: ((relay: ViewRelay) => void) | undefined;
+  /** The latest page picture not sent yet because the page was slow to read; a newer one replaces it. */
+  private pendingPage: PageMessage | null = null;
+  private pageTimer: ReturnType<typeof setTimeout> | null = null;
+  private readonly unsubscribePage: () => void = () => {};
 
   constructor(
     private readonly ide: Ide,
@@ -98,6 +110,28 @@ export class ViewRelay {
     this.write(options.hello ?? helloMessage(ide));
     this.flush();
     this.subscription = ide.subscribe(() => this.schedule());
+    if (options.page) {
+      const latest = options.page.latest();
+      if (latest) this.sendPage(latest);
+      this.unsubscribePage = options.page.subscribe((message) => this.sendPage(message));
+    }
+  }
+
+  /** A picture of the page under test: now, or once the page has read what it was sent (only the latest). */
+  private sendPage(message: PageMessage) {
+    if (!this.isOpen()) return;
+    if (this.sink.backlogged?.()) {
+      this.pendingPage = message;
+      this.pageTimer ??= setTimeout(() => {
+        this.pageTimer = null;
+        const pending = this.pendingPage;
+        this.pendingPage = null;
+        if (pending) this.sendPage(pending);
+      }, UPDATE_INTERVAL_MS);
+      return;
+    }
+    this.pendingPage = null;
+    this.sink.send({ ...message });
   }
 
   private isOpen(): boolean {
@@ -224,8 +258,12 @@ export class ViewRelay {
     if (this.stopped) return;
     this.stopped = true;
     this.subscription.unsubscribe();
+    this.unsubscribePage();
     if (this.timer !== null) clearTimeout(this.timer);
     this.timer = null;
+    if (this.pageTimer !== null) clearTimeout(this.pageTimer);
+    this.pageTimer = null;
+    this.pendingPage = null;
     this.onGone?.(this);
   }
 }

@@ -63,6 +63,7 @@ export function withCharts(transport: UiTransport, extra: ExtraCharts): UiTransp
         status: (status) => handlers.status(status),
         message(message) {
           if (message.type === "hello") return handlers.message({ ...message, charts: [...message.charts, ...extra.charts] });
+          if (message.type !== "update") return handlers.message(message);
           last = message;
           send(message);
         },

@@ -1,0 +1,162 @@
+// The UI's "Page under test" panel for real: the host (startHost, as npm start runs it) plays
+// the example project in headless Chromium through chromedriver (adapters/host/webdriver.ts)
+// against the example site, and the IDE page, in another headless Chromium driven by
+// Playwright, shows what that browser shows: its title, its URL and a small picture. Never
+// skipped: `npm test` installs Chromium and chromedriver first (bin/ensure-chromium.ts).
+import { readFileSync } from "node:fs";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { launchChromium } from "../../adapters/host/chromium.ts";
+import { startHost } from "../../adapters/host/host.ts";
+import type { Host } from "../../adapters/host/host.ts";
+import { startExampleSite } from "../../adapters/host/site.ts";
+import type { ExampleSite } from "../../adapters/host/site.ts";
+import { IMAGE_WIDTH, pageCamera, webdriverCamera } from "../../adapters/host/devtools.ts";
+import { webdriverPage } from "../../adapters/host/webdriver.ts";
+import type { WebDriverPage } from "../../adapters/host/webdriver.ts";
+
+const SHOP = JSON.parse(readFileSync(new URL("../../examples/shop.side", import.meta.url), "utf8")) as unknown;
+const WAIT = { timeout: 45_000, interval: 50 };
+
+let site: ExampleSite;
+let driven: WebDriverPage;
+let browser: Browser;
+let host: Host;
+let context: BrowserContext;
+let ui: Page;
+let pageErrors: string[];
+/** How many pictures the host asked the page under test for. */
+let captures = 0;
+
+beforeAll(async () => {
+  site = await startExampleSite();
+  driven = webdriverPage({ baseUrl: site.url });
+  browser = await launchChromium();
+  // The WebDriver page as the host gets it, counting the pictures it is asked for.
+  const counted = {
+    execute: driven.execute.bind(driven),
+    evaluate: driven.evaluate.bind(driven),
+    hasPage: driven.hasPage.bind(driven),
+    resolveLocator: driven.resolveLocator.bind(driven),
+    capturePage: () => {
+      captures += 1;
+      return driven.capturePage();
+    },
+  };
+  host = await startHost({ port: 0, tokenFile: null, project: SHOP, executor: counted });
+});
+
+afterAll(async () => {
+  await host?.close();
+  await browser?.close();
+  await driven?.close();
+  await site?.close();
+});
+
+beforeEach(async () => {
+  pageErrors = [];
+  context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  ui = await context.newPage();
+  ui.on("pageerror", (error) => pageErrors.push(error.message));
+});
+
+afterEach(async () => {
+  await context?.close();
+  expect(pageErrors).toEqual([]);
+});
+
+async function openUi() {
+  await ui.goto(host.urls.ui);
+  await ui.waitForSelector('[data-testid="connection"]:text-is("connected")');
+  await ui.waitForSelector('[data-testid="project-name"]');
+}
+
+async function playAndWait(testId: string) {
+  const before = host.ide.getSnapshot().playback?.runId ?? null;
+  host.ide.send({ type: "user.startPlayback", testId });
+  await vi.waitFor(() => {
+    const playback = host.ide.getSnapshot().playback;
+    expect(playback?.runId).not.toBe(before);
+    expect(playback?.status).toBe("ended");
+  }, WAIT);
+  return host.ide.getSnapshot().playback!.commands.map((c) => [c.command, c.state]);
+}
+
+const panel = '[data-testid="page-under-test"]';
+const text = (selector: string) => ui.locator(selector).textContent();
+
+describe("the page under test in the IDE page", () => {
+  it("takes no picture while no IDE page is connected, though a run plays in the browser", async () => {
+    // The login test's page commands run in the browser (its plugin command has no plugin here).
+    expect((await playAndWait("t-login")).slice(0, 4)).toEqual([
+      ["open", "passed"],
+      ["type", "passed"],
+      ["type", "passed"],
+      ["click", "passed"],
+    ]);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(captures).toBe(0);
+  });
+
+  it("shows the example page's title, URL and a small picture after the user plays a test", async () => {
+    await openUi();
+    await ui.waitForSelector(panel);
+    await ui.locator('[data-testid="test-picker"]').selectOption("t-cart");
+    await ui.getByRole("button", { name: "Play", exact: true }).click();
+    await ui.waitForSelector('[data-testid="run-state"]:text-is("ended")', { timeout: WAIT.timeout });
+
+    // The page the login test left first, then the shop the cart test ends on.
+    await vi.waitFor(async () => expect(await text('[data-testid="page-url"]')).toBe(`${site.url}/shop`), WAIT);
+    expect(await text('[data-testid="page-title"]')).toBe("Fixture shop");
+    expect(host.ide.getSnapshot().playback?.result).toBe("passed");
+    // An http page's URL is a link that opens apart from the IDE.
+    const link = ui.locator('a[data-testid="page-url"]');
+    expect(await link.getAttribute("href")).toBe(`${site.url}/shop`);
+    expect(await link.getAttribute("rel")).toBe("noopener noreferrer");
+    const image = ui.locator('[data-testid="page-image"]');
+    expect(await image.getAttribute("src")).toMatch(/^data:image\/jpeg;base64,[A-Za-z0-9+/=]+$/);
+    await vi.waitFor(async () => expect(await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0), WAIT);
+    const size = await image.evaluate((img: HTMLImageElement) => ({ width: img.naturalWidth, height: img.naturalHeight }));
+    expect(size.width).toBeLessThanOrEqual(IMAGE_WIDTH);
+    expect(size.height).toBeGreaterThan(0);
+    expect(captures).toBeGreaterThan(0);
+    expect(await ui.locator('[data-testid="page-empty"]').count()).toBe(0);
+  });
+
+  it("gives an IDE page that connects later the latest picture at once, and keeps none of it in the IDE's view", async () => {
+    await openUi();
+    await ui.waitForSelector(`${panel} [data-testid="page-title"]:text-is("Fixture shop")`, { timeout: WAIT.timeout });
+    const shown = await ui.locator('[data-testid="page-image"]').getAttribute("src");
+    expect(shown).toMatch(/^data:image\/jpeg;base64,/);
+    const before = captures;
+
+    // A second IDE page while the first watches: it is sent the latest picture, no new capture.
+    const second = await context.newPage();
+    second.on("pageerror", (error) => pageErrors.push(error.message));
+    await second.goto(host.urls.ui);
+    await second.waitForSelector(`${panel} [data-testid="page-title"]:text-is("Fixture shop")`, { timeout: WAIT.timeout });
+    expect(await second.locator('[data-testid="page-url"]').textContent()).toBe(`${site.url}/shop`);
+    expect(await second.locator('[data-testid="page-image"]').getAttribute("src")).toBe(shown);
+    expect(captures).toBe(before);
+
+    const view = JSON.stringify(host.ide.getSnapshot());
+    expect(view).not.toContain("data:image");
+  });
+
+  it("takes the same picture through WebDriver when the browser's DevTools endpoint is out of reach (a Grid's node)", async () => {
+    const { driver } = await driven.sideRuntime();
+    const direct = await pageCamera(driver);
+    const through = webdriverCamera(driver);
+    try {
+      const [a, b] = [await direct.capture(), await through.capture()];
+      expect(b.url).toBe(a.url);
+      expect(b.title).toBe(a.title);
+      expect(b.title).toBe("Fixture shop");
+      expect(b.image).toMatch(/^data:image\/jpeg;base64,[A-Za-z0-9+/=]+$/);
+      expect(a.image).toMatch(/^data:image\/jpeg;base64,[A-Za-z0-9+/=]+$/);
+    } finally {
+      direct.close();
+      through.close();
+    }
+  });
+});
