@@ -3,11 +3,8 @@
 // The relay hands its messages over as they are; it never changes one it has sent. Locators
 // are resolved by asking the IDE itself, as a plugin would (GET /playback/location).
 import type { Ide } from "../index.ts";
-import { ViewRelay } from "../adapters/view/relay.ts";
+import { UI_SENDER, ViewRelay } from "../adapters/view/relay.ts";
 import type { UiTransport } from "./connection.ts";
-
-/** The sender id the page's own questions carry. */
-export const UI_SENDER = { id: "ide-ui" } as const;
 
 export function localTransport(ide: Ide): UiTransport {
   return {

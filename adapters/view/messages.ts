@@ -51,6 +51,11 @@
 //       which reads it with zod: anything that is not a user event changes nothing. Messages
 //       that are not objects (or JSON texts of objects) with a `type` starting "user." are
 //       ignored.
+//   { type: "locator.resolve", id, location }: the editor's "Find": GET /playback/location in
+//       the page under test, asked as the IDE UI (sender "ide-ui"); the relay answers
+//       { type: "locator.resolved", id, reply } with the route's reply (an xpath, or
+//       { error, errorCode }). `id` is the page's own number for the question; the page
+//       gives up on its own after a limit, and a relay that stopped answers nothing.
 //
 // Every message is a new object that the relay never touches again once sent, so a sink
 // may hand it to the page as it is, without copying.
@@ -161,6 +166,7 @@ export type HostMessage =
       pages?: true;
     }
   | PageMessage
+  | LocatorAnswerMessage
   | {
       type: "update";
       view: UiView;
@@ -176,6 +182,12 @@ export type HostMessage =
       /** The state value of each charted actor. */
       states: ChartValues;
     };
+
+/** The answer to the page's "Find" (GET /playback/location's reply, as a plugin would get it). */
+export type LocatorAnswerMessage = { type: "locator.resolved"; id: number; reply: unknown };
+
+/** A page → IDE message: the editor's "Find". */
+export type LocatorQuestionMessage = { type: "locator.resolve"; id: number; location: string };
 
 /** A page → IDE message: a user event of CONTRACT section 5; the relay passes it to ide.send, which checks it. */
 export type UserEventMessage = { type: `user.${string}`; [field: string]: unknown };

@@ -15,6 +15,7 @@ import type {
   CommandRow,
   CommandsDelta,
   HostMessage,
+  LocatorQuestionMessage,
   LogDelta,
   PageMessage,
   PlaybackView,
@@ -67,7 +68,11 @@ function groupCounts(logs: readonly LogEntry[]): LogDelta["kept"] {
 }
 
 /** A user event the page sent, or null for anything that is not one (the IDE's zod reads the rest). */
-function userEventOf(event: unknown): Parameters<Ide["send"]>[0] | null {
+/** Who the IDE UI is when it asks a route (the editor's "Find"): not a plugin, never registered. */
+export const UI_SENDER = { id: "ide-ui" } as const;
+
+/** A page's message as an object with a string `type` (a JSON text is parsed), else null. */
+function typedMessage(event: unknown): { type: string; [field: string]: unknown } | null {
   if (typeof event === "string") {
     try {
       event = JSON.parse(event);
@@ -77,8 +82,17 @@ function userEventOf(event: unknown): Parameters<Ide["send"]>[0] | null {
   }
   if (typeof event !== "object" || event === null || Array.isArray(event)) return null;
   const type = (event as { type?: unknown }).type;
-  if (typeof type !== "string" || !type.startsWith("user.")) return null;
-  return event as Parameters<Ide["send"]>[0];
+  return typeof type === "string" ? (event as { type: string }) : null;
+}
+
+function userEventOf(message: { type: string }): Parameters<Ide["send"]>[0] | null {
+  return message.type.startsWith("user.") ? (message as Parameters<Ide["send"]>[0]) : null;
+}
+
+function locatorQuestionOf(message: { type: string; [field: string]: unknown }): LocatorQuestionMessage | null {
+  if (message.type !== "locator.resolve") return null;
+  const { id, location } = message;
+  return Number.isSafeInteger(id) && typeof location === "string" ? { type: "locator.resolve", id: id as number, location } : null;
 }
 
 /** What one page has been sent, so the next update carries only what changed. */
@@ -249,8 +263,18 @@ export class ViewRelay {
   /** A user event from the page: a JSON text or an already-parsed value; anything not an object whose `type` starts "user." is ignored; the rest goes to ide.send. */
   receive(event: unknown) {
     if (this.stopped) return;
-    const userEvent = userEventOf(event);
-    if (userEvent) this.ide.send(userEvent);
+    const message = typedMessage(event);
+    if (!message) return;
+    const userEvent = userEventOf(message);
+    if (userEvent) return this.ide.send(userEvent);
+    const question = locatorQuestionOf(message);
+    if (question) void this.answerLocator(question);
+  }
+
+  /** The editor's "Find": the route's own reply (its limits included), written back unless the page left. */
+  private async answerLocator({ id, location }: LocatorQuestionMessage) {
+    const reply = await this.ide.handle({ uri: "/playback/location", verb: "get", payload: { location } }, UI_SENDER);
+    this.write({ type: "locator.resolved", id, reply });
   }
 
   /** The page is gone: no more updates, and its events are no longer taken. */

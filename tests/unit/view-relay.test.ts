@@ -116,6 +116,43 @@ describe("ViewRelay", () => {
     expect(unsaved(ide)).toBe(false);
   });
 
+  it("answers the editor's Find with GET /playback/location's reply, as the IDE UI, to the page that asked", async () => {
+    vi.useRealTimers();
+    const page = { resolveLocator: vi.fn(async (location: string) => `//input[@id='${location.slice(3)}']`) };
+    const located = createIde({ resolveLocator: page.resolveLocator });
+    const sink = recordingSink();
+    const other = recordingSink();
+    new ViewRelay(located, other);
+    new ViewRelay(located, sink).receive(JSON.stringify({ type: "locator.resolve", id: 7, location: "id=user" }));
+    const answers = () => sink.messages.filter((m) => m.type === "locator.resolved");
+    await vi.waitFor(() => expect(answers()).toHaveLength(1));
+    expect(other.messages.some((m) => m.type === "locator.resolved")).toBe(false);
+    expect(answers()[0]).toEqual({ type: "locator.resolved", id: 7, reply: "//input[@id='user']" });
+    const bad = recordingSink();
+    const relay = new ViewRelay(located, bad);
+    relay.receive({ type: "locator.resolve", id: 8, location: "nonsense=1" });
+    await vi.waitFor(() => expect(bad.messages.some((m) => m.type === "locator.resolved")).toBe(true));
+    expect(bad.messages.find((m) => m.type === "locator.resolved")).toMatchObject({ id: 8, reply: { errorCode: "InvalidLocator" } });
+    expect(located.getSnapshot().plugins).toEqual([]);
+    located.stop();
+  });
+
+  it("ignores a Find without a numeric id or a string location, and answers nothing once stopped", async () => {
+    vi.useRealTimers();
+    const resolveLocator = vi.fn(async () => "//a");
+    const located = createIde({ resolveLocator });
+    const sink = recordingSink();
+    const relay = new ViewRelay(located, sink);
+    relay.receive({ type: "locator.resolve", id: "1", location: "id=a" });
+    relay.receive({ type: "locator.resolve", id: 2, location: 5 });
+    relay.receive({ type: "locator.resolve", id: 3, location: "id=a" });
+    relay.stop();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(resolveLocator).toHaveBeenCalledTimes(1);
+    expect(sink.messages.some((m) => m.type === "locator.resolved")).toBe(false);
+    located.stop();
+  });
+
   it("sends nothing after stop, however the IDE changes, and tells onGone once", async () => {
     const sink = recordingSink();
     const onGone = vi.fn();
