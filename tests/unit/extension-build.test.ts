@@ -9,6 +9,8 @@ import { buildExtension, extensionManifest } from "../../adapters/webextension/b
 import { extensionIdOf, newExtensionKey } from "../../adapters/webextension/extensionId.ts";
 import { IDE_EXTENSION_ID, IDE_EXTENSION_KEY } from "../../adapters/webextension/identity.ts";
 import { sideFileName } from "../../adapters/webextension/save.ts";
+import { IN_PAGE_COMMANDS } from "../../adapters/webextension/page/index.ts";
+import { parseSideProject } from "../../services/side/index.ts";
 
 const scratch = () => mkdtempSync(join(tmpdir(), "ide-core-build-test-"));
 
@@ -92,6 +94,17 @@ describe("the README", () => {
   it("shows the example plugin extension exactly as it is in examples/plugin-extension", () => {
     expect(readme).toContain("```json\n" + example("manifest.json") + "```");
     expect(readme).toContain("```js\n" + example("background.js") + "```");
+  });
+
+  it("points at an example project that plays the example plugin's command among commands the tab under test does", () => {
+    expect(readme).toContain("examples/plugin-extension/example.side");
+    const parsed = parseSideProject(JSON.parse(example("example.side")));
+    if (!parsed.ok) throw new Error(parsed.problem);
+    const commands = parsed.project.tests[0].commands.map((c) => c.command);
+    const declared = /id: "([A-Za-z]+)"/.exec(example("background.js"))?.[1];
+    expect(commands).toContain(declared);
+    const windowCommands = new Set(["open", "executeScript", "executeAsyncScript", "selectFrame", "setWindowSize"]);
+    expect(commands.filter((c) => c !== declared && !windowCommands.has(c) && !IN_PAGE_COMMANDS.has(c))).toEqual([]);
   });
 
   it("names the id the example plugin sends to, which is the extension's", () => {
