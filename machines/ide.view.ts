@@ -8,6 +8,7 @@ import type { PluginCommand, PluginRegistry } from "../services/plugins/index.ts
 import type { LogEntry, LogStore } from "../services/logs/index.ts";
 import { isUnsaved } from "./project.machine.ts";
 import { currentCommandId, runResult, variablesAsJson } from "./playback.run.ts";
+import type { RunResult } from "./playback.run.ts";
 import { controlSnapshot, playbackSnapshot, projectSnapshot } from "./ide.selectors.ts";
 import type { IdeSnapshot } from "./ide.selectors.ts";
 
@@ -67,7 +68,7 @@ export interface PlaybackView {
   status: RunStatus;
   /** True while starting, running, paused or finishing. */
   running: boolean;
-  result: "passed" | "failed" | null;
+  result: RunResult | null;
   suite: { id: string; name: string; testIndex: number; tests: string[] } | null;
   currentCommandId: string | null;
   breakpoints: string[];

@@ -111,7 +111,17 @@ export function nextTestOfSuite(run: Run): Run | null {
   );
 }
 
-export const runResult = (run: Run): "passed" | "failed" => (run.failed || run.suite?.failed ? "failed" : "passed");
+export type RunResult = "passed" | "failed" | "stopped";
+
+/**
+ * A run is `failed` when a command ended failed or fatal; else `stopped` when it was stopped
+ * before its end (the user, a plugin's POST /playback/stop, the window closing), even between
+ * two tests of a suite; else `passed` (CONTRACT section 9, as amended in round 3).
+ */
+export function runResult(run: Run): RunResult {
+  if (run.failed || run.suite?.failed) return "failed";
+  return run.end === "stopped" || run.suite?.stopped ? "stopped" : "passed";
+}
 
 /** The test ends: no frame is left, so nothing more executes. */
 export function endTest(run: Run, end: TestEnd): Run {

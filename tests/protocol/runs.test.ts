@@ -392,6 +392,7 @@ describe("POST /playback/stop", () => {
         ["c-check", null],
       ]);
       expect(executor.aborted).toEqual(["c-open"]);
+      expect(view(ide).result).toBe("stopped");
     });
 
     it("answers MissingPlugin to a sender that did not register, and the run goes on", async () => {
@@ -455,6 +456,26 @@ describe("POST /playback/stop", () => {
     await waitForStatus(ide, "paused");
     expect(await ide.handle({ uri: "/playback/stop", verb: "post" }, { id: "p" })).toBe(true);
     expect(view(ide).commands.every((c) => c.state === null)).toBe(true);
+    expect(view(ide).result).toBe("stopped");
+  });
+
+  it("ends a run the user stopped with the result stopped, never passed, and the next run plays anew", async () => {
+    const ide = createIde({ project: shopProject(), executor: stuckOnOpen() });
+    ide.send({ type: "user.startPlayback" });
+    await waitForStatus(ide, "running");
+    ide.send({ type: "user.stopPlayback" });
+    expect((await waitForStatus(ide, "ended")).result).toBe("stopped");
+    ide.send({ type: "user.startPlayback" });
+    await waitForStatus(ide, "running");
+    expect(view(ide).result).toBeNull();
+  });
+
+  it("ends a run with the result stopped when the window closes under it", async () => {
+    const ide = createIde({ project: shopProject(), executor: stuckOnOpen() });
+    ide.send({ type: "user.startPlayback" });
+    await waitForStatus(ide, "running");
+    ide.send({ type: "user.closeWindow" });
+    expect((await waitForStatus(ide, "ended")).result).toBe("stopped");
   });
 
   it("stops a run that is starting before its first command", async () => {
@@ -874,7 +895,33 @@ describe("the run's start and end, as plugins hear them", () => {
     ide.send({ type: "user.stopPlayback" });
     await waitForStatus(ide, "ended");
     expect(eventsOf(calls).map(([, event]) => event)).toEqual(["suitePlaybackStarted", "playbackStarted", "playbackStopped", "suitePlaybackStopped"]);
-    expect(view(ide)).toMatchObject({ testId: "t-login", suite: { testIndex: 0 } });
+    expect(view(ide)).toMatchObject({ testId: "t-login", result: "stopped", suite: { testIndex: 0 } });
+  });
+
+  it("ends a suite stopped between two tests with the result stopped", async () => {
+    const stopped = later();
+    const { deliver } = pluginDeliver(undefined, (m) => (m.event === "playbackStopped" ? stopped.promise : true));
+    const project = projectOf(testOf("t-a", [["a1", "echo", "a"]]), testOf("t-b", [["b1", "echo", "b"]]));
+    const ide = createIde({ project: { ...project, suites: [{ id: "s", name: "S", tests: ["t-a", "t-b"] }] }, deliver });
+    await register(ide, "p");
+    ide.send({ type: "user.startSuite", suiteId: "s" });
+    await waitForStatus(ide, "finishing");
+    ide.send({ type: "user.stopPlayback" });
+    stopped.resolve(true);
+    const ended = await waitForStatus(ide, "ended");
+    expect(ended).toMatchObject({ testId: "t-a", result: "stopped" });
+    expect(ended.commands.map((c) => c.state)).toEqual(["passed"]);
+  });
+
+  it("ends a suite stopped after one of its tests failed with the result failed", async () => {
+    const project = projectOf(testOf("t-a", [["a1", "pFail"]]), testOf("t-b", [["b1", "open", "/"]]));
+    const { deliver } = pluginDeliver((m) => (m.command.command === "pFail" ? { error: "no" } : true));
+    const ide = createIde({ project: { ...project, suites: [{ id: "s", name: "S", tests: ["t-a", "t-b"] }] }, deliver, executor: stuckOnOpen() });
+    await register(ide, "p", declaring());
+    ide.send({ type: "user.startSuite", suiteId: "s" });
+    await vi.waitFor(() => expect(view(ide)).toMatchObject({ testId: "t-b", status: "running" }));
+    ide.send({ type: "user.stopPlayback" });
+    expect((await waitForStatus(ide, "ended")).result).toBe("failed");
   });
 });
 
