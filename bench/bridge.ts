@@ -9,9 +9,9 @@ import { readFileSync } from "node:fs";
 import { WebSocket } from "ws";
 import { createIde } from "../index.ts";
 import type { Ide } from "../index.ts";
-import { startHost } from "../adapters/host/host.ts";
-import type { Host } from "../adapters/host/host.ts";
-import { exampleDocument } from "../adapters/host/pages.ts";
+import { startHost } from "../apps/host/host.ts";
+import type { Host } from "../apps/host/host.ts";
+import { exampleDocument } from "../drivers/host/pages.ts";
 import type { Benchmark, SummaryLine } from "./support.ts";
 import { check, fmtInt, fmtMB, fmtMs, fmtNum, fmtRatio, heading, heapAfterGc, now, printTable, quantile, verdict } from "./support.ts";
 

@@ -3,7 +3,7 @@
 // - an echo answering from its service worker: the floor for any extension's answer, and the
 //   baseline of the target (the IDE at most 1.2× this, p50 and p99);
 // - an echo answering from an extension page: where the IDE answers from, since its core
-//   lives in the IDE window (adapters/webextension/relay.ts says why);
+//   lives in the IDE window (apps/extension/relay.ts says why);
 // - the same page echo with a worker that also listens and leaves every message to the page,
 //   as the IDE's worker does: what that fallback listener costs on its own.
 // Rounds alternate between the three, so a slow spell of the machine falls on all of them.
@@ -13,10 +13,10 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Worker } from "playwright-core";
-import { launchWithExtensions } from "../adapters/host/chromium.ts";
-import { buildExtension } from "../adapters/webextension/build.ts";
-import { IDE_EXTENSION_ID } from "../adapters/webextension/identity.ts";
-import { WINDOW_PAGE } from "../adapters/webextension/messages.ts";
+import { launchWithExtensions } from "../drivers/host/chromium.ts";
+import { buildExtension } from "../apps/extension/build.ts";
+import { IDE_EXTENSION_ID } from "../drivers/webextension/identity.ts";
+import { WINDOW_PAGE } from "../drivers/webextension/messages.ts";
 import { makePageEcho, makePluginExtension, makeWorkerEcho, profileDir, sendFrom, workerOf } from "../tests/support/extensions.ts";
 import type { Benchmark, SummaryLine } from "./support.ts";
 import { check, fmtNum, fmtRatio, heading, median, printTable, quantile } from "./support.ts";

@@ -1,5 +1,5 @@
 // A run in the browser extension's tab under test against the same run through WebDriver (the
-// host's executor, adapters/host/webdriver.ts: side-runtime's WebDriverExecutor over Debian's
+// host's executor, drivers/host/webdriver.ts: side-runtime's WebDriverExecutor over Debian's
 // chromedriver), on the same page of the same test site, in the same benchmark run.
 // The test: open, then 50 × (type, click, assertText): 151 page commands.
 // - extension: the built extension in headless Chromium; the project is loaded from a file in
@@ -16,11 +16,11 @@ import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { createIde } from "../index.ts";
 import type { Ide } from "../index.ts";
-import { launchWithExtensions } from "../adapters/host/chromium.ts";
-import { webdriverPage } from "../adapters/host/webdriver.ts";
-import { buildExtension } from "../adapters/webextension/build.ts";
-import { IDE_EXTENSION_ID } from "../adapters/webextension/identity.ts";
-import { WINDOW_PAGE } from "../adapters/webextension/messages.ts";
+import { launchWithExtensions } from "../drivers/host/chromium.ts";
+import { webdriverPage } from "../drivers/host/webdriver.ts";
+import { buildExtension } from "../apps/extension/build.ts";
+import { IDE_EXTENSION_ID } from "../drivers/webextension/identity.ts";
+import { WINDOW_PAGE } from "../drivers/webextension/messages.ts";
 import { makePluginExtension, profileDir, sendFrom, serveTestSite, workerOf } from "../tests/support/extensions.ts";
 import type { Benchmark, SummaryLine } from "./support.ts";
 import { check, fmtNum, fmtRatio, heading, median, printTable } from "./support.ts";

@@ -3,7 +3,7 @@
 // `type id=user`, `click linkText=Add to cart`, `assertText css=.cart-count N` on the example
 // site (151 page commands).
 //   IDE:      startHost() as bin/start.ts runs it: createIde and its machines, the WebDriver
-//             page (adapters/host/webdriver.ts), one UI page's socket subscribed to the relay
+//             page (drivers/host/webdriver.ts), one UI page's socket subscribed to the relay
 //             (so the page under test is captured after page commands, as with the IDE page
 //             open) and one plugin connected over the bridge, which hears the run's events.
 //             Timed from user.startPlayback to the run's end.
@@ -20,11 +20,11 @@ import { readFileSync } from "node:fs";
 import WebSocket from "ws";
 import PlaybackModule, { PlaybackEvents } from "@seleniumhq/side-runtime/dist/playback.js";
 import VariablesModule from "@seleniumhq/side-runtime/dist/variables.js";
-import { connectPlugin } from "../adapters/bridge/client.ts";
-import { startHost } from "../adapters/host/host.ts";
-import { startExampleSite } from "../adapters/host/site.ts";
-import { webdriverPage } from "../adapters/host/webdriver.ts";
-import { PAGE_INTERVAL_MS } from "../adapters/view/pageFeed.ts";
+import { connectPlugin } from "../client/client.ts";
+import { startHost } from "../apps/host/host.ts";
+import { startExampleSite } from "../drivers/host/site.ts";
+import { webdriverPage } from "../drivers/host/webdriver.ts";
+import { PAGE_INTERVAL_MS } from "../drivers/view/pageFeed.ts";
 import type { Benchmark, SummaryLine } from "./support.ts";
 import { check, fmtMs, fmtNum, fmtRatio, heading, median, now, printTable } from "./support.ts";
 

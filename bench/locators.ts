@@ -1,11 +1,11 @@
-// Locator resolution inside Chromium (adapters/host/pages.ts) against a baseline that does the
+// Locator resolution inside Chromium (drivers/host/pages.ts) against a baseline that does the
 // least a resolver must: document.querySelector for the element and a minimal xpath (the id
 // when it has one, else positions up to the nearest id), with no check that the xpath is unique.
 // The project's resolver tries the readable forms in order and checks each with
 // document.evaluate, so it costs more; the ratio says how much, in the page and end to end.
 import { pathToFileURL } from "node:url";
-import { EXAMPLE_PAGE_PATH, openLivePage, PAGE_GLOBAL } from "../adapters/host/pages.ts";
-import type { LivePage } from "../adapters/host/pages.ts";
+import { EXAMPLE_PAGE_PATH, openLivePage, PAGE_GLOBAL } from "../drivers/host/pages.ts";
+import type { LivePage } from "../drivers/host/pages.ts";
 import type { Benchmark, SummaryLine } from "./support.ts";
 import { check, fmtInt, fmtNum, fmtRatio, heading, median, now, printTable, quantile } from "./support.ts";
 

@@ -1,6 +1,5 @@
 // Loading a large .side project through POST /project, beside JSON.parse of its text alone.
 import { createIde } from "../index.ts";
-import { currentProject } from "../machines/ide.selectors.ts";
 import { parseSideProject } from "../services/side/index.ts";
 import type { Benchmark, SummaryLine } from "./support.ts";
 import { check, fmtInt, fmtMB, fmtMs, fmtRatio, heading, heapAfterGc, median, now, printTable } from "./support.ts";
@@ -112,7 +111,7 @@ async function run(): Promise<SummaryLine[]> {
     const view = ide.getSnapshot();
     check(view.project.id === project.id && view.project.name === project.name, "the view shows the loaded project");
     check(view.project.unsaved === false, "the loaded project has no unsaved changes");
-    const loaded = currentProject(ide.actor);
+    const loaded = ide.getProject();
     check(loaded.tests.length === TESTS, "the loaded project has every test");
     check(
       loaded.tests.reduce((n, t) => n + t.commands.length, 0) === TESTS * COMMANDS_PER_TEST,

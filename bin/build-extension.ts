@@ -1,7 +1,7 @@
-// npm run build:extension [-- --out DIR]: builds the MV3 extension (adapters/webextension/)
+// npm run build:extension [-- --out DIR]: builds the MV3 extension (drivers/webextension/)
 // into DIR (default dist/extension/) and says how to load it.
-import { buildExtension, DEFAULT_OUT_DIR } from "../adapters/webextension/build.ts";
-import { IDE_EXTENSION_ID } from "../adapters/webextension/identity.ts";
+import { buildExtension, DEFAULT_OUT_DIR } from "../apps/extension/build.ts";
+import { IDE_EXTENSION_ID } from "../drivers/webextension/identity.ts";
 
 function usage(): string {
   return "usage: npm run build:extension [-- --out DIR]\n  --out DIR  where to write the unpacked extension (default dist/extension)";

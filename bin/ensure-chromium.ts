@@ -4,8 +4,8 @@
 // run, and this says what to do instead of letting them fail one by one.
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { CHROMIUM_PATH } from "../adapters/host/chromium.ts";
-import { CHROMEDRIVER_PATH } from "../adapters/host/webdriver.ts";
+import { CHROMIUM_PATH } from "../drivers/host/chromium.ts";
+import { CHROMEDRIVER_PATH } from "../drivers/host/webdriver.ts";
 
 function run(command: string, args: string[]): boolean {
   const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });

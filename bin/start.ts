@@ -8,12 +8,12 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { parseSideProject } from "../services/side/index.ts";
 import type { SideProject } from "../services/side/index.ts";
-import { fileInspector, skyInspector } from "../adapters/inspect.ts";
-import type { HostInspector } from "../adapters/inspect.ts";
-import { DEFAULT_PORT, DEFAULT_TOKEN_FILE, startHost } from "../adapters/host/host.ts";
-import { openLivePage } from "../adapters/host/pages.ts";
-import { startExampleSite } from "../adapters/host/site.ts";
-import { CHROMEDRIVER_MISSING, CHROMEDRIVER_PATH, webdriverPage } from "../adapters/host/webdriver.ts";
+import { fileInspector, skyInspector } from "../drivers/inspect.ts";
+import type { HostInspector } from "../drivers/inspect.ts";
+import { DEFAULT_PORT, DEFAULT_TOKEN_FILE, startHost } from "../apps/host/host.ts";
+import { openLivePage } from "../drivers/host/pages.ts";
+import { startExampleSite } from "../drivers/host/site.ts";
+import { CHROMEDRIVER_MISSING, CHROMEDRIVER_PATH, webdriverPage } from "../drivers/host/webdriver.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const EXAMPLE_PROJECT = join(ROOT, "examples", "shop.side");

@@ -8,8 +8,8 @@
 // exported so the tests drive the very same steps.
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
-import { connectPlugin, isErrorReply } from "../adapters/bridge/client.ts";
-import type { CommandAnswer, CommandToExecute, ErrorReply, EventMessage, PluginClient, Registration } from "../adapters/bridge/client.ts";
+import { connectPlugin, isErrorReply } from "../client/client.ts";
+import type { CommandAnswer, CommandToExecute, ErrorReply, EventMessage, PluginClient, Registration } from "../client/client.ts";
 
 export const DEFAULT_URL = "ws://127.0.0.1:7357/plugins";
 export const DEFAULT_ID = "example-plugin";

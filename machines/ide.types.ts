@@ -52,7 +52,7 @@ export interface PluginAlert extends RequestRef {
   cancelLabel: string | null;
 }
 
-/** Requests that passed the door and admission (adapters/protocol) and change state. */
+/** Requests that passed the door and admission (core/protocol) and change state. */
 export type IdeRequestEvent =
   | ({ type: "request.open" } & RequestRef)
   | ({ type: "request.register"; registration: Registration } & RequestRef)

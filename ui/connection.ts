@@ -1,4 +1,4 @@
-// The page's side of its relay (format: adapters/view/messages.ts): the messages a transport
+// The page's side of its relay (format: drivers/view/messages.ts): the messages a transport
 // brings in, folded into the state the components render. The transport is whatever reaches
 // the IDE: the host's /ui socket (socketTransport.ts), which drops and comes back, or an IDE
 // in the same page (localTransport.ts). While the transport is down the page says so and
@@ -19,7 +19,9 @@ import type {
   UserEventMessage,
 } from "./protocol.ts";
 
-export type ConnectionStatus = "connecting" | "connected" | "disconnected";
+import type { ConnectionStatus, UiConnection, UiTransport } from "../drivers/view/transport.ts";
+
+export type { ConnectionStatus, UiConnection, UiTransport, UiTransportHandlers } from "../drivers/view/transport.ts";
 
 export interface IdeState {
   status: ConnectionStatus;
@@ -40,31 +42,6 @@ export interface IdeState {
 }
 
 export type { UserEventMessage };
-
-export interface UiTransportHandlers {
-  /** A message of the relay, in order. */
-  message(message: HostMessage): void;
-  /** The transport's state changed; "disconnected" may be followed by "connected" again. */
-  status(status: ConnectionStatus): void;
-}
-
-export interface UiConnection {
-  /** Hand a user event to the IDE; dropped while the transport is not connected. */
-  send(event: UserEventMessage): void;
-  /** Stop for good: no more handler calls after this. */
-  close(): void;
-}
-
-/** How the page reaches an IDE: connected once per page, closed when the page goes. */
-export interface UiTransport {
-  connect(handlers: UiTransportHandlers): UiConnection;
-  /**
-   * Where it can: asks the IDE to resolve a locator (GET /playback/location, CONTRACT section
-   * 6) and resolves with its wire reply, the xpath or `{ error, errorCode }`; rejects when the
-   * question could not be asked. Without it the editor has no "Find".
-   */
-  resolveLocator?(location: string): Promise<unknown>;
-}
 
 const initial: IdeState = {
   status: "connecting",

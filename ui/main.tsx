@@ -1,7 +1,7 @@
-// Entry of the IDE UI page the host serves (adapters/host/ui.ts bundles this file).
+// Entry of the IDE UI page the host serves (apps/host/ui.ts bundles this file).
 import { render } from "preact";
 import { App } from "./App.tsx";
-import { socketTransport } from "./socketTransport.ts";
+import { socketTransport } from "../drivers/view/socketTransport.ts";
 import "./styles.css";
 
 const root = document.getElementById("app")!;

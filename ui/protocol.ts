@@ -1,9 +1,9 @@
 // The page's end of the messages between the IDE's relay and this page. Their types and
-// format belong to the relay's side (adapters/view/messages.ts), which imports nothing of
+// format belong to the relay's side (drivers/view/messages.ts), which imports nothing of
 // the page; they are re-exported here so the components have one place to import from. Only
 // pure functions live here besides: the page's copy of the log must end up equal to the
 // IDE's, however many entries fell off its cap between two updates.
-import type { CommandRow, CommandsDelta, LogDelta, LogEntry } from "../adapters/view/messages.ts";
+import type { CommandRow, CommandsDelta, LogDelta, LogEntry } from "../drivers/view/messages.ts";
 
 export type {
   Chart,
@@ -25,7 +25,7 @@ export type {
   TestSummary,
   UiView,
   UserEventMessage,
-} from "../adapters/view/messages.ts";
+} from "../drivers/view/messages.ts";
 
 /** The page's copy of the run's rows after an update: unchanged rows stay the same objects, so they need no new rendering. */
 export function mergeCommands(current: readonly CommandRow[], delta: CommandsDelta): CommandRow[] {

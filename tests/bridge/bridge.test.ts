@@ -2,8 +2,8 @@
 // and their responses, malformed frames, dropped connections, and every refusal.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { get } from "node:http";
-import { startHost } from "../../adapters/host/host.ts";
-import type { Host } from "../../adapters/host/host.ts";
+import { startHost } from "../../apps/host/host.ts";
+import type { Host } from "../../apps/host/host.ts";
 import { otherProject, shopProject } from "../support/shared.ts";
 import { connectRaw, openSocket, pluginUrl, refusedStatus } from "./support.ts";
 import type { RawPlugin } from "./support.ts";

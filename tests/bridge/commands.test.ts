@@ -4,10 +4,10 @@
 // is in the next command's target (section 11), and its playback routes start and stop runs
 // (section 12).
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { startHost } from "../../adapters/host/host.ts";
-import type { Host } from "../../adapters/host/host.ts";
-import { connectPlugin, isErrorReply } from "../../adapters/bridge/client.ts";
-import type { CommandToExecute, ErrorReply, EventMessage, ExecuteOptions, PluginClient, Registration } from "../../adapters/bridge/client.ts";
+import { startHost } from "../../apps/host/host.ts";
+import type { Host } from "../../apps/host/host.ts";
+import { connectPlugin, isErrorReply } from "../../client/client.ts";
+import type { CommandToExecute, ErrorReply, EventMessage, ExecuteOptions, PluginClient, Registration } from "../../client/client.ts";
 import type { Ide, IdeView } from "../../index.ts";
 
 const PLUGIN_ID = "commands-plugin";

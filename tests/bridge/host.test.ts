@@ -4,8 +4,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { mkdtempSync, readFileSync, readdirSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { startHost } from "../../adapters/host/host.ts";
-import type { Host } from "../../adapters/host/host.ts";
+import { startHost } from "../../apps/host/host.ts";
+import type { Host } from "../../apps/host/host.ts";
 import { shopProject } from "../support/shared.ts";
 import { connectRaw } from "./support.ts";
 

@@ -2,7 +2,7 @@
 // client library in between, so these tests pin the wire format itself.
 import { WebSocket } from "ws";
 import type { ClientOptions } from "ws";
-import type { Host } from "../../adapters/host/host.ts";
+import type { Host } from "../../apps/host/host.ts";
 
 export interface RawPlugin {
   socket: WebSocket;

@@ -8,15 +8,15 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { connectPlugin } from "../../adapters/bridge/client.ts";
-import type { PluginClient } from "../../adapters/bridge/client.ts";
-import { launchChromium } from "../../adapters/host/chromium.ts";
-import { startHost } from "../../adapters/host/host.ts";
-import type { Host, HostOptions } from "../../adapters/host/host.ts";
-import { startExampleSite } from "../../adapters/host/site.ts";
-import type { ExampleSite } from "../../adapters/host/site.ts";
-import { webdriverPage } from "../../adapters/host/webdriver.ts";
-import type { WebDriverPage } from "../../adapters/host/webdriver.ts";
+import { connectPlugin } from "../../client/client.ts";
+import type { PluginClient } from "../../client/client.ts";
+import { launchChromium } from "../../drivers/host/chromium.ts";
+import { startHost } from "../../apps/host/host.ts";
+import type { Host, HostOptions } from "../../apps/host/host.ts";
+import { startExampleSite } from "../../drivers/host/site.ts";
+import type { ExampleSite } from "../../drivers/host/site.ts";
+import { webdriverPage } from "../../drivers/host/webdriver.ts";
+import type { WebDriverPage } from "../../drivers/host/webdriver.ts";
 
 const SHOP = JSON.parse(readFileSync(new URL("../../examples/shop.side", import.meta.url), "utf8")) as {
   id: string;

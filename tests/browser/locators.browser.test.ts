@@ -1,4 +1,4 @@
-// Locators resolved inside a live page in real headless Chromium (adapters/host/pages.ts):
+// Locators resolved inside a live page in real headless Chromium (drivers/host/pages.ts):
 // the in-page resolver must answer as the built-in one does in jsdom, and its xpaths must hold
 // in the browser's own engine, including the absolute-position fallback jsdom cannot evaluate.
 import { readFileSync } from "node:fs";
@@ -7,8 +7,8 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createIde } from "../../index.ts";
-import { EXAMPLE_PAGE_PATH, exampleDocument, openLivePage, PageLoadError } from "../../adapters/host/pages.ts";
-import type { LivePage } from "../../adapters/host/pages.ts";
+import { EXAMPLE_PAGE_PATH, exampleDocument, openLivePage, PageLoadError } from "../../drivers/host/pages.ts";
+import type { LivePage } from "../../drivers/host/pages.ts";
 import { buildXPath, LocatorError, resolveInDocument } from "../../services/locators/index.ts";
 import type { LocatorErrorCode } from "../../services/locators/index.ts";
 

@@ -1,19 +1,19 @@
 // The UI's "Page under test" panel for real: the host (startHost, as npm start runs it) plays
-// the example project in headless Chromium through chromedriver (adapters/host/webdriver.ts)
+// the example project in headless Chromium through chromedriver (drivers/host/webdriver.ts)
 // against the example site, and the IDE page, in another headless Chromium driven by
 // Playwright, shows what that browser shows: its title, its URL and a small picture. Never
 // skipped: `npm test` installs Chromium and chromedriver first (bin/ensure-chromium.ts).
 import { readFileSync } from "node:fs";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { launchChromium } from "../../adapters/host/chromium.ts";
-import { startHost } from "../../adapters/host/host.ts";
-import type { Host } from "../../adapters/host/host.ts";
-import { startExampleSite } from "../../adapters/host/site.ts";
-import type { ExampleSite } from "../../adapters/host/site.ts";
-import { IMAGE_WIDTH, pageCamera, webdriverCamera } from "../../adapters/host/devtools.ts";
-import { webdriverPage } from "../../adapters/host/webdriver.ts";
-import type { WebDriverPage } from "../../adapters/host/webdriver.ts";
+import { launchChromium } from "../../drivers/host/chromium.ts";
+import { startHost } from "../../apps/host/host.ts";
+import type { Host } from "../../apps/host/host.ts";
+import { startExampleSite } from "../../drivers/host/site.ts";
+import type { ExampleSite } from "../../drivers/host/site.ts";
+import { IMAGE_WIDTH, pageCamera, webdriverCamera } from "../../drivers/host/devtools.ts";
+import { webdriverPage } from "../../drivers/host/webdriver.ts";
+import type { WebDriverPage } from "../../drivers/host/webdriver.ts";
 
 const SHOP = JSON.parse(readFileSync(new URL("../../examples/shop.side", import.meta.url), "utf8")) as unknown;
 const WAIT = { timeout: 45_000, interval: 50 };

@@ -1,6 +1,6 @@
 // The host's page under test for real: side-runtime's WebDriverExecutor driving headless
-// Chromium through Debian's chromedriver (adapters/host/webdriver.ts), against the example
-// site (adapters/host/site.ts). Runs go through createIde with an in-process plugin, so a
+// Chromium through Debian's chromedriver (drivers/host/webdriver.ts), against the example
+// site (drivers/host/site.ts). Runs go through createIde with an in-process plugin, so a
 // plugin command runs between real clicks. Never skipped: `npm test` installs Chromium and
 // chromedriver first (bin/ensure-chromium.ts).
 import { spawn } from "node:child_process";
@@ -11,12 +11,12 @@ import { JSDOM } from "jsdom";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createIde } from "../../index.ts";
 import type { Ide, OutboundMessage } from "../../index.ts";
-import { drivenResolver } from "../../adapters/host/host.ts";
-import { startExampleSite } from "../../adapters/host/site.ts";
-import type { ExampleSite } from "../../adapters/host/site.ts";
-import { CHROMEDRIVER_PATH, webdriverPage } from "../../adapters/host/webdriver.ts";
-import type { WebDriverPage } from "../../adapters/host/webdriver.ts";
-import { CHROMIUM_PATH } from "../../adapters/host/chromium.ts";
+import { drivenResolver } from "../../apps/host/host.ts";
+import { startExampleSite } from "../../drivers/host/site.ts";
+import type { ExampleSite } from "../../drivers/host/site.ts";
+import { CHROMEDRIVER_PATH, webdriverPage } from "../../drivers/host/webdriver.ts";
+import type { WebDriverPage } from "../../drivers/host/webdriver.ts";
+import { CHROMIUM_PATH } from "../../drivers/host/chromium.ts";
 
 const EXAMPLE = JSON.parse(readFileSync(new URL("../../examples/shop.side", import.meta.url), "utf8")) as {
   tests: Array<{ id: string; commands: Array<{ id: string }> }>;

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-import { IDE_EXTENSION_ID } from "../../adapters/webextension/identity.ts";
+import { IDE_EXTENSION_ID } from "../../drivers/webextension/identity.ts";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 

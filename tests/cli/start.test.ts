@@ -11,7 +11,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { WebSocket } from "ws";
 import { shopProject } from "../support/shared.ts";
-import { startExampleSite } from "../../adapters/host/site.ts";
+import { startExampleSite } from "../../drivers/host/site.ts";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const running: ChildProcess[] = [];

@@ -10,10 +10,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { BrowserContext, Page, Worker } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { launchWithExtensions } from "../../adapters/host/chromium.ts";
-import { buildExtension } from "../../adapters/webextension/build.ts";
-import { IDE_EXTENSION_ID } from "../../adapters/webextension/identity.ts";
-import { WINDOW_PAGE } from "../../adapters/webextension/messages.ts";
+import { launchWithExtensions } from "../../drivers/host/chromium.ts";
+import { buildExtension } from "../../apps/extension/build.ts";
+import { IDE_EXTENSION_ID } from "../../drivers/webextension/identity.ts";
+import { WINDOW_PAGE } from "../../drivers/webextension/messages.ts";
 import { makePluginExtension, profileDir, sendFrom, workerOf, workerWhere } from "../support/extensions.ts";
 import type { MadeExtension, SendResult } from "../support/extensions.ts";
 

@@ -1,4 +1,4 @@
-// The IDE window's door machine (adapters/webextension/door.machine.ts), model-based and by
+// The IDE window's door machine (apps/extension/door.machine.ts), model-based and by
 // hand. The graph drives it with what the window tells it: plugins' requests (two of them
 // equal, from one sender), the background's hand-over with and without forwarded copies, the
 // port closing and the window going; each path is replayed on a real actor, and the snapshots
@@ -7,9 +7,9 @@ import { describe, expect, it } from "vitest";
 import { createActor } from "xstate";
 import type { SnapshotFrom } from "xstate";
 import { getShortestPaths, getSimplePaths } from "xstate/graph";
-import { doorMachine } from "../../adapters/webextension/door.machine.ts";
-import type { DoorEmitted, DoorEvent, DoorRequest } from "../../adapters/webextension/door.types.ts";
-import { requestKey } from "../../adapters/webextension/messages.ts";
+import { doorMachine } from "../../apps/extension/door.machine.ts";
+import type { DoorEmitted, DoorEvent, DoorRequest } from "../../apps/extension/door.types.ts";
+import { requestKey } from "../../drivers/webextension/messages.ts";
 import { expectEachRequestAnsweredOnce, replayPath, statesAlong, transitionPaths, unreachedStateNodes } from "./support.ts";
 import type { ModelPath } from "./support.ts";
 

@@ -1,4 +1,4 @@
-// The background worker's relay machine (adapters/webextension/relay.machine.ts), model-based
+// The background worker's relay machine (apps/extension/relay.machine.ts), model-based
 // and by hand. The graph drives it with the events its adapter (relay.ts) and its own actors
 // would send: a plugin's request, the toolbar, a window's port, the closed core's verdicts,
 // findWindow's and openWindow's done and error events and the connect timeout's after event;
@@ -9,9 +9,9 @@ import { describe, expect, it } from "vitest";
 import { createActor, fromCallback, fromPromise } from "xstate";
 import type { EventObject, SnapshotFrom } from "xstate";
 import { getShortestPaths } from "xstate/graph";
-import { requestKey } from "../../adapters/webextension/messages.ts";
-import { relayMachine } from "../../adapters/webextension/relay.machine.ts";
-import type { ClosedIdeEvent, RelayEmitted, RelayEvent, RelayRequest } from "../../adapters/webextension/relay.types.ts";
+import { requestKey } from "../../drivers/webextension/messages.ts";
+import { relayMachine } from "../../apps/extension/relay.machine.ts";
+import type { ClosedIdeEvent, RelayEmitted, RelayEvent, RelayRequest } from "../../apps/extension/relay.types.ts";
 import { expectEachRequestAnsweredOnce, replayPath, statesAlong, transitionPaths, unreachedStateNodes } from "./support.ts";
 import type { ModelPath } from "./support.ts";
 

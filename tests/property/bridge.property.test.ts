@@ -3,9 +3,9 @@
 // connection stays open and usable, and nothing a frame says changes who the sender is.
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readPluginFrame } from "../../adapters/bridge/frames.ts";
-import { startHost } from "../../adapters/host/host.ts";
-import type { Host } from "../../adapters/host/host.ts";
+import { readPluginFrame } from "../../drivers/bridge/frames.ts";
+import { startHost } from "../../apps/host/host.ts";
+import type { Host } from "../../apps/host/host.ts";
 import { connectRaw } from "../bridge/support.ts";
 import type { RawPlugin } from "../bridge/support.ts";
 import { runs, timeoutFor } from "./arbitraries.ts";

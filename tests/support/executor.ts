@@ -3,7 +3,7 @@
 // command passes, `store*` commands store their target's text, and a condition is evaluated
 // as JavaScript over its arguments (tests are trusted code; the real executors run conditions
 // in the page under test).
-import type { Executor, PageIds } from "../../adapters/ports.ts";
+import type { Executor, PageIds } from "../../core/ports.ts";
 import type { PageCommandInput, PageOutcome } from "../../machines/playback.types.ts";
 import { interpolate } from "../../services/playback/variables.ts";
 

@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { BrowserContext, Worker } from "playwright-core";
-import { newExtensionKey } from "../../adapters/webextension/extensionId.ts";
+import { newExtensionKey } from "../../drivers/webextension/extensionId.ts";
 
 export interface MadeExtension {
   id: string;

@@ -5,11 +5,11 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { buildExtension, extensionManifest } from "../../adapters/webextension/build.ts";
-import { extensionIdOf, newExtensionKey } from "../../adapters/webextension/extensionId.ts";
-import { IDE_EXTENSION_ID, IDE_EXTENSION_KEY } from "../../adapters/webextension/identity.ts";
-import { sideFileName } from "../../adapters/webextension/save.ts";
-import { IN_PAGE_COMMANDS } from "../../adapters/webextension/page/index.ts";
+import { buildExtension, extensionManifest } from "../../apps/extension/build.ts";
+import { extensionIdOf, newExtensionKey } from "../../drivers/webextension/extensionId.ts";
+import { IDE_EXTENSION_ID, IDE_EXTENSION_KEY } from "../../drivers/webextension/identity.ts";
+import { sideFileName } from "../../drivers/webextension/save.ts";
+import { IN_PAGE_COMMANDS } from "../../drivers/webextension/page/index.ts";
 import { parseSideProject } from "../../services/side/index.ts";
 
 const scratch = () => mkdtempSync(join(tmpdir(), "ide-core-build-test-"));

@@ -1,11 +1,11 @@
-// The IDE window's statecharts (adapters/webextension/charts.ts): the page's transport brings
+// The IDE window's statecharts (apps/extension/charts.ts): the page's transport brings
 // the core's charts and states, and the window adds its door, live, and the background relay,
 // highlighted `present` exactly while the door answers. A fake transport stands in for the
 // core's view relay.
 import { describe, expect, it, vi } from "vitest";
-import { extensionCharts, withCharts } from "../../adapters/webextension/charts.ts";
-import { WindowDoor } from "../../adapters/webextension/door.ts";
-import type { HostMessage } from "../../adapters/view/messages.ts";
+import { extensionCharts, withCharts } from "../../apps/extension/charts.ts";
+import { WindowDoor } from "../../apps/extension/door.ts";
+import type { HostMessage } from "../../drivers/view/messages.ts";
 import type { UiTransport, UiTransportHandlers } from "../../ui/connection.ts";
 
 type Update = Extract<HostMessage, { type: "update" }>;

@@ -1,11 +1,11 @@
-// The IDE window's door (adapters/webextension/door.ts): it holds plugin requests until the
+// The IDE window's door (apps/extension/door.ts): it holds plugin requests until the
 // background says `live`, then answers the ones the background did not forward and drops the
 // ones it did, so each request is answered once. A fake `answer` stands in for the window's core.
 import { describe, expect, it, vi } from "vitest";
-import { WindowDoor } from "../../adapters/webextension/door.ts";
-import { requestKey } from "../../adapters/webextension/messages.ts";
-import type { Respond } from "../../adapters/webextension/relay.ts";
-import type { WireReply } from "../../adapters/protocol/wire.ts";
+import { WindowDoor } from "../../apps/extension/door.ts";
+import { requestKey } from "../../drivers/webextension/messages.ts";
+import type { Respond } from "../../apps/extension/relay.ts";
+import type { WireReply } from "../../core/protocol/wire.ts";
 
 function fakeAnswer() {
   return vi.fn((message: unknown, senderId: string): Promise<WireReply> =>

@@ -1,4 +1,4 @@
-// The background worker's relay (adapters/webextension/relay.ts) without the chrome API: a real
+// The background worker's relay (apps/extension/relay.ts) without the chrome API: a real
 // closed core answers while no window is open, and fakes stand in for opening a window, asking
 // whether one exists, and the window's port. Each request must be answered exactly once, by the
 // closed core, by the window through a forwarded request, or with IdeNotActive when the window
@@ -6,10 +6,10 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createIde } from "../../index.ts";
 import type { Ide } from "../../index.ts";
-import { requestKey } from "../../adapters/webextension/messages.ts";
-import type { ToWindow } from "../../adapters/webextension/messages.ts";
-import { BackgroundRelay } from "../../adapters/webextension/relay.ts";
-import type { Respond, WindowPort } from "../../adapters/webextension/relay.ts";
+import { requestKey } from "../../drivers/webextension/messages.ts";
+import type { ToWindow } from "../../drivers/webextension/messages.ts";
+import { BackgroundRelay } from "../../apps/extension/relay.ts";
+import type { Respond, WindowPort } from "../../apps/extension/relay.ts";
 
 interface FakePort extends WindowPort {
   posted: ToWindow[];

@@ -1,9 +1,9 @@
-// GET /record/tab in the browser extension: the window's tabUnderTest port (adapters/webextension/
+// GET /record/tab in the browser extension: the window's tabUnderTest port (drivers/webextension/
 // tabs.ts) over a stand-in of the chrome API. The tab under test is the active tab of the browser
 // window the user was last in; with none, or an API that fails, there is none (the route then
 // answers NoPage, "No active tab found").
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { tabUnderTestId } from "../../adapters/webextension/tabs.ts";
+import { tabUnderTestId } from "../../drivers/webextension/tabs.ts";
 import { createIde } from "../../index.ts";
 
 function stubChrome(windowId: number | Error, tabs: Array<{ id?: number }> | Error) {

@@ -1,4 +1,4 @@
-// What the extension keeps across IDE windows (adapters/webextension/workspace.ts): the loaded
+// What the extension keeps across IDE windows (apps/extension/workspace.ts): the loaded
 // project and its unsaved flag, written to storage whenever they change and read back when a
 // window starts. An in-memory storage stands in for chrome.storage.local; it keeps copies, as
 // the real one does, and lets a test hold a write open to see what comes next.
@@ -11,8 +11,8 @@ import {
   keepWorkspace,
   loadWorkspace,
   restoreUnsaved,
-} from "../../adapters/webextension/workspace.ts";
-import type { Workspace, WorkspaceStorage } from "../../adapters/webextension/workspace.ts";
+} from "../../apps/extension/workspace.ts";
+import type { Workspace, WorkspaceStorage } from "../../apps/extension/workspace.ts";
 
 const shop: unknown = JSON.parse(readFileSync(new URL("../../examples/shop.side", import.meta.url), "utf8"));
 const shopId = (shop as { id: string }).id;

@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createIde } from "../../index.ts";
-import { fileInspector } from "../../adapters/inspect.ts";
+import { fileInspector } from "../../drivers/inspect.ts";
 
 describe("the inspection log", () => {
   it("records every machine of the IDE and the events sent to them, one JSON object per line", async () => {

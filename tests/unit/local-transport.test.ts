@@ -1,12 +1,12 @@
-// The UI's transport for a page that embeds the IDE itself (ui/localTransport.ts): connected
+// The UI's transport for a page that embeds the IDE itself (drivers/view/localTransport.ts): connected
 // at once, fed by a relay in the same page, and silent once closed.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createIde } from "../../index.ts";
 import type { Ide } from "../../index.ts";
-import { UPDATE_INTERVAL_MS } from "../../adapters/view/relay.ts";
+import { UPDATE_INTERVAL_MS } from "../../drivers/view/relay.ts";
 import type { ConnectionStatus } from "../../ui/connection.ts";
-import { localTransport } from "../../ui/localTransport.ts";
-import type { HostMessage } from "../../adapters/view/messages.ts";
+import { localTransport } from "../../drivers/view/localTransport.ts";
+import type { HostMessage } from "../../drivers/view/messages.ts";
 
 function recordingHandlers() {
   const messages: HostMessage[] = [];

@@ -7,8 +7,8 @@ import { controlMachine } from "../../machines/control.machine.ts";
 import { ideMachine } from "../../machines/ide.machine.ts";
 import { playbackMachine } from "../../machines/playback.machine.ts";
 import { projectMachine } from "../../machines/project.machine.ts";
-import { doorMachine } from "../../adapters/webextension/door.machine.ts";
-import { relayMachine } from "../../adapters/webextension/relay.machine.ts";
+import { doorMachine } from "../../apps/extension/door.machine.ts";
+import { relayMachine } from "../../apps/extension/relay.machine.ts";
 
 type Ref = unknown;
 

@@ -1,4 +1,4 @@
-// The page under test for the UI (adapters/view/pageFeed.ts) without a browser: a scripted
+// The page under test for the UI (drivers/view/pageFeed.ts) without a browser: a scripted
 // capture stands for the page. What is checked: no one watching, no capture; a burst of page
 // commands is one capture now and one at the end of the interval, so the last state is shown;
 // failed and slow captures are dropped and never reach a run; the relay passes the pictures
@@ -6,11 +6,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createIde } from "../../index.ts";
 import type { Ide } from "../../index.ts";
-import { watchedExecutor } from "../../adapters/host/host.ts";
-import type { HostMessage, PageMessage, PageShot } from "../../adapters/view/messages.ts";
-import { MAX_BACKOFF_MS, PageFeed } from "../../adapters/view/pageFeed.ts";
-import { UPDATE_INTERVAL_MS, ViewRelay } from "../../adapters/view/relay.ts";
-import type { RelaySink } from "../../adapters/view/relay.ts";
+import { watchedExecutor } from "../../apps/host/host.ts";
+import type { HostMessage, PageMessage, PageShot } from "../../drivers/view/messages.ts";
+import { MAX_BACKOFF_MS, PageFeed } from "../../drivers/view/pageFeed.ts";
+import { UPDATE_INTERVAL_MS, ViewRelay } from "../../drivers/view/relay.ts";
+import type { RelaySink } from "../../drivers/view/relay.ts";
 import { fakeExecutor } from "../support/executor.ts";
 
 const INTERVAL = 400;

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { documentFromFile, exampleDocument, openLivePage, PageLoadError } from "../../adapters/host/pages.ts";
+import { documentFromFile, exampleDocument, openLivePage, PageLoadError } from "../../drivers/host/pages.ts";
 import { createIde } from "../../index.ts";
 import { resolveInDocument } from "../../services/locators/index.ts";
 

@@ -6,8 +6,8 @@ import { setup } from "xstate";
 import { describe, expect, it } from "vitest";
 import type { ElkExtendedEdge, ElkNode } from "elkjs/lib/elk-api.js";
 import { createIde } from "../../index.ts";
-import { chartOf, machineCharts } from "../../adapters/view/charts.ts";
-import type { Chart, ChartState } from "../../adapters/view/messages.ts";
+import { chartOf, machineCharts } from "../../drivers/view/charts.ts";
+import type { Chart, ChartState } from "../../drivers/view/messages.ts";
 import {
   READABLE_WIDTH,
   chartGraph,

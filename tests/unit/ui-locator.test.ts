@@ -1,11 +1,11 @@
-// "Find" in a page that embeds the IDE itself (ui/localTransport.ts): the transport asks the
+// "Find" in a page that embeds the IDE itself (drivers/view/localTransport.ts): the transport asks the
 // IDE in the same page, as a plugin would ask GET /playback/location, and the editor reads
 // the answer (ui/locatorAnswer.ts).
 import { JSDOM } from "jsdom";
 import { describe, expect, it } from "vitest";
 import { createIde } from "../../index.ts";
 import { readLocatorReply } from "../../ui/locatorAnswer.ts";
-import { localTransport } from "../../ui/localTransport.ts";
+import { localTransport } from "../../drivers/view/localTransport.ts";
 
 const document = new JSDOM('<!doctype html><form><input id="user" name="user"><input name="password" type="password"></form>').window.document;
 

@@ -1,14 +1,14 @@
-// The relay between createIde() and one UI page (adapters/view/relay.ts), through a sink that
+// The relay between createIde() and one UI page (drivers/view/relay.ts), through a sink that
 // records what the page would get: hello first, then updates that carry only what changed,
 // and user events back to the IDE, whatever form they arrive in.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createIde } from "../../index.ts";
 import type { Ide } from "../../index.ts";
-import { UPDATE_INTERVAL_MS, ViewRelay, helloMessage } from "../../adapters/view/relay.ts";
-import type { RelaySink } from "../../adapters/view/relay.ts";
+import { UPDATE_INTERVAL_MS, ViewRelay, helloMessage } from "../../drivers/view/relay.ts";
+import type { RelaySink } from "../../drivers/view/relay.ts";
 import type { PageOutcome } from "../../machines/playback.types.ts";
 import { mergeCommands } from "../../ui/protocol.ts";
-import type { CommandRow, HostMessage } from "../../adapters/view/messages.ts";
+import type { CommandRow, HostMessage } from "../../drivers/view/messages.ts";
 import { fakeExecutor } from "../support/executor.ts";
 
 type Update = Extract<HostMessage, { type: "update" }>;

@@ -1,5 +1,5 @@
 // The page under test as the host last captured it (the `page` message of
-// adapters/view/messages.ts): a small picture of its viewport, its URL and its title, so the
+// drivers/view/messages.ts): a small picture of its viewport, its URL and its title, so the
 // user sees what a run does in a browser they cannot see. The URL and title come from the
 // page under test, so they are shown as text; the URL is a link only when it is http or https.
 import type { PageShot } from "../protocol.ts";

@@ -1,5 +1,5 @@
 // A live statechart of each machine, drawn from the chart JSON the host reads off the
-// running machines (adapters/view/charts.ts), each in its own panel: the diagram itself is
+// running machines (drivers/view/charts.ts), each in its own panel: the diagram itself is
 // StatechartDiagram.tsx. Nothing here knows the machines; a new state shows up by itself.
 import type { Chart, ChartValues } from "../protocol.ts";
 import { StatechartDiagram } from "./StatechartDiagram.tsx";

@@ -1,4 +1,4 @@
-// Turns a machine's chart (adapters/view/charts.ts) into a laid-out statechart drawing: the
+// Turns a machine's chart (drivers/view/charts.ts) into a laid-out statechart drawing: the
 // graph handed to ELK's layered algorithm (states as nested nodes, transitions as labelled
 // edges) and, from ELK's answer, plain boxes, polylines and label boxes in one coordinate
 // system that the SVG component draws as they are. Text is measured by the caller (a canvas

@@ -1,0 +1,137 @@
+/// <reference types="chrome" />
+// The IDE window (ide.html): the core (createIde) and the IDE UI in one extension page.
+// Plugins' messages reach it directly (door.ts) or through the background worker (relay.ts);
+// the statecharts show the door and the relay beside the core's machines (charts.ts);
+// outbound messages leave with chrome.runtime.sendMessage; runs play in the tab under test
+// (executor.ts) and locators resolve there (tabs.ts); the project and its unsaved changes are
+// kept in storage (workspace.ts). The window holds the run: the worker, which the browser may
+// stop, is not needed for a run to go on.
+// When the core's window closes (POST /close, or the user's "Close the IDE") the page closes
+// itself; when the page closes, every request still waiting is answered IdeNotActive, and a
+// run under way ends as if the user pressed Stop: its plugins hear playbackStopped, sent
+// before the page is gone.
+import { render } from "preact";
+import { createIde } from "../../index.ts";
+import type { Ide, OutboundMessage } from "../../index.ts";
+import { fail } from "../../machines/replies.ts";
+import { App } from "../../ui/App.tsx";
+import { localTransport } from "../../drivers/view/localTransport.ts";
+import "../../ui/styles.css";
+import { toWire } from "../../core/protocol/wire.ts";
+import { extensionCharts, withCharts } from "./charts.ts";
+import { WindowDoor } from "./door.ts";
+import { KEEP_ALIVE_MS, readToWindow, WINDOW_PORT } from "../../drivers/webextension/messages.ts";
+import type { ToBackground } from "../../drivers/webextension/messages.ts";
+import { tabExecutor } from "../../drivers/webextension/executor.ts";
+import { saveToComputer } from "../../drivers/webextension/save.ts";
+import { locatorsInTabUnderTest, tabUnderTestId } from "../../drivers/webextension/tabs.ts";
+import { keepWorkspace, loadWorkspace, restoreUnsaved } from "./workspace.ts";
+
+/** How long the page stays after its core closed, so the last replies leave first. */
+const CLOSE_DELAY_MS = 100;
+const RECONNECT_DELAY_MS = 50;
+
+let ide: Ide | null = null;
+let closing = false;
+let port: chrome.runtime.Port | null = null;
+
+const door = new WindowDoor((message, senderId) => ide!.handle(message, { id: senderId }));
+
+// Added before anything async: a message that arrives while the page starts is held, not lost.
+chrome.runtime.onMessageExternal.addListener((message, sender, sendResponse) => {
+  if (typeof sender.id !== "string" || sender.id === "") return false;
+  return door.receive(message, sender.id, sendResponse);
+});
+
+const deliver = (pluginId: string, message: OutboundMessage) => chrome.runtime.sendMessage(pluginId, message);
+
+function post(message: ToBackground) {
+  try {
+    port?.postMessage(message);
+  } catch {
+    // The port closed between two messages; its disconnect handler makes a new one.
+  }
+}
+
+function connect(core: Ide) {
+  const current = chrome.runtime.connect({ name: WINDOW_PORT });
+  port = current;
+  current.onMessage.addListener((value) => {
+    const message = readToWindow(value);
+    if (message?.type === "request") {
+      void core.handle(message.message, { id: message.senderId }).then((reply) => {
+        if (port === current) post({ type: "reply", id: message.id, reply });
+      });
+    } else if (message?.type === "live") {
+      door.goLive(message.forwarded);
+    } else if (message?.type === "duplicate") {
+      // Another IDE window was open first; it has been brought to the front.
+      closing = true;
+      window.close();
+    }
+  });
+  current.onDisconnect.addListener(() => {
+    if (port === current) port = null;
+    door.pause();
+    // The background worker was stopped by the browser: wake it with a new port.
+    if (!closing) setTimeout(() => connect(core), RECONNECT_DELAY_MS);
+  });
+}
+
+/** A run's tab is picked as the run starts, so its plugins' commands carry the tab's ids from the first. */
+function followRuns(core: Ide, executor: ReturnType<typeof tabExecutor>, underWay: (yes: boolean) => void) {
+  let lastRun: string | null = null;
+  core.subscribe((view) => {
+    const run = view.playback;
+    underWay(run !== null && run.status !== "ended" && run.status !== "idle");
+    if (!run || run.runId === lastRun || run.status === "ended" || run.status === "idle") return;
+    lastRun = run.runId;
+    executor.beginRun(run.runId);
+  });
+}
+
+function closeWhenTheCoreCloses(core: Ide) {
+  core.subscribe((view) => {
+    if (view.window !== "closed" || closing) return;
+    closing = true;
+    setTimeout(() => window.close(), CLOSE_DELAY_MS);
+  });
+}
+
+async function main() {
+  const root = document.getElementById("app")!;
+  const { workspace, problem } = await loadWorkspace(chrome.storage.local);
+  const executor = tabExecutor();
+  let runUnderWay = false;
+  const core = createIde({
+    project: workspace?.project,
+    deliver,
+    save: saveToComputer,
+    executor,
+    // While a run is under way, plugins resolve locators in its tab and frame.
+    resolveLocator: locatorsInTabUnderTest(() => (runUnderWay ? executor.current() : null)),
+    tabUnderTest: tabUnderTestId(() => (runUnderWay ? executor.current() : null)),
+  });
+  followRuns(core, executor, (yes) => (runUnderWay = yes));
+  ide = core;
+  restoreUnsaved(core, workspace);
+  if (problem) console.error(problem);
+  keepWorkspace(core, chrome.storage.local, (reason) => console.error(`The project could not be kept: ${reason}`));
+  closeWhenTheCoreCloses(core);
+
+  root.replaceChildren();
+  render(<App transport={withCharts(localTransport(core), extensionCharts(door))} waitingText="Starting the IDE…" />, root);
+
+  // The window is going: the core ends a run under way as Stop does, and the messages that
+  // tells plugins (playbackStopped) are sent at once, before the page is torn down; their
+  // answers are not waited for.
+  addEventListener("pagehide", () => {
+    closing = true;
+    door.abandon(toWire(fail("IdeNotActive", "The IDE window was closed.")));
+    core.send({ type: "user.closeWindow" });
+  });
+  setInterval(() => post({ type: "keepAlive" }), KEEP_ALIVE_MS);
+  connect(core);
+}
+
+void main();

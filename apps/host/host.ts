@@ -1,0 +1,221 @@
+// The IDE host: createIde() in a Node process, on 127.0.0.1 only, with the plugin bridge on
+// /plugins, the UI page on / and its socket on /ui. Every request and upgrade passes the
+// admission checks of drivers/bridge/admission.ts before anything else sees it.
+import { randomBytes } from "node:crypto";
+import { mkdir, rename, writeFile } from "node:fs/promises";
+import { createServer } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { homedir } from "node:os";
+import { dirname, join } from "node:path";
+import type { Duplex } from "node:stream";
+import { WebSocketServer } from "ws";
+import { createIde } from "../../index.ts";
+import type { Ide, IdeOptions, Limits, SideProject } from "../../index.ts";
+import { DEFAULT_LIMITS } from "../../core/protocol/limits.ts";
+import type { Executor, ResolveLocator } from "../../core/ports.ts";
+import { resolveInDocument } from "../../services/locators/index.ts";
+import { refuseHost, refuseUpgrade, statusText, tokenMatches } from "../../drivers/bridge/admission.ts";
+import type { Refusal } from "../../drivers/bridge/admission.ts";
+import { createPluginBridge } from "../../drivers/bridge/bridge.ts";
+import type { PluginBridge } from "../../drivers/bridge/bridge.ts";
+import { exampleDocument } from "../../drivers/host/pages.ts";
+import { createUiServer } from "./ui.ts";
+import type { PageShot } from "../../drivers/view/messages.ts";
+import { PageFeed } from "../../drivers/view/pageFeed.ts";
+
+export const DEFAULT_PORT = 7357;
+export const DEFAULT_TOKEN_FILE = join(homedir(), ".ide-core", "token");
+
+export interface HostOptions {
+  /** Default 7357; 0 picks any free port (tests). */
+  port?: number;
+  /** A .side project, already JSON-parsed; default: a new untitled project. */
+  project?: unknown;
+  /** Locators resolve against this page; default: the example page that ships in examples/. */
+  document?: Document;
+  /** Replaces `document` (a live page in Chromium, `--page URL`). */
+  resolveLocator?: ResolveLocator;
+  /**
+   * The page under test (drivers/host/webdriver.ts). While it has a page, GET /playback/location
+   * resolves there, in the page the run drives; before, in `document` or `resolveLocator`.
+   */
+  executor?: Executor & { hasPage?(): boolean; resolveLocator?: ResolveLocator; capturePage?(): Promise<PageShot | null> };
+  inspect?: IdeOptions["inspect"];
+  /** Default: random per start. */
+  token?: string;
+  /** Where the token is written, readable by the user only; null writes none. */
+  tokenFile?: string | null;
+  /** Where "save to computer" writes the project; default: nothing is written, the IDE keeps the copy. */
+  saveFile?: (project: SideProject) => string;
+  limits?: Partial<Limits>;
+}
+
+export interface Host {
+  ide: Ide;
+  port: number;
+  token: string;
+  tokenFile: string | null;
+  urls: { ui: string; plugins: string };
+  bridge: PluginBridge;
+  close(): Promise<void>;
+}
+
+/**
+ * GET /playback/location's port: in the page the run drives while there is one (a plugin asks
+ * about the element the run is on), else in `resolveLocator` (`--page`) or `document`.
+ * Undefined when the executor has no page of its own to resolve in.
+ */
+export function drivenResolver(
+  executor: HostOptions["executor"],
+  fallback: ResolveLocator | undefined,
+  document: Document | undefined,
+): ResolveLocator | undefined {
+  const driven = executor?.hasPage && executor.resolveLocator ? executor : null;
+  if (!driven) return fallback;
+  return async (location) => {
+    if (driven.hasPage!()) return driven.resolveLocator!(location);
+    return fallback ? fallback(location) : resolveInDocument(document, location);
+  };
+}
+
+/**
+ * The executor as the IDE gets it when the UI shows the page under test: each page command,
+ * once settled, pokes the feed, which captures the page if a UI page watches and the
+ * interval allows. The poke never waits and never throws, so a run is as fast as without it.
+ */
+export function watchedExecutor(executor: Executor, feed: PageFeed): Executor {
+  return {
+    async execute(input, signal) {
+      try {
+        return await executor.execute(input, signal);
+      } finally {
+        feed.poke();
+      }
+    },
+    evaluate: (input, signal) => executor.evaluate(input, signal),
+    ...(executor.pageIds ? { pageIds: () => executor.pageIds!() } : {}),
+  };
+}
+
+/** Written next to the target, then renamed over it, so a crash never leaves half a project. */
+async function writeProjectFile(path: string, project: SideProject) {
+  await mkdir(dirname(path), { recursive: true });
+  const partial = `${path}.${process.pid}.partial`;
+  await writeFile(partial, `${JSON.stringify(project, null, 2)}\n`, "utf8");
+  await rename(partial, path);
+}
+
+async function writeTokenFile(path: string, token: string) {
+  await mkdir(dirname(path), { recursive: true, mode: 0o700 });
+  await writeFile(path, `${token}\n`, { encoding: "utf8", mode: 0o600 });
+}
+
+function refuse(socket: Duplex, refusal: Refusal) {
+  const body = `${refusal.reason}\n`;
+  socket.end(
+    `HTTP/1.1 ${refusal.status} ${statusText(refusal.status)}\r\n` +
+      "Connection: close\r\nContent-Type: text/plain; charset=utf-8\r\n" +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
+}
+
+function refuseHttp(res: ServerResponse, refusal: Refusal, html = false) {
+  res.writeHead(refusal.status, { "Content-Type": html ? "text/html; charset=utf-8" : "text/plain; charset=utf-8" });
+  res.end(html ? `<!doctype html><title>ide-core</title><p>${refusal.reason}</p>\n` : `${refusal.reason}\n`);
+}
+
+export async function startHost(options: HostOptions = {}): Promise<Host> {
+  const token = options.token ?? randomBytes(24).toString("base64url");
+  const limits = { ...DEFAULT_LIMITS, ...options.limits };
+  let ide: Ide | null = null;
+  const bridge = createPluginBridge({ ide: () => ide!, responseTimeoutMs: limits.deliverTimeoutMs });
+  const saveFile = options.saveFile;
+  const document = options.resolveLocator ? undefined : (options.document ?? exampleDocument());
+  const executor = options.executor;
+  const resolveLocator = drivenResolver(executor, options.resolveLocator, document);
+  // The UI's "Page under test": pictures of the page after page commands, while a UI page watches.
+  const capturePage = executor?.capturePage?.bind(executor);
+  const pageFeed = capturePage ? new PageFeed({ capture: capturePage }) : null;
+  ide = createIde({
+    project: options.project,
+    document: resolveLocator ? undefined : document,
+    resolveLocator,
+    executor: executor && pageFeed ? watchedExecutor(executor, pageFeed) : executor,
+    deliver: bridge.deliver,
+    save: saveFile ? (project) => writeProjectFile(saveFile(project), project) : undefined,
+    limits: options.limits,
+    inspect: options.inspect,
+  });
+  const ui = await createUiServer(ide, { page: pageFeed ?? undefined });
+
+  // A frame carries a whole request; a project may be as large as its own limit allows.
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: limits.projectRequestBytes + 64 * 1024 });
+  let port = 0;
+
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const refusal = refuseHost(req, port);
+    if (refusal) return refuseHttp(res, refusal);
+    const url = new URL(req.url ?? "/", "http://127.0.0.1");
+    if (url.pathname === "/" && !tokenMatches(url.searchParams.get("token"), token)) {
+      return refuseHttp(
+        res,
+        { status: 401, reason: "Open the IDE with the address that npm start printed: it carries this host's token." },
+        true,
+      );
+    }
+    if (!ui.handleHttp(req, res, token)) refuseHttp(res, { status: 404, reason: `Nothing is at ${url.pathname}.` });
+  });
+
+  server.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const url = new URL(req.url ?? "/", "http://127.0.0.1");
+    const refusal = refuseUpgrade(req, url, port, token);
+    if (refusal) return refuse(socket, refusal);
+    if (url.pathname === "/ui") {
+      return sockets.handleUpgrade(req, socket, head, (ws) => ui.acceptSocket(ws));
+    }
+    if (url.pathname !== "/plugins") return refuse(socket, { status: 404, reason: `Nothing is at ${url.pathname}; plugins connect to /plugins.` });
+    const pluginId = url.searchParams.get("id");
+    const claimRefusal = bridge.claim(pluginId);
+    if (claimRefusal) return refuse(socket, claimRefusal);
+    socket.once("close", () => bridge.release(pluginId!));
+    sockets.handleUpgrade(req, socket, head, (ws) => bridge.accept(pluginId!, ws));
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? DEFAULT_PORT, "127.0.0.1", () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  port = (server.address() as { port: number }).port;
+
+  const tokenFile = options.tokenFile === undefined ? DEFAULT_TOKEN_FILE : options.tokenFile;
+  if (tokenFile !== null) await writeTokenFile(tokenFile, token);
+
+  let closing: Promise<void> | null = null;
+  return {
+    ide,
+    port,
+    token,
+    tokenFile,
+    bridge,
+    urls: {
+      ui: `http://127.0.0.1:${port}/?token=${token}`,
+      plugins: `ws://127.0.0.1:${port}/plugins`,
+    },
+    close() {
+      closing ??= (async () => {
+        pageFeed?.stop();
+        ui.close();
+        bridge.close();
+        for (const client of sockets.clients) client.terminate();
+        sockets.close();
+        server.closeAllConnections();
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+        ide!.stop();
+      })();
+      return closing;
+    },
+  };
+}

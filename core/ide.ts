@@ -1,0 +1,194 @@
+// createIde(): the embedding API of CONTRACT section 1. It wires the root machine to its
+// ports (deliver, save, locators), the log store and the protocol adapter, and keeps a
+// plain IdeView for the UI.
+import { createActor } from "xstate";
+import type { AnyActorRef, InspectionEvent, Observer } from "xstate";
+import { deliverTo, locatorResolver, runPorts, saveProjectPort, tabUnderTestPort } from "./ports.ts";
+import type { Deliver, Executor, ResolveLocator, Save, TabUnderTest } from "./ports.ts";
+import { DEFAULT_LIMITS } from "./protocol/limits.ts";
+import type { Limits } from "./protocol/limits.ts";
+import { createProtocol } from "./protocol/protocol.ts";
+import { readUserEvent } from "./userEvents.ts";
+import type { WireReply } from "./protocol/wire.ts";
+import { ideMachine } from "../machines/ide.machine.ts";
+import { childActors, currentProject } from "../machines/ide.selectors.ts";
+import type { OutboundMessage, UserEvent } from "../machines/ide.types.ts";
+import { toIdeView } from "../machines/ide.view.ts";
+import type { IdeView } from "../machines/ide.view.ts";
+import { playbackMachine } from "../machines/playback.machine.ts";
+import { projectMachine } from "../machines/project.machine.ts";
+import { fail } from "../machines/replies.ts";
+import { LogStore } from "../services/logs/index.ts";
+import type { LogInput } from "../services/logs/index.ts";
+import { parseSideProject, untitledProject } from "../services/side/index.ts";
+import type { SideProject } from "../services/side/index.ts";
+
+export interface IdeOptions {
+  project?: unknown;
+  window?: "open" | "closed";
+  document?: Document;
+  resolveLocator?: ResolveLocator;
+  deliver?: Deliver;
+  save?: Save;
+  /** The page under test for page commands and conditions; without one they fail, saying so. */
+  executor?: Executor;
+  /**
+   * GET /record/tab: the browser tab under test, `{ id }`, or null when there is none. The
+   * browser extension gives one; without it the route answers NoPage ("No active tab found").
+   */
+  tabUnderTest?: TabUnderTest;
+  limits?: Partial<Limits>;
+  inspect?: Observer<InspectionEvent> | ((event: InspectionEvent) => void);
+}
+
+export interface Ide {
+  handle(message: unknown, sender: { id: string }): Promise<WireReply>;
+  send(event: UserEventInput): void;
+  getSnapshot(): IdeView;
+  /** The loaded project as it is now, unsaved edits included (what "save" would write). */
+  getProject(): SideProject;
+  subscribe(listener: (view: IdeView) => void): { unsubscribe(): void };
+  /**
+   * The transport lost this sender (a bridge connection closed): a dialog it opened is
+   * answered no and its control ends; its registration, its logs and the project stay.
+   */
+  dropSender(senderId: string): void;
+  readonly actor: ReturnType<typeof createActor<typeof ideMachine>>;
+  stop(): void;
+}
+
+export type { IdeView, OutboundMessage, UserEvent, SideProject, Limits, Executor, TabUnderTest };
+
+/** What ide.send takes: a user event, where a project the user picked is not parsed yet. */
+export type UserEventInput =
+  | Exclude<UserEvent, { type: "user.loadProject" }>
+  | { type: "user.loadProject"; project: unknown };
+
+function startingProject(project: unknown): SideProject {
+  if (project === undefined) return untitledProject();
+  const parsed = parseSideProject(project);
+  if (!parsed.ok) throw new TypeError(`createIde: options.project is not a usable .side project: ${parsed.problem}.`);
+  return parsed.project;
+}
+
+function checkedLimits(limits: Partial<Limits> | undefined): Limits {
+  const given = Object.entries(limits ?? {}).filter(([, value]) => value !== undefined);
+  const merged = { ...DEFAULT_LIMITS, ...Object.fromEntries(given) } as Limits;
+  for (const [key, value] of Object.entries(merged)) {
+    if (typeof value !== "number" || !(value >= 0) || !Number.isFinite(value)) {
+      throw new TypeError(`createIde: options.limits.${key} must be a finite number of at least 0.`);
+    }
+  }
+  return merged;
+}
+
+export function createIde(options: IdeOptions = {}): Ide {
+  const limits = checkedLimits(options.limits);
+  if (options.window !== undefined && options.window !== "open" && options.window !== "closed") {
+    throw new TypeError('createIde: options.window must be "open" or "closed".');
+  }
+  const logs = new LogStore(limits.logEntriesPerGroup);
+  const listeners = new Set<(view: IdeView) => void>();
+  let view: IdeView | null = null;
+
+  const machine = ideMachine.provide({
+    actors: {
+      project: projectMachine.provide({
+        actors: { saveProject: saveProjectPort(options.deliver, options.save, limits.deliverTimeoutMs) },
+      }),
+      playback: playbackMachine.provide({
+        actors: runPorts(options.deliver, options.executor, limits.deliverTimeoutMs, limits.pageCommandTimeoutMs, (message) =>
+          ideLog("warn", message),
+        ),
+      }),
+    },
+  });
+  const actor = createActor(machine, {
+    input: { project: startingProject(options.project), window: options.window ?? "open" },
+    inspect: options.inspect,
+  });
+
+  // One event can change the root and a child, and a burst of logs many entries: listeners
+  // get one view per turn of the event loop's microtasks, built once, after all of it.
+  let notifying = false;
+  function changed() {
+    view = null;
+    if (listeners.size === 0 || notifying) return;
+    notifying = true;
+    queueMicrotask(() => {
+      notifying = false;
+      if (listeners.size === 0) return;
+      const current = getSnapshot();
+      for (const listener of listeners) {
+        try {
+          listener(current);
+        } catch (error) {
+          // One failing listener neither stops the others nor hides its error.
+          setTimeout(() => {
+            throw error;
+          });
+        }
+      }
+    });
+  }
+  function getSnapshot(): IdeView {
+    view ??= toIdeView(actor.getSnapshot(), logs);
+    return view;
+  }
+  function appendLog(entry: LogInput) {
+    logs.append(entry);
+    changed();
+  }
+  const ideLog = (level: LogInput["level"], message: string) =>
+    appendLog({ group: "system", level, message, source: "ide", at: Date.now() });
+
+  actor.on("log.written", ({ level, message, group, source }) =>
+    appendLog({ group: group ?? "system", level, message, source: source ?? "ide", at: Date.now() }),
+  );
+  actor.on("outbound.requested", async ({ to, message }) => {
+    const problem = await deliverTo(options.deliver, limits.deliverTimeoutMs, to, message);
+    if (problem !== null) ideLog("warn", `The ${"event" in message ? message.event : message.action} message to ${to} was not delivered: ${problem}.`);
+  });
+
+  const protocol = createProtocol({
+    actor,
+    appendLog,
+    limits,
+    resolveLocator: locatorResolver(options.document, options.resolveLocator),
+    tabUnderTest: tabUnderTestPort(options.tabUnderTest, limits.deliverTimeoutMs),
+  });
+
+  actor.start();
+  // Children change without the root changing; any of them makes a new view.
+  const refs: AnyActorRef[] = [actor, ...Object.values(childActors(actor.getSnapshot()))];
+  for (const ref of refs) {
+    ref.subscribe({ next: changed, error: () => changed() });
+  }
+
+  return {
+    handle: (message, sender) => protocol.handle(message, sender),
+    send(event) {
+      if (actor.getSnapshot().status !== "active") return;
+      const userEvent = readUserEvent(event);
+      if (userEvent === null) return;
+      if ("problem" in userEvent) ideLog("error", userEvent.problem);
+      else actor.send(userEvent);
+    },
+    dropSender(senderId) {
+      if (typeof senderId === "string" && actor.getSnapshot().status === "active") {
+        actor.send({ type: "plugin.disconnected", sender: senderId });
+      }
+    },
+    getSnapshot,
+    getProject: () => currentProject(actor),
+    subscribe(listener) {
+      listeners.add(listener);
+      return { unsubscribe: () => listeners.delete(listener) };
+    },
+    actor,
+    stop() {
+      protocol.abandonAll(fail("IdeNotActive", "The IDE has stopped."));
+      actor.stop();
+    },
+  };
+}

@@ -1,0 +1,292 @@
+// What one UI page is sent of the IDE, and what it sends back: the relay between createIde()
+// and the page, whatever carries the messages. The host's /ui socket (apps/host/ui.ts)
+// gives it a sink that writes JSON text frames; a page that embeds the IDE itself gives it a
+// sink that hands the messages over in memory (drivers/view/localTransport.ts). No Node and no socket
+// library here: this file is bundled into browser pages too.
+//
+// The messages and what each carries are written down in messages.ts, which owns their
+// types; the page (ui/) imports them from there. Beside the IDE's view, a relay given a
+// page source (pageFeed.ts) passes on the pictures of the page under test.
+import type { Ide } from "../../core/ide.ts";
+import type { LogEntry } from "../../services/logs/index.ts";
+import equal from "fast-deep-equal";
+import type {
+  CommandRow,
+  CommandsDelta,
+  HostMessage,
+  LocatorQuestionMessage,
+  LogDelta,
+  PageMessage,
+  PlaybackView,
+  RunSummary,
+  SuiteSummary,
+  TestSummary,
+  UiView,
+} from "./messages.ts";
+import { suitesOf } from "../../services/playback/targets.ts";
+import { chartValues, machineCharts } from "./charts.ts";
+import type { PageSource } from "./pageFeed.ts";
+
+export const UPDATE_INTERVAL_MS = 50;
+
+export interface RelaySink {
+  /** Deliver one message to the page. */
+  send(message: HostMessage): void;
+  /** True while the page is reachable; false makes flush a no-op. Optional: default true. */
+  isOpen?(): boolean;
+  /** True when the page is slow to read (the socket's buffer is full): updates wait. Optional: default false. */
+  backlogged?(): boolean;
+}
+
+export interface ViewRelayOptions {
+  /** The hello to send first; built from the IDE when left out. One hello may serve many relays. */
+  hello?: HostMessage;
+  /** Called once, when the relay stops. */
+  onGone?: (relay: ViewRelay) => void;
+  /**
+   * The page under test (pageFeed.ts): the relay subscribes, so captures are taken while it
+   * lives, sends the latest one after its first update, then each new one as a `page` message.
+   */
+  page?: PageSource;
+}
+
+export function helloMessage(ide: Ide): Extract<HostMessage, { type: "hello" }> {
+  return { type: "hello", charts: machineCharts(ide) };
+}
+
+/** Entries per group in one log array; views share their frozen log array until it changes. */
+const countsOfLogs = new WeakMap<readonly LogEntry[], LogDelta["kept"]>();
+function groupCounts(logs: readonly LogEntry[]): LogDelta["kept"] {
+  let counts = countsOfLogs.get(logs);
+  if (!counts) {
+    counts = { system: 0, playback: 0 };
+    for (const entry of logs) counts[entry.group] += 1;
+    countsOfLogs.set(logs, counts);
+  }
+  return counts;
+}
+
+/** A user event the page sent, or null for anything that is not one (the IDE's zod reads the rest). */
+/** Who the IDE UI is when it asks a route (the editor's "Find"): not a plugin, never registered. */
+export const UI_SENDER = { id: "ide-ui" } as const;
+
+/** A page's message as an object with a string `type` (a JSON text is parsed), else null. */
+function typedMessage(event: unknown): { type: string; [field: string]: unknown } | null {
+  if (typeof event === "string") {
+    try {
+      event = JSON.parse(event);
+    } catch {
+      return null;
+    }
+  }
+  if (typeof event !== "object" || event === null || Array.isArray(event)) return null;
+  const type = (event as { type?: unknown }).type;
+  return typeof type === "string" ? (event as { type: string }) : null;
+}
+
+function userEventOf(message: { type: string }): Parameters<Ide["send"]>[0] | null {
+  return message.type.startsWith("user.") ? (message as Parameters<Ide["send"]>[0]) : null;
+}
+
+function locatorQuestionOf(message: { type: string; [field: string]: unknown }): LocatorQuestionMessage | null {
+  if (message.type !== "locator.resolve") return null;
+  const { id, location } = message;
+  return Number.isSafeInteger(id) && typeof location === "string" ? { type: "locator.resolve", id: id as number, location } : null;
+}
+
+/** What one page has been sent, so the next update carries only what changed. */
+export class ViewRelay {
+  private lastLogId: string | null = null;
+  private first = true;
+  /** The run summary this page was last sent; undefined before the first update. */
+  private lastRun: RunSummary | null | undefined = undefined;
+  /** The command rows this page holds, and the run and test they belong to. */
+  private lastRows: readonly CommandRow[] | null = null;
+  private lastRowsOf = "";
+  private lastProject: unknown = undefined;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private lastSentAt = 0;
+  private stopped = false;
+  private readonly subscription: { unsubscribe(): void };
+  private readonly onGone: ((relay: ViewRelay) => void) | undefined;
+  /** The latest page picture not sent yet because the page was slow to read; a newer one replaces it. */
+  private pendingPage: PageMessage | null = null;
+  private pageTimer: ReturnType<typeof setTimeout> | null = null;
+  private readonly unsubscribePage: () => void = () => {};
+
+  constructor(
+    private readonly ide: Ide,
+    private readonly sink: RelaySink,
+    options: ViewRelayOptions = {},
+  ) {
+    this.onGone = options.onGone;
+    this.write(options.hello ?? helloMessage(ide));
+    this.flush();
+    this.subscription = ide.subscribe(() => this.schedule());
+    if (options.page) {
+      const latest = options.page.latest();
+      if (latest) this.sendPage(latest);
+      this.unsubscribePage = options.page.subscribe((message) => this.sendPage(message));
+    }
+  }
+
+  /** A picture of the page under test: now, or once the page has read what it was sent (only the latest). */
+  private sendPage(message: PageMessage) {
+    if (!this.isOpen()) return;
+    if (this.sink.backlogged?.()) {
+      this.pendingPage = message;
+      this.pageTimer ??= setTimeout(() => {
+        this.pageTimer = null;
+        const pending = this.pendingPage;
+        this.pendingPage = null;
+        if (pending) this.sendPage(pending);
+      }, UPDATE_INTERVAL_MS);
+      return;
+    }
+    this.pendingPage = null;
+    this.sink.send({ ...message });
+  }
+
+  private isOpen(): boolean {
+    return !this.stopped && (this.sink.isOpen?.() ?? true);
+  }
+
+  private write(message: HostMessage) {
+    if (this.isOpen()) this.sink.send(message);
+  }
+
+  private schedule() {
+    if (this.timer !== null || this.stopped) return;
+    const wait = Math.max(0, this.lastSentAt + UPDATE_INTERVAL_MS - Date.now());
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      if (this.sink.backlogged?.()) return this.schedule();
+      this.flush();
+    }, wait);
+  }
+
+  private logDelta(logs: readonly LogEntry[]): LogDelta {
+    const kept = groupCounts(logs);
+    let from = -1;
+    if (!this.first) {
+      if (this.lastLogId === null) from = 0;
+      else {
+        // Entries are in append order, so the last one this page saw is near the end.
+        for (let i = logs.length - 1; i >= 0; i--) {
+          if (logs[i].id === this.lastLogId) {
+            from = i + 1;
+            break;
+          }
+        }
+      }
+    }
+    const reset = from < 0;
+    const entries = logs.slice(reset ? 0 : from);
+    if (logs.length > 0) this.lastLogId = logs[logs.length - 1].id;
+    else if (reset) this.lastLogId = null;
+    return { reset, entries: entries as LogEntry[], kept };
+  }
+
+  /** The run summary, when any of its fields changed; the big parts compare by identity first (the view reuses them while they are unchanged). */
+  private runChange(playback: PlaybackView): RunSummary | null | undefined {
+    let summary: RunSummary | null = null;
+    if (playback !== null) {
+      const { commands: _commands, ...rest } = playback;
+      summary = rest;
+    }
+    const last = this.lastRun;
+    const same =
+      last !== undefined &&
+      (last === null || summary === null
+        ? last === summary
+        : Object.keys(summary).length === Object.keys(last).length &&
+          Object.entries(summary).every(([key, value]) => {
+            const before = (last as unknown as Record<string, unknown>)[key];
+            return Object.is(before, value) || (typeof value === "object" && equal(before, value));
+          }));
+    this.lastRun = summary;
+    return same ? undefined : summary;
+  }
+
+  /** The run's rows: all of them for a run or test the page has not seen, else those that changed. */
+  private commandsChange(playback: PlaybackView): CommandsDelta | undefined {
+    if (playback === null) {
+      this.lastRows = null;
+      return undefined;
+    }
+    const rows = playback.commands;
+    const of = `${playback.runId}\u0000${playback.testId}`;
+    const last = this.lastRows;
+    this.lastRows = rows;
+    if (last === null || of !== this.lastRowsOf || last.length !== rows.length) {
+      this.lastRowsOf = of;
+      return { reset: true, rows };
+    }
+    if (last === rows) return undefined;
+    const changed: Array<{ index: number; row: CommandRow }> = [];
+    for (let i = 0; i < rows.length; i++) if (rows[i] !== last[i]) changed.push({ index: i, row: rows[i] });
+    return changed.length > 0 ? { reset: false, changed } : undefined;
+  }
+
+  /** Send the page an update now, whatever the throttle says. */
+  flush() {
+    if (!this.isOpen()) return;
+    const { logs, playback, ...view } = this.ide.getSnapshot();
+    const message: Extract<HostMessage, { type: "update" }> = {
+      type: "update",
+      view: view as UiView,
+      logs: this.logDelta(logs),
+      states: chartValues(this.ide),
+    };
+    const run = this.runChange(playback);
+    if (run !== undefined) message.playback = run;
+    const commands = this.commandsChange(playback);
+    if (commands !== undefined) message.commands = commands;
+    const project = this.ide.getProject();
+    if (project !== this.lastProject) {
+      this.lastProject = project;
+      message.tests = project.tests.map(
+        (t): TestSummary => ({
+          id: t.id,
+          name: t.name,
+          commands: t.commands.map((c) => ({ id: c.id, command: c.command, target: c.target ?? "", value: c.value ?? "" })),
+        }),
+      );
+      message.suites = suitesOf(project).map((s): SuiteSummary => ({ id: s.id, name: s.name, tests: [...s.tests] }));
+    }
+    this.first = false;
+    this.lastSentAt = Date.now();
+    this.sink.send(message);
+  }
+
+  /** A user event from the page: a JSON text or an already-parsed value; anything not an object whose `type` starts "user." is ignored; the rest goes to ide.send. */
+  receive(event: unknown) {
+    if (this.stopped) return;
+    const message = typedMessage(event);
+    if (!message) return;
+    const userEvent = userEventOf(message);
+    if (userEvent) return this.ide.send(userEvent);
+    const question = locatorQuestionOf(message);
+    if (question) void this.answerLocator(question);
+  }
+
+  /** The editor's "Find": the route's own reply (its limits included), written back unless the page left. */
+  private async answerLocator({ id, location }: LocatorQuestionMessage) {
+    const reply = await this.ide.handle({ uri: "/playback/location", verb: "get", payload: { location } }, UI_SENDER);
+    this.write({ type: "locator.resolved", id, reply });
+  }
+
+  /** The page is gone: no more updates, and its events are no longer taken. */
+  stop() {
+    if (this.stopped) return;
+    this.stopped = true;
+    this.subscription.unsubscribe();
+    this.unsubscribePage();
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
+    if (this.pageTimer !== null) clearTimeout(this.pageTimer);
+    this.pageTimer = null;
+    this.pendingPage = null;
+    this.onGone?.(this);
+  }
+}
