@@ -11,7 +11,8 @@
 // in order; a broken run stops the benchmark instead of printing a fast figure.
 import { createIde } from "../index.ts";
 import type { Ide, OutboundMessage } from "../index.ts";
-import type { ExecuteMessage } from "../machines/playback.types.ts";
+import { testRunnerSnapshot } from "../machines/ide.selectors.ts";
+import type { ExecuteMessage } from "../machines/testRunner.types.ts";
 import { LogStore } from "../services/logs/index.ts";
 import { buildFlow } from "../services/playback/flow.ts";
 import type { FlowStep } from "../services/playback/flow.ts";
@@ -142,7 +143,14 @@ function checkPluginSaw(seen: ReturnType<typeof plugin>["seen"], what: string, e
 
 // ---- driving a run ----------------------------------------------------------------------
 
-const playbackOf = (ide: Ide) => ide.actor.getSnapshot().context.playback.getSnapshot();
+/** The run's status as the view would say it, read off the machines without building a view. */
+function statusOf(ide: Ide): { status: "paused" | "ended" | "idle" | "other"; value: unknown } {
+  const root = ide.actor.getSnapshot();
+  const suite = root.context.playback.getSnapshot();
+  const test = testRunnerSnapshot(root);
+  if (suite.matches("ended") || suite.matches("idle")) return { status: suite.matches("ended") ? "ended" : "idle", value: suite.value };
+  return { status: test?.matches({ live: "paused" }) ? "paused" : "other", value: test?.value };
+}
 
 /**
  * Waits until the run is paused or ended, polling the machine once per turn of the event loop
@@ -152,10 +160,9 @@ async function waitFor(ide: Ide, status: "paused" | "ended", what: string): Prom
   const deadline = now() + WAIT_LIMIT_MS;
   let turns = 0;
   for (;;) {
-    const playback = playbackOf(ide);
-    if (playback.matches(status)) return turns;
-    const other = status === "paused" ? "ended" : "paused";
-    check(!playback.matches(other) && !playback.matches("idle"), `${what}: the run reached ${status}, not ${JSON.stringify(playback.value)}`);
+    const playback = statusOf(ide);
+    if (playback.status === status) return turns;
+    check(playback.status === "other", `${what}: the run reached ${status}, not ${JSON.stringify(playback.value)}`);
     check(now() < deadline, `${what}: the run reached ${status} within ${WAIT_LIMIT_MS / 1000} s (it is ${JSON.stringify(playback.value)})`);
     turns += 1;
     await new Promise<void>((resolve) => setImmediate(resolve));
