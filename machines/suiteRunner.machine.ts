@@ -22,7 +22,7 @@
  *   run.over): the project refuses edits of those, so a run never plays half-edited commands.
  */
 import { assertEvent, assign, emit, enqueueActions, fromPromise, sendTo, setup } from "xstate";
-import { MAX_DELAY_MS } from "../services/playback/ideCommands.ts";
+import { MAX_DELAY_MS } from "../services/playback/delay.ts";
 import type { Delivery } from "../services/playback/pluginAnswer.ts";
 import type { PluginRegistry } from "../services/plugins/index.ts";
 import { suiteStopped } from "./playback.messages.ts";
