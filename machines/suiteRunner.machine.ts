@@ -21,14 +21,14 @@
  * - From its start until it has ended, the run tells which tests it plays (run.playing, then
  *   run.over): the project refuses edits of those, so a run never plays half-edited commands.
  */
-import { assertEvent, assign, emit, enqueueActions, fromPromise, sendTo, setup } from "xstate";
+import { assertEvent, assign, emit, enqueueActions, sendTo, setup } from "xstate";
 import { MAX_DELAY_MS } from "../services/playback/delay.ts";
-import type { Delivery } from "../services/playback/pluginAnswer.ts";
 import type { PluginRegistry } from "../services/plugins/index.ts";
 import { suiteStopped } from "./playback.messages.ts";
 import { answered, fail, ok } from "./replies.ts";
+import { tellPlugins, theEvent } from "./testRunner.actors.ts";
 import { testRunnerMachine } from "./testRunner.machine.ts";
-import type { TellPluginsInput, TellPluginsOutput, TestEndedFact, TestRunnerInput } from "./testRunner.types.ts";
+import type { TestEndedFact, TestRunnerInput } from "./testRunner.types.ts";
 import type { RequestRef } from "./shared.types.ts";
 import type { RunStartEvent, StopRunRequest, SuiteRun, SuiteRunnerContext, SuiteRunnerEmitted, SuiteRunnerEvent } from "./suiteRunner.types.ts";
 
@@ -44,7 +44,6 @@ function nextTestIndex(run: SuiteRun): number | null {
 
 const ROUTED = ["request.commandState", "request.setVariable", "user.pausePlayback", "user.resumePlayback", "user.stepPlayback", "plugins.changed"] as const;
 
-const theEvent = <T,>({ event }: { event: T }): T => event;
 
 export const suiteRunnerMachine = setup({
   types: {
@@ -56,9 +55,7 @@ export const suiteRunnerMachine = setup({
     /** One test's run; index.ts provides it with the ports its commands need. */
     testRunner: testRunnerMachine,
     /** Tells plugins of the suite's end and waits for each answer (bounded); adapters provide it. */
-    tellPlugins: fromPromise<TellPluginsOutput, TellPluginsInput>(async ({ input }) =>
-      input.plugins.map((p) => ({ pluginId: p.id, name: p.name, delivery: { answered: false, reason: "no channel" } as Delivery })),
-    ),
+    tellPlugins,
   },
   guards: {
     suiteGoesOn: ({ context }) => nextTestIndex(context.run!) !== null,

@@ -23,22 +23,24 @@
  * none). Its answers and log entries are emitted: the protocol adapter and the root listen to
  * each test runner themselves, so what a command writes never passes through the suite runner.
  */
-import { assign, emit, enqueueActions, fromPromise, sendParent, setup } from "xstate";
+import { assign, emit, enqueueActions, sendParent, setup } from "xstate";
 import { isPageGone, messageOf } from "../services/errors.ts";
 import { hasCommand } from "../services/playback/commandTable.ts";
-import { IDE_COMMANDS, runIdeStep } from "../services/playback/ideCommands.ts";
-import type { IdeOutcome, IdeStepInput } from "../services/playback/ideCommands.ts";
+import type { IdeOutcome } from "../services/playback/ideCommands.ts";
 import { readPluginAnswer, refusesToStart } from "../services/playback/pluginAnswer.ts";
 import type { Delivery } from "../services/playback/pluginAnswer.ts";
 import { interpolateCondition } from "../services/playback/variables.ts";
 import type { PluginRegistry } from "../services/plugins/index.ts";
 import { executeMessage, startMessages, stopMessages } from "./playback.messages.ts";
 import { answered, fail, ok } from "./replies.ts";
+import { error, output, testRunnerActors, theEvent } from "./testRunner.actors.ts";
 import {
   callTest,
   currentCommandId,
   currentStep,
   endTest,
+  isIdeStep,
+  loopLimitReached,
   markPending,
   pausesBeforeNext,
   settlePending,
@@ -47,18 +49,16 @@ import {
   stopTest,
   topFrame,
   visitsHere,
+  ownerOf,
+  pluginsOf,
   withAudience,
   withReportedState,
   withVariables,
 } from "./testRunner.run.ts";
 import type {
   CommandStateRequest,
-  ConditionInput,
-  PageCommandInput,
   PageOutcome,
-  PluginCommandInput,
   SetVariableRequest,
-  TellPluginsInput,
   TellPluginsOutput,
   TestEndedFact,
   TestRunnerContext,
@@ -67,12 +67,6 @@ import type {
   TestRunnerInput,
 } from "./testRunner.types.ts";
 
-const NO_PAGE = "There is no page under test here (createIde was given no executor), so page commands cannot run.";
-
-/** The plugin that declared a command with this name, if any (CONTRACT section 9). */
-const ownerOf = (plugins: PluginRegistry, command: string) =>
-  plugins.find((p) => (p.registration.commands ?? []).some((c) => c.id === command));
-
 /**
  * Commands that answer at once (the IDE's own, an in-process plugin) would otherwise chain
  * without end in promise callbacks, and the host could not take the user's Stop, a request or
@@ -80,12 +74,7 @@ const ownerOf = (plugins: PluginRegistry, command: string) =>
  */
 export const YIELD_EVERY = 64;
 
-const pluginsOf = (plugins: PluginRegistry) => plugins.map((p) => ({ id: p.id, name: p.registration.name }));
-
-/** The event itself, as a named action's or guard's params (its type is narrowed where it is used). */
-const theEvent = <T,>({ event }: { event: T }): T => event;
-const output = <T,>({ event }: { event: { output: T } }): T => event.output;
-const error = ({ event }: { event: { error: unknown } }): unknown => event.error;
+const LOOP_LIMIT_REACHED = "Max retry limit exceeded. To override it, specify a new limit in the value input field.";
 
 export const testRunnerMachine = setup({
   types: {
@@ -94,25 +83,7 @@ export const testRunnerMachine = setup({
     emitted: {} as TestRunnerEmitted,
     input: {} as TestRunnerInput,
   },
-  actors: {
-    /** The IDE's own commands and control flow: pure, the same everywhere. */
-    runIdeCommand: fromPromise<IdeOutcome, IdeStepInput>(async ({ input }) => runIdeStep(input)),
-    /** Delivers `execute` to the plugin that owns the command; adapters provide it. */
-    runPluginCommand: fromPromise<Delivery, PluginCommandInput>(async () => ({
-      answered: false,
-      reason: "no channel to plugins is set up",
-    })),
-    /** A page command through the executor port; adapters provide it. */
-    runPageCommand: fromPromise<PageOutcome, PageCommandInput>(async () => ({ state: "failed", message: NO_PAGE })),
-    /** A condition (if, while, ...) in the page under test; adapters provide it. */
-    evaluateCondition: fromPromise<boolean, ConditionInput>(async () => {
-      throw new Error(NO_PAGE);
-    }),
-    /** Tells every plugin of the test's start or end and waits for each answer (bounded); adapters provide it. */
-    tellPlugins: fromPromise<TellPluginsOutput, TellPluginsInput>(async ({ input }) =>
-      input.plugins.map((p) => ({ pluginId: p.id, name: p.name, delivery: { answered: false, reason: "no channel" } as Delivery })),
-    ),
-  },
+  actors: testRunnerActors,
   delays: {
     commandDelay: ({ context }) => context.run.delayMs,
     pauseSleep: ({ context }) => context.run.sleepMs,
@@ -124,16 +95,10 @@ export const testRunnerMachine = setup({
     pausesHere: ({ context }) => pausesBeforeNext(context.run, context.breakpoints),
     waitsBeforeNext: ({ context }) => context.run.delayMs > 0 || context.stepsSinceYield >= YIELD_EVERY,
     stepIsDisabled: ({ context }) => currentStep(context.run)!.kind === "skip",
-    stepIsIdes: ({ context }) => {
-      const step = currentStep(context.run)!;
-      return step.kind !== "command" ? step.kind !== "condition" : IDE_COMMANDS.has(step.command.command) && !ownerOf(context.plugins, step.command.command);
-    },
+    stepIsIdes: ({ context }) => isIdeStep(currentStep(context.run)!, context.plugins),
     stepIsCondition: ({ context }) => currentStep(context.run)!.kind === "condition",
     stepIsPlugins: ({ context }) => ownerOf(context.plugins, currentStep(context.run)!.command.command) !== undefined,
-    loopLimitReached: ({ context }) => {
-      const step = currentStep(context.run)!;
-      return step.loopLimit !== null && visitsHere(context.run) >= step.loopLimit;
-    },
+    loopLimitReached: ({ context }) => loopLimitReached(context.run),
     outcomeSleeps: (_, outcome: IdeOutcome) => (outcome.sleepMs ?? 0) > 0,
     startRefused: (_, told: TellPluginsOutput) => told.some((r) => refusesToStart(r.delivery) !== null),
     pageIsGone: (_, error: unknown) => isPageGone(error),
@@ -158,12 +123,8 @@ export const testRunnerMachine = setup({
     markPending: assign({ run: ({ context }) => markPending(context.run) }),
     clearPauseFlags: assign({ run: ({ context }) => ({ ...context.run, pauseRequested: false, passBreakpointAt: null }) }),
     requestPause: assign({ run: ({ context }) => ({ ...context.run, pauseRequested: true }) }),
-    resume: assign({
-      run: ({ context }) => ({ ...context.run, pauseRequested: false, passBreakpointAt: currentCommandId(context.run) }),
-    }),
-    step: assign({
-      run: ({ context }) => ({ ...context.run, pauseRequested: false, stepping: true, passBreakpointAt: currentCommandId(context.run) }),
-    }),
+    resume: assign({ run: ({ context }) => ({ ...context.run, pauseRequested: false, passBreakpointAt: currentCommandId(context.run) }) }),
+    step: assign({ run: ({ context }) => ({ ...context.run, pauseRequested: false, stepping: true, passBreakpointAt: currentCommandId(context.run) }) }),
     /** After a stepped command: pause before the next. */
     pauseIfStepping: assign({
       run: ({ context }) => (context.run.stepping ? { ...context.run, stepping: false, pauseRequested: true } : context.run),
@@ -179,19 +140,9 @@ export const testRunnerMachine = setup({
       enqueue.assign({ run });
     }),
     finishSleep: assign({ run: ({ context }) => settleStep({ ...context.run, sleepMs: 0 }, { state: "passed", message: null }) }),
-    failLoopLimit: assign({
-      run: ({ context }) =>
-        settleStep(context.run, {
-          state: "failed",
-          message: "Max retry limit exceeded. To override it, specify a new limit in the value input field.",
-        }),
-    }),
-    applyCondition: assign({
-      run: ({ context }, holds: boolean) => settleStep(context.run, { state: "passed", message: null, holds: Boolean(holds) }),
-    }),
-    failCondition: assign({
-      run: ({ context }, error: unknown) => settleStep(context.run, { state: "failed", message: messageOf(error) }),
-    }),
+    failLoopLimit: assign({ run: ({ context }) => settleStep(context.run, { state: "failed", message: LOOP_LIMIT_REACHED }) }),
+    applyCondition: assign({ run: ({ context }, holds: boolean) => settleStep(context.run, { state: "passed", message: null, holds: Boolean(holds) }) }),
+    failCondition: assign({ run: ({ context }, error: unknown) => settleStep(context.run, { state: "failed", message: messageOf(error) }) }),
     applyPluginAnswer: assign({
       run: ({ context }, delivery: Delivery) => {
         const step = currentStep(context.run)!;
@@ -204,16 +155,20 @@ export const testRunnerMachine = setup({
         settleStep(withVariables(context.run, outcome.variables), { state: outcome.state, message: outcome.message ?? null }),
     }),
     failPageLost: assign({
-      run: ({ context }, error: unknown) =>
-        settleStep(context.run, { state: "fatal", message: `The page under test is gone: ${messageOf(error)}` }),
+      run: ({ context }, error: unknown) => settleStep(context.run, { state: "fatal", message: `The page under test is gone: ${messageOf(error)}` }),
     }),
     stopExecuting: assign({ run: ({ context }) => stopTest(context.run, true) }),
     stopWaiting: assign({ run: ({ context }) => stopTest(context.run, false) }),
     settlePending: assign({ run: ({ context }) => settlePending(context.run) }),
     /** POST /playback/command: the state shows; `fatal` ends a test under way. */
-    reportState: enqueueActions(({ context, enqueue }, request: CommandStateRequest & { executing: boolean }) => {
-      enqueue.assign({ run: withReportedState(context.run, request.commandId, request.state, request.message, request.executing) });
-      enqueue.emit(answered(request.requestId, ok(true)));
+    reportState: enqueueActions(({ context, enqueue }, r: CommandStateRequest) => {
+      enqueue.assign({ run: withReportedState(context.run, r.commandId, r.state, r.message, false) });
+      enqueue.emit(answered(r.requestId, ok(true)));
+    }),
+    /** The same while a command executes: `fatal` for another command leaves the executing one undetermined. */
+    reportStateWhileExecuting: enqueueActions(({ context, enqueue }, r: CommandStateRequest) => {
+      enqueue.assign({ run: withReportedState(context.run, r.commandId, r.state, r.message, true) });
+      enqueue.emit(answered(r.requestId, ok(true)));
     }),
     answerUnknownCommand: emit(({ context }, request: CommandStateRequest) =>
       answered(request.requestId, fail("UnknownCommand", `The running test case "${context.run.test.name}" has no command with the id "${request.commandId}".`)),
@@ -247,7 +202,7 @@ export const testRunnerMachine = setup({
     "delay.changed": { actions: { type: "setDelay", params: ({ event }) => event.delayMs } },
     "request.commandState": [
       { guard: { type: "commandIsUnknown", params: theEvent }, actions: { type: "answerUnknownCommand", params: theEvent } },
-      { actions: { type: "reportState", params: ({ event }) => ({ ...event, executing: false }) } },
+      { actions: { type: "reportState", params: theEvent } },
     ],
     "request.setVariable": { actions: { type: "answerNoRunningTest", params: theEvent } },
   },
@@ -286,12 +241,8 @@ export const testRunnerMachine = setup({
             "run.stop": { target: "#testRunner.finishing", actions: "stopExecuting" },
             "request.commandState": [
               { guard: { type: "commandIsUnknown", params: theEvent }, actions: { type: "answerUnknownCommand", params: theEvent } },
-              {
-                guard: { type: "reportIsFatal", params: theEvent },
-                target: "#testRunner.finishing",
-                actions: { type: "reportState", params: ({ event }) => ({ ...event, executing: true }) },
-              },
-              { actions: { type: "reportState", params: ({ event }) => ({ ...event, executing: true }) } },
+              { guard: { type: "reportIsFatal", params: theEvent }, target: "#testRunner.finishing", actions: { type: "reportStateWhileExecuting", params: theEvent } },
+              { actions: { type: "reportStateWhileExecuting", params: theEvent } },
             ],
           },
           states: {
@@ -414,7 +365,7 @@ export const testRunnerMachine = setup({
       on: {
         "request.commandState": [
           { guard: { type: "commandIsUnknown", params: theEvent }, actions: { type: "answerUnknownCommand", params: theEvent } },
-          { actions: [{ type: "reportState", params: ({ event }) => ({ ...event, executing: false }) }, "settlePending"] },
+          { actions: [{ type: "reportState", params: theEvent }, "settlePending"] },
         ],
       },
     },

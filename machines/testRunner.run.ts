@@ -4,7 +4,9 @@ import { createCommandTable, rowOf, withCommandState } from "../services/playbac
 import type { CommandState } from "../services/playback/commandTable.ts";
 import { buildFlow } from "../services/playback/flow.ts";
 import type { FlowStep } from "../services/playback/flow.ts";
+import { IDE_COMMANDS } from "../services/playback/ideCommands.ts";
 import type { VariableValues } from "../services/playback/variables.ts";
+import type { PluginRegistry } from "../services/plugins/index.ts";
 import type { SideTest } from "../services/side/index.ts";
 import type { Run, RunFrame, TestEnd, TestRunnerInput } from "./testRunner.types.ts";
 
@@ -248,6 +250,24 @@ export function pausesBeforeNext(run: Run, breakpoints: readonly string[]): bool
   if (!frame || !step || frame.turnedBack) return false;
   return breakpoints.includes(step.command.id) && run.passBreakpointAt !== step.command.id;
 }
+
+/** Whether the IDE itself executes this step: control flow, and its own commands unless a plugin declared the name. */
+export function isIdeStep(step: FlowStep, plugins: PluginRegistry): boolean {
+  return step.kind !== "command" ? step.kind !== "condition" : IDE_COMMANDS.has(step.command.command) && !ownerOf(plugins, step.command.command);
+}
+
+/** The loop at the current step has turned as often as its limit allows. */
+export function loopLimitReached(run: Run): boolean {
+  const step = currentStep(run)!;
+  return step.loopLimit !== null && visitsHere(run) >= step.loopLimit;
+}
+
+/** The plugin that declared a command with this name, if any (CONTRACT section 9). */
+export const ownerOf = (plugins: PluginRegistry, command: string) =>
+  plugins.find((p) => (p.registration.commands ?? []).some((c) => c.id === command));
+
+/** The plugins as a run tells them: id and name. */
+export const pluginsOf = (plugins: PluginRegistry) => plugins.map((p) => ({ id: p.id, name: p.registration.name }));
 
 /** Who is told this test started, and so who is told it stopped. */
 export function withAudience(run: Run, plugins: ReadonlyArray<{ id: string; name: string }>): Run {

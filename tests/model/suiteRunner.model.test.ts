@@ -11,7 +11,7 @@ import { suiteRunnerMachine } from "../../machines/suiteRunner.machine.ts";
 import type { RunStartEvent, SuiteRunnerEmitted, SuiteRunnerEvent } from "../../machines/suiteRunner.types.ts";
 import type { TellPluginsInput, TellPluginsOutput, TestEnd, TestEndedFact, TestRunnerInput } from "../../machines/testRunner.types.ts";
 import type { RequestAnsweredEvent } from "../../machines/shared.types.ts";
-import { expectEachRequestAnsweredOnce, parsedProject, registration, replayPath, stateNodeIds, transitionPaths } from "./support.ts";
+import { expectEachRequestAnsweredOnce, parsedProject, registration, replayOnRealActor, requestIdsOf, stateNodeIds, transitionPaths } from "./support.ts";
 import type { ModelPath } from "./support.ts";
 
 type SuiteSnapshot = SnapshotFrom<typeof suiteRunnerMachine>;
@@ -163,36 +163,23 @@ function startSuiteRunner(watchNodes = false, told?: TellPluginsInput[]) {
   actor.on("*", (event) => emitted.push(event));
   actor.start();
   const answers = () => emitted.filter((e): e is RequestAnsweredEvent => e.type === "request.answered");
-  const routedRequests = () => routed.flatMap(({ event }) => ("requestId" in event && typeof event.requestId === "number" ? [event.requestId] : []));
+  const routedRequests = () => requestIdsOf(routed.map((r) => r.event));
   return { actor, emitted, answers, routed, routedRequests, started, seen };
 }
 
-const asked = (events: readonly GraphEvent[]) => events.flatMap((e) => ("requestId" in e && typeof e.requestId === "number" ? [e.requestId] : []));
-
 async function replayOnActor(path: ModelPath<SuiteSnapshot, GraphEvent>, seen?: Set<string>, lastOnly = false) {
   const runner = startSuiteRunner(seen !== undefined);
-  const sent: GraphEvent[] = [];
-  const last = path.steps[path.steps.length - 1];
-  await replayPath(path, {
-    send(event) {
-      sent.push(event);
-      runner.actor.send(event as SuiteRunnerEvent);
-    },
-    check(expected, where) {
-      if (lastOnly && expected !== last.state) return;
-      const actual = runner.actor.getSnapshot();
-      expect(actual.value, `state value ${where}`).toEqual(expected.value);
-      expect(serializeState(actual), `run ${where}`).toBe(serializeState(expected));
-      // Answered here, waiting for the run's end, or routed to the test runner that answers it: once.
-      const waiting = actual.context.run?.stopWaiters ?? [];
-      const answered = [...runner.answers().map((a) => a.requestId), ...runner.routedRequests()];
-      expectEachRequestAnsweredOnce(asked(sent), answered, waiting, where);
-      // One test runner at a time: the current one, kept after the run until the next starts.
-      const children = Object.keys(actual.children).filter((id) => id !== "tellPlugins");
-      const current = actual.context.run?.runs.at(-1)?.runner;
-      expect(children, `test runners ${where}`).toEqual(current ? [current] : []);
-    },
-  });
+  const actor = { send: (event: GraphEvent) => runner.actor.send(event as SuiteRunnerEvent), getSnapshot: () => runner.actor.getSnapshot() };
+  await replayOnRealActor(path, actor, serializeState, (actual, sent, where) => {
+    // Answered here, waiting for the run's end, or routed to the test runner that answers it: once.
+    const waiting = actual.context.run?.stopWaiters ?? [];
+    const answered = [...runner.answers().map((a) => a.requestId), ...runner.routedRequests()];
+    expectEachRequestAnsweredOnce(requestIdsOf(sent), answered, waiting, where);
+    // One test runner at a time: the current one, kept after the run until the next starts.
+    const children = Object.keys(actual.children).filter((id) => id !== "tellPlugins");
+    const current = actual.context.run?.runs.at(-1)?.runner;
+    expect(children, `test runners ${where}`).toEqual(current ? [current] : []);
+  }, lastOnly);
   for (const id of runner.seen) seen?.add(id);
   runner.actor.stop();
 }

@@ -20,7 +20,7 @@ import type {
 } from "../../machines/testRunner.types.ts";
 import type { RequestAnsweredEvent } from "../../machines/shared.types.ts";
 import { commandRows } from "../../services/playback/commandTable.ts";
-import { expectEachRequestAnsweredOnce, parsedProject, registration, replayPath, stateNodeIds, transitionPaths } from "./support.ts";
+import { expectEachRequestAnsweredOnce, parsedProject, registration, replayOnRealActor, requestIdsOf, stateNodeIds, transitionPaths } from "./support.ts";
 import type { ModelPath } from "./support.ts";
 
 type TestSnapshot = SnapshotFrom<typeof testRunnerMachine>;
@@ -190,35 +190,22 @@ function startTest(input: TestRunnerInput, watchNodes = false, reports: unknown[
   return { actor, emitted, answers, seen, reports };
 }
 
-const asked = (events: readonly GraphEvent[]) => events.flatMap((e) => ("requestId" in e && typeof e.requestId === "number" ? [e.requestId] : []));
-
 /**
  * Replays a path on a real actor and checks it after each step, or after the last one only
  * (`lastOnly`: a transition path's steps before its last are a shortest path, checked already).
  */
 async function replayOnActor(input: TestRunnerInput, path: ModelPath<TestSnapshot, GraphEvent>, seen?: Set<string>, lastOnly = false) {
   const test = startTest(input, seen !== undefined);
-  const sent: GraphEvent[] = [];
-  const last = path.steps[path.steps.length - 1];
-  await replayPath(path, {
-    send(event) {
-      sent.push(event);
-      test.actor.send(event as TestRunnerEvent);
-    },
-    check(expected, where) {
-      if (lastOnly && expected !== last.state) return;
-      const actual = test.actor.getSnapshot();
-      expect(actual.value, `state value ${where}`).toEqual(expected.value);
-      expect(serializeState(actual), `run ${where}`).toBe(serializeState(expected));
-      expectEachRequestAnsweredOnce(asked(sent), test.answers().map((a) => a.requestId), [], where);
-      const ended = actual.matches("ended");
-      expect(test.reports.length, `the suite runner told of the end once, and only once ended ${where}`).toBe(ended ? 1 : 0);
-      if (ended) {
-        const rows = commandRows(actual.context.run.commands);
-        expect(rows.filter((r) => r.state === "pending"), `nothing pending once ended ${where}`).toEqual([]);
-      }
-    },
-  });
+  const actor = { send: (event: GraphEvent) => test.actor.send(event as TestRunnerEvent), getSnapshot: () => test.actor.getSnapshot() };
+  await replayOnRealActor(path, actor, serializeState, (actual, sent, where) => {
+    expectEachRequestAnsweredOnce(requestIdsOf(sent), test.answers().map((a) => a.requestId), [], where);
+    const ended = actual.matches("ended");
+    expect(test.reports.length, `the suite runner told of the end once, and only once ended ${where}`).toBe(ended ? 1 : 0);
+    if (ended) {
+      const rows = commandRows(actual.context.run.commands);
+      expect(rows.filter((r) => r.state === "pending"), `nothing pending once ended ${where}`).toEqual([]);
+    }
+  }, lastOnly);
   for (const id of test.seen) seen?.add(id);
   test.actor.stop();
 }
@@ -285,6 +272,24 @@ function waitingAfterFirst() {
   return test;
 }
 
+/** A test runner whose plugins answer at once, with the messages they were told, and its other actors left as they are. */
+function tellingTest(input: TestRunnerInput) {
+  const told: RunEventMessage[][] = [];
+  const actor = createActor(
+    testRunnerMachine.provide({
+      actors: {
+        tellPlugins: fromPromise<TellPluginsOutput, TellPluginsInput>(async ({ input }) => {
+          told.push(input.messages);
+          return [];
+        }),
+      },
+      actions: { reportEnded: () => {} },
+    }),
+    { input },
+  ).start();
+  return { told, actor };
+}
+
 describe("test runner, transitions", () => {
   it("pauses before a command with a breakpoint, and runs it once resumed", () => {
     const test = pausedBeforeSecond();
@@ -317,20 +322,7 @@ describe("test runner, transitions", () => {
   });
 
   it("ends a test stopped while starting without running a command, telling plugins it stopped", () => {
-    const told: RunEventMessage[][] = [];
-    const reports: unknown[] = [];
-    const actor = createActor(
-      testRunnerMachine.provide({
-        actors: {
-          tellPlugins: fromPromise<TellPluginsOutput, TellPluginsInput>(async ({ input }) => {
-            told.push(input.messages);
-            return [];
-          }),
-        },
-        actions: { reportEnded: (_: unknown, params: unknown) => void reports.push(params) },
-      }),
-      { input: inputFor("t-three") },
-    ).start();
+    const { told, actor } = tellingTest(inputFor("t-three"));
     actor.send({ type: "run.stop" });
     expect(actor.getSnapshot().value).toBe("finishing");
     expect(commandRows(actor.getSnapshot().context.run.commands).every((r) => r.state === null)).toBe(true);
@@ -434,18 +426,7 @@ describe("test runner, transitions", () => {
     ["the suite's first test", [project.tests[0], project.tests[2]], ["suitePlaybackStarted", "playbackStarted"]],
     ["a later test of the suite", null, ["playbackStarted"]],
   ])("tells the plugins the suite started before its own start only when it is %s", (_, announce, events) => {
-    const told: RunEventMessage[][] = [];
-    const actor = createActor(
-      testRunnerMachine.provide({
-        actors: {
-          tellPlugins: fromPromise<TellPluginsOutput, TellPluginsInput>(async ({ input }) => {
-            told.push(input.messages);
-            return [];
-          }),
-        },
-      }),
-      { input: inputFor("t-a", { suite: { name: "S", announce } }) },
-    ).start();
+    const { told, actor } = tellingTest(inputFor("t-a", { suite: { name: "S", announce } }));
     expect(told.map((m) => m.map((x) => x.event))).toEqual([events]);
     expect(told[0].every((m) => m.options.runId === "run-1")).toBe(true);
     actor.stop();
