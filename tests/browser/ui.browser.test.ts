@@ -971,7 +971,7 @@ describe("the UI socket", () => {
 
     expect(messages[0].type).toBe("hello");
     const hello = messages[0] as Extract<HostMessage, { type: "hello" }>;
-    expect(hello.charts.map((c) => c.actor)).toEqual(["ide", "control", "project", "playback"]);
+    expect(hello.charts.map((c) => c.actor)).toEqual(["ide", "control", "project", "playback", "testRunner"]);
     expect(messages.filter((m) => m.type === "hello")).toHaveLength(1);
     const all = updates(messages);
     expect(all[0].logs.reset).toBe(true);
@@ -986,6 +986,7 @@ describe("the UI socket", () => {
     expect(all[0].commands).toBeUndefined();
     expect(all[0].view.runControls).toEqual({ breakpoints: [], delayMs: 0 });
     expect(all[0].states).toMatchObject({ ide: "open", control: "notControlled", playback: "idle" });
+    expect("testRunner" in all[0].states).toBe(false);
     expect("logs" in all[0].view).toBe(false);
     const last = all[all.length - 1];
     expect(last.logs).toMatchObject({ reset: false, kept: { system: 2, playback: 0 } });
