@@ -42,8 +42,8 @@ function nextTestIndex(run: SuiteRun): number | null {
   return run.runs.length < run.testIds.length ? run.runs.length : null;
 }
 
+/** What concerns the test playing: routed as it comes. (With N tests at once, a command's state would go to the test that holds it.) */
 const ROUTED = ["request.commandState", "request.setVariable", "user.pausePlayback", "user.resumePlayback", "user.stepPlayback", "plugins.changed"] as const;
-
 
 export const suiteRunnerMachine = setup({
   types: {
