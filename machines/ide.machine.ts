@@ -27,7 +27,7 @@ import { registerPlugin } from "../services/plugins/index.ts";
 import { controlMachine } from "./control.machine.ts";
 import { projectMachine } from "./project.machine.ts";
 import { playbackMachine } from "./playback.machine.ts";
-import { answered, fail, ok, windowClosedReply } from "./replies.ts";
+import { answered, busyReply, fail, ok, windowClosedReply, windowNotOpenReply } from "./replies.ts";
 import { outboundFor, relayChildFacts, requestOf, TO_CONTROL, TO_PLAYBACK, TO_PROJECT } from "./ide.children.ts";
 import type { IdeContext, IdeEmitted, IdeEvent, IdeInput, PluginAlert } from "./ide.types.ts";
 
@@ -56,18 +56,11 @@ export const ideMachine = setup({
   },
   actions: {
     answerTrue: emit(({ event }) => answered(requestOf(event).requestId, ok(true))),
-    answerBusy: emit(({ event }) =>
-      answered(
-        requestOf(event).requestId,
-        fail("Busy", "The IDE is waiting for the user to answer another dialog; try again once it is closed."),
-      ),
-    ),
+    answerBusy: emit(({ event }) => answered(requestOf(event).requestId, busyReply())),
     answerNotControlled: emit(({ event }) =>
       answered(requestOf(event).requestId, fail("NotControlled", "The IDE is not in control mode, so it cannot be closed by a plugin.")),
     ),
-    answerWindowClosed: emit(({ event }) =>
-      answered(requestOf(event).requestId, fail("IdeNotActive", "The IDE window is closed; open it first.")),
-    ),
+    answerWindowClosed: emit(({ event }) => answered(requestOf(event).requestId, windowNotOpenReply())),
     /** Registers the sender (replacing its earlier entry) and tells the run, or refuses a clash. */
     register: enqueueActions(({ context, event, enqueue }) => {
       assertEvent(event, "request.register");

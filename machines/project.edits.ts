@@ -30,7 +30,8 @@ export function validDisplay(project: SideProject, displayedTestId: string | nul
 export const displayedTest = (display: Pick<Display, "project" | "displayedTestId">): SideTest | null =>
   display.project.tests.find((t) => t.id === display.displayedTestId) ?? null;
 
-const NO_TEST = "There is no displayed test: the project has no test cases. Add one first.";
+/** The refusal of every edit and read of the displayed test when the project has none (the door's GET /record/command too). */
+export const NO_TEST = "There is no displayed test: the project has no test cases. Add one first.";
 const unknownCommand = (test: SideTest, id: string) => `The displayed test "${test.name}" has no command with the id "${id}".`;
 const beingPlayed = (test: SideTest) =>
   `The test "${test.name}" is being played; it cannot be changed until the run is over (stop it first).`;

@@ -1,0 +1,62 @@
+// One owner per fact (issue 19, item 3): a sentence, a rule or a choice that more than one
+// part of the IDE gives is written in one place, and these tests hold every user of it to
+// that place, so two places cannot drift apart again.
+import { describe, expect, it } from "vitest";
+import { createActor } from "xstate";
+import { admissionError } from "../../machines/ide.rules.ts";
+import { ideMachine } from "../../machines/ide.machine.ts";
+import { NO_TEST } from "../../machines/project.edits.ts";
+import { projectMachine } from "../../machines/project.machine.ts";
+import { busyReply, recordRouteRefusal, windowNotOpenReply } from "../../machines/replies.ts";
+import type { LogWrittenEvent, Reply, RequestAnsweredEvent } from "../../machines/shared.types.ts";
+import { registration, shop } from "../model/support.ts";
+
+const A = "plugin-a";
+
+function start<T extends typeof ideMachine | typeof projectMachine>(logic: T, input: object) {
+  const actor = createActor(logic as typeof ideMachine, { input: input as never });
+  const replies: Reply[] = [];
+  const logs: string[] = [];
+  const collect = (event: RequestAnsweredEvent) => replies.push(event.reply);
+  actor.on("request.answered" as never, collect as never);
+  actor.on("log.written" as never, ((event: LogWrittenEvent) => logs.push(event.message)) as never);
+  actor.start();
+  return { actor, replies, logs };
+}
+
+describe("one owner per fact", () => {
+  it("refuses a request while the window is closed with one sentence, at the door and in the root", () => {
+    const { actor, replies } = start(ideMachine, { project: shop(), window: "closed" });
+    const door = admissionError(actor.getSnapshot(), A, { controlledOnly: false, needsRegistration: false, opensWindow: false });
+    actor.send({ type: "request.register", requestId: 1, sender: A, registration: registration("Plugin A") });
+    expect(door).toEqual(windowNotOpenReply());
+    expect(replies).toEqual([windowNotOpenReply()]);
+  });
+
+  it("answers Busy with one sentence from the root and from the project machine", () => {
+    const ide = start(ideMachine, { project: shop(), window: "open" });
+    ide.actor.send({ type: "request.register", requestId: 1, sender: A, registration: registration("Plugin A") });
+    ide.actor.send({ type: "request.alert", requestId: 2, sender: A, message: "first" });
+    ide.actor.send({ type: "request.alert", requestId: 3, sender: A, message: "second" });
+
+    const project = start(projectMachine, { project: shop() });
+    project.actor.send({ type: "user.editProject" } as never);
+    project.actor.send({ type: "request.close", requestId: 1, sender: A } as never);
+    project.actor.send({ type: "request.close", requestId: 2, sender: A } as never);
+
+    expect(ide.replies).toEqual([{ ok: true, value: true }, busyReply()]);
+    expect(project.replies).toEqual([busyReply()]);
+  });
+
+  it("gives the anchor's fields to the codes the record routes choose, on every route that answers them", () => {
+    const empty = { ...shop(), tests: [] };
+    const { actor, replies } = start(projectMachine, { project: empty });
+    actor.send({ type: "request.addCommand", requestId: 1, sender: A, command: "echo" } as never);
+    // The project machine refuses the edit as GET /record/command refuses the read.
+    expect(replies).toEqual([recordRouteRefusal("NoTestSelected", NO_TEST)]);
+    expect(recordRouteRefusal("NoTestSelected", NO_TEST)).toMatchObject({ anchorFields: true });
+    expect(recordRouteRefusal("UnknownCommand", "no such command")).toMatchObject({ anchorFields: true });
+    expect(recordRouteRefusal("Busy", "being played")).not.toHaveProperty("anchorFields");
+  });
+
+});
