@@ -9,6 +9,7 @@ import { NO_TEST } from "../../machines/project.edits.ts";
 import { projectMachine } from "../../machines/project.machine.ts";
 import { busyReply, recordRouteRefusal, windowNotOpenReply } from "../../machines/replies.ts";
 import type { LogWrittenEvent, Reply, RequestAnsweredEvent } from "../../machines/shared.types.ts";
+import { testNameProblem } from "../../services/side/testName.ts";
 import { registration, shop } from "../model/support.ts";
 
 const A = "plugin-a";
@@ -59,4 +60,20 @@ describe("one owner per fact", () => {
     expect(recordRouteRefusal("Busy", "being played")).not.toHaveProperty("anchorFields");
   });
 
+  it("refuses the same test names with the same sentence in the UI and in the project machine", () => {
+    const project = shop();
+    const taken = project.tests[0].name;
+    const cases: Array<[string, string | null]> = [
+      ["   ", null],
+      [` ${taken} `, null],
+      [taken, project.tests[1]?.id ?? null],
+    ];
+    for (const [name, renaming] of cases) {
+      const { actor, logs } = start(projectMachine, { project });
+      const ui = testNameProblem(name, project.tests, renaming);
+      expect(ui, name).not.toBeNull();
+      actor.send((renaming === null ? { type: "user.addTest", name } : { type: "user.renameTest", testId: renaming, name }) as never);
+      expect(logs, name).toEqual([`${ui} Nothing was changed.`]);
+    }
+  });
 });
