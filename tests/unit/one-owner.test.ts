@@ -9,6 +9,7 @@ import { NO_TEST } from "../../machines/project.edits.ts";
 import { projectMachine } from "../../machines/project.machine.ts";
 import { busyReply, recordRouteRefusal, windowNotOpenReply } from "../../machines/replies.ts";
 import type { LogWrittenEvent, Reply, RequestAnsweredEvent } from "../../machines/shared.types.ts";
+import { userEventSchema } from "../../machines/userEvents.schema.ts";
 import { testNameProblem } from "../../services/side/testName.ts";
 import { registration, shop } from "../model/support.ts";
 
@@ -75,5 +76,14 @@ describe("one owner per fact", () => {
       actor.send((renaming === null ? { type: "user.addTest", name } : { type: "user.renameTest", testId: renaming, name }) as never);
       expect(logs, name).toEqual([`${ui} Nothing was changed.`]);
     }
+  });
+
+  it("handles in the root every user event the schema lets through the door", () => {
+    const root = ideMachine.config.on ?? {};
+    const open = (ideMachine.config.states?.open?.on ?? {}) as Record<string, unknown>;
+    const closed = (ideMachine.config.states?.closed?.on ?? {}) as Record<string, unknown>;
+    const handled = new Set([...Object.keys(root), ...Object.keys(open), ...Object.keys(closed)]);
+    const types = userEventSchema.options.map((option) => option.shape.type.value);
+    expect(types.filter((type) => !handled.has(type))).toEqual([]);
   });
 });
