@@ -19,6 +19,10 @@
  *   "one dialog at a time" from its own context, which the children's facts keep
  *   (control.changed, dialog.opened / dialog.closed); it never reads a child's snapshot. The
  *   project machine decides loads and closes over unsaved changes; the run machine, runs.
+ * - Who controls the IDE has one copy, `context.controller`, here: this machine, admission at
+ *   the door and the view all read it, and most readers are here, so keeping it anywhere else
+ *   would mean a mirror or reading a child's snapshot. The control machine decides its changes
+ *   (control.changed) and reads the current value from the events forwarded to it.
  * Door checks and admission (window, control mode, registration) run before an event is
  * built, with the rules in ide.rules.ts, so this machine sees only admitted requests.
  */
@@ -89,11 +93,12 @@ export const ideMachine = setup({
       ({ context }) => context.playback,
       ({ context }) => ({ type: "plugins.changed" as const, plugins: context.plugins }),
     ),
+    /** With who controls the IDE now: the control machine decides changes of it from this machine's copy. */
     forwardToControl: sendTo(
       ({ context }) => context.control,
-      ({ event }) => {
+      ({ context, event }) => {
         assertEvent(event, [...TO_CONTROL]);
-        return event;
+        return { ...event, controller: context.controller };
       },
     ),
     forwardToProject: sendTo(
@@ -118,6 +123,7 @@ export const ideMachine = setup({
         message: `The plugin ${event.sender} disconnected; any dialog it opened was answered no, and it no longer controls the IDE.`,
       };
     }),
+    /** The one copy of who controls the IDE: the control machine decides, this machine keeps it. */
     rememberController: assign({
       controller: ({ event }) => {
         assertEvent(event, "control.changed");

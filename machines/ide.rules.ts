@@ -21,7 +21,7 @@ export interface RouteAccess {
 
 export const windowIsOpen = (s: IdeSnapshot): boolean => s.matches("open");
 
-export const controllerOf = (s: IdeSnapshot): string | null => s.context.control.getSnapshot().context.controller;
+export const controllerOf = (s: IdeSnapshot): string | null => s.context.controller;
 
 export const senderIsRegistered = (s: IdeSnapshot, sender: string): boolean => isRegistered(s.context.plugins, sender);
 

@@ -32,7 +32,11 @@ export interface IdeContext {
   plugins: PluginRegistry;
   /** From the input; read once by the `starting` state. */
   openAtStart: boolean;
-  /** Facts the children told: who controls the IDE (control.changed). */
+  /**
+   * Who controls the IDE (null: nobody): the one copy, read by this machine, admission and the
+   * view, and given to the control machine with each event forwarded to it. The control machine
+   * decides its changes (control.changed).
+   */
   controller: string | null;
   /** Facts the children told: whose dialog is open (dialog.opened / dialog.closed). */
   dialogs: { control: boolean; project: boolean };

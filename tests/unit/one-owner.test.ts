@@ -3,7 +3,7 @@
 // that place, so two places cannot drift apart again.
 import { describe, expect, it } from "vitest";
 import { createActor } from "xstate";
-import { admissionError } from "../../machines/ide.rules.ts";
+import { admissionError, controllerOf } from "../../machines/ide.rules.ts";
 import { ideMachine } from "../../machines/ide.machine.ts";
 import { NO_TEST } from "../../machines/project.edits.ts";
 import { projectMachine } from "../../machines/project.machine.ts";
@@ -27,6 +27,16 @@ function start<T extends typeof ideMachine | typeof projectMachine>(logic: T, in
 }
 
 describe("one owner per fact", () => {
+  it("keeps who controls the IDE in the root's context alone, where admission reads it", () => {
+    const { actor } = start(ideMachine, { project: shop(), window: "open" });
+    actor.send({ type: "request.control", requestId: 1, sender: A, registration: registration("Plugin A") });
+    actor.send({ type: "user.accept" });
+    const snapshot = actor.getSnapshot();
+    expect(snapshot.context.controller).toBe(A);
+    expect(controllerOf(snapshot)).toBe(A);
+    expect(Object.keys(snapshot.context.control.getSnapshot().context)).toEqual(["candidate"]);
+  });
+
   it("refuses a request while the window is closed with one sentence, at the door and in the root", () => {
     const { actor, replies } = start(ideMachine, { project: shop(), window: "closed" });
     const door = admissionError(actor.getSnapshot(), A, { controlledOnly: false, needsRegistration: false, opensWindow: false });
