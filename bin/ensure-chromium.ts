@@ -5,7 +5,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { CHROMIUM_PATH } from "../drivers/host/chromium.ts";
-import { CHROMEDRIVER_PATH } from "../drivers/host/webdriver.ts";
+import { CHROMEDRIVER_PATH } from "../drivers/host/chromedriver.ts";
 
 function run(command: string, args: string[]): boolean {
   const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });

@@ -13,7 +13,8 @@ import type { HostInspector } from "../drivers/inspect.ts";
 import { DEFAULT_PORT, DEFAULT_TOKEN_FILE, startHost } from "../apps/host/host.ts";
 import { openLivePage } from "../drivers/host/pages.ts";
 import { startExampleSite } from "../drivers/host/site.ts";
-import { CHROMEDRIVER_MISSING, CHROMEDRIVER_PATH, webdriverPage } from "../drivers/host/webdriver.ts";
+import { webdriverPage } from "../drivers/host/webdriver.ts";
+import { CHROMEDRIVER_MISSING, CHROMEDRIVER_PATH } from "../drivers/host/chromedriver.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const EXAMPLE_PROJECT = join(ROOT, "examples", "shop.side");

@@ -13,6 +13,7 @@ import type { WireReply } from "./protocol/wire.ts";
 import { ideMachine } from "../machines/ide.machine.ts";
 import { childActors, currentProject, eachTestRunner } from "../machines/ide.selectors.ts";
 import type { OutboundMessage, UserEvent } from "../machines/ide.types.ts";
+import type { UserEventInput } from "../machines/userEvents.schema.ts";
 import { toIdeView } from "../machines/ide.view.ts";
 import type { IdeView } from "../machines/ide.view.ts";
 import { projectMachine } from "../machines/project.machine.ts";
@@ -60,10 +61,7 @@ export interface Ide {
 
 export type { IdeView, OutboundMessage, UserEvent, SideProject, Limits, Executor, TabUnderTest };
 
-/** What ide.send takes: a user event, where a project the user picked is not parsed yet. */
-export type UserEventInput =
-  | Exclude<UserEvent, { type: "user.loadProject" }>
-  | { type: "user.loadProject"; project: unknown };
+export type { UserEventInput };
 
 function startingProject(project: unknown): SideProject {
   if (project === undefined) return untitledProject();

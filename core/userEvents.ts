@@ -1,59 +1,10 @@
 // The user's events at the door (CONTRACT section 5): what the IDE UI sends through
 // ide.send(). Anything else — an unknown type, a testId that is not a string — is not an
-// event of the contract and changes nothing, so a broken UI cannot stop the IDE.
-import { z } from "zod";
-import type { UserEvent } from "../machines/ide.types.ts";
-import { MAX_DELAY_MS } from "../services/playback/delay.ts";
+// event of the contract and changes nothing, so a broken UI cannot stop the IDE. The schema
+// (machines/userEvents.schema.ts) is the one description of the events; this is the door.
+import { userEventSchema } from "../machines/userEvents.schema.ts";
+import type { UserEvent } from "../machines/userEvents.schema.ts";
 import { parseSideProject } from "../services/side/index.ts";
-
-type BareEvent = Extract<
-  UserEvent,
-  { type: "user.openWindow" | "user.closeWindow" | "user.accept" | "user.decline" | "user.editProject" | "user.saveProject" }
-    | { type: "user.stopPlayback" | "user.pausePlayback" | "user.resumePlayback" | "user.stepPlayback" }
->["type"];
-const bare = (type: BareEvent) => z.object({ type: z.literal(type) });
-const index = z.number().int().min(0);
-
-const userEventSchema = z.discriminatedUnion("type", [
-  bare("user.openWindow"),
-  bare("user.closeWindow"),
-  bare("user.accept"),
-  bare("user.decline"),
-  bare("user.editProject"),
-  bare("user.saveProject"),
-  z.object({ type: z.literal("user.startPlayback"), testId: z.string().optional(), fromCommandId: z.string().optional() }),
-  z.object({ type: z.literal("user.startSuite"), suiteId: z.string().optional() }),
-  bare("user.stopPlayback"),
-  bare("user.pausePlayback"),
-  bare("user.resumePlayback"),
-  bare("user.stepPlayback"),
-  z.object({ type: z.literal("user.toggleBreakpoint"), commandId: z.string() }),
-  z.object({ type: z.literal("user.setPlaybackDelay"), ms: z.number().int().min(0).max(MAX_DELAY_MS) }),
-  // The project is checked by the .side schema below, which names the first problem.
-  z.object({ type: z.literal("user.loadProject"), project: z.unknown() }),
-  // The displayed test and its editor (CONTRACT section 13). What depends on the project (an
-  // unknown id, a duplicate name, an index past the end) is the project machine's to refuse.
-  z.object({ type: z.literal("user.selectTest"), testId: z.string() }),
-  z.object({ type: z.literal("user.selectCommand"), commandId: z.string().nullable() }),
-  z.object({ type: z.literal("user.addTest"), name: z.string() }),
-  z.object({ type: z.literal("user.renameTest"), testId: z.string(), name: z.string() }),
-  z.object({
-    type: z.literal("user.addCommand"),
-    command: z.string(),
-    target: z.string().optional(),
-    value: z.string().optional(),
-    index: index.optional(),
-  }),
-  z.object({
-    type: z.literal("user.changeCommand"),
-    commandId: z.string(),
-    command: z.string().optional(),
-    target: z.string().optional(),
-    value: z.string().optional(),
-  }),
-  z.object({ type: z.literal("user.moveCommand"), commandId: z.string(), toIndex: index }),
-  z.object({ type: z.literal("user.deleteCommand"), commandId: z.string() }),
-]);
 
 /** A user event the UI sent that carries something unusable: what to tell the user. */
 export interface UserEventProblem {
@@ -68,7 +19,7 @@ export function readUserEvent(input: unknown): UserEvent | UserEventProblem | nu
   try {
     const result = userEventSchema.safeParse(input);
     if (!result.success) return null;
-    if (result.data.type !== "user.loadProject") return result.data as UserEvent;
+    if (result.data.type !== "user.loadProject") return result.data;
     const parsed = parseSideProject(result.data.project);
     return parsed.ok
       ? { type: "user.loadProject", project: parsed.project }

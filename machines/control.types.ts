@@ -6,18 +6,21 @@ export interface ControlCandidate extends RequestRef {
 }
 
 export interface ControlContext {
-  /** Sender id of the plugin in control, or null. */
-  controller: string | null;
   /** The plugin asking for control while the consent dialog is open. */
   candidate: ControlCandidate | null;
 }
 
+/** Who controls the IDE as the event arrives (null: nobody): the root's fact, which it adds to what it forwards. */
+export interface ToldController {
+  controller: string | null;
+}
+
 export type ControlEvent =
-  | ({ type: "request.control"; registration: Registration } & RequestRef)
-  | { type: "user.accept" }
-  | { type: "user.decline" }
+  | ({ type: "request.control"; registration: Registration } & RequestRef & ToldController)
+  | ({ type: "user.accept" } & ToldController)
+  | ({ type: "user.decline" } & ToldController)
   | { type: "window.closed" }
-  | { type: "plugin.disconnected"; sender: string };
+  | ({ type: "plugin.disconnected"; sender: string } & ToldController);
 
 export type ControlGrantedEvent = {
   type: "control.granted";

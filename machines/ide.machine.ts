@@ -19,6 +19,10 @@
  *   "one dialog at a time" from its own context, which the children's facts keep
  *   (control.changed, dialog.opened / dialog.closed); it never reads a child's snapshot. The
  *   project machine decides loads and closes over unsaved changes; the run machine, runs.
+ * - Who controls the IDE has one copy, `context.controller`, here: this machine, admission at
+ *   the door and the view all read it, and most readers are here, so keeping it anywhere else
+ *   would mean a mirror or reading a child's snapshot. The control machine decides its changes
+ *   (control.changed) and reads the current value from the events forwarded to it.
  * Door checks and admission (window, control mode, registration) run before an event is
  * built, with the rules in ide.rules.ts, so this machine sees only admitted requests.
  */
@@ -27,7 +31,7 @@ import { registerPlugin } from "../services/plugins/index.ts";
 import { controlMachine } from "./control.machine.ts";
 import { projectMachine } from "./project.machine.ts";
 import { suiteRunnerMachine } from "./suiteRunner.machine.ts";
-import { answered, fail, ok, windowClosedReply } from "./replies.ts";
+import { answered, busyReply, fail, ok, windowClosedReply, windowNotOpenReply } from "./replies.ts";
 import { outboundFor, relayChildFacts, requestOf, TO_CONTROL, TO_PLAYBACK, TO_PROJECT } from "./ide.children.ts";
 import type { IdeContext, IdeEmitted, IdeEvent, IdeInput, PluginAlert } from "./ide.types.ts";
 
@@ -56,18 +60,11 @@ export const ideMachine = setup({
   },
   actions: {
     answerTrue: emit(({ event }) => answered(requestOf(event).requestId, ok(true))),
-    answerBusy: emit(({ event }) =>
-      answered(
-        requestOf(event).requestId,
-        fail("Busy", "The IDE is waiting for the user to answer another dialog; try again once it is closed."),
-      ),
-    ),
+    answerBusy: emit(({ event }) => answered(requestOf(event).requestId, busyReply())),
     answerNotControlled: emit(({ event }) =>
       answered(requestOf(event).requestId, fail("NotControlled", "The IDE is not in control mode, so it cannot be closed by a plugin.")),
     ),
-    answerWindowClosed: emit(({ event }) =>
-      answered(requestOf(event).requestId, fail("IdeNotActive", "The IDE window is closed; open it first.")),
-    ),
+    answerWindowClosed: emit(({ event }) => answered(requestOf(event).requestId, windowNotOpenReply())),
     /** Registers the sender (replacing its earlier entry) and tells the run, or refuses a clash. */
     register: enqueueActions(({ context, event, enqueue }) => {
       assertEvent(event, "request.register");
@@ -96,11 +93,12 @@ export const ideMachine = setup({
       ({ context }) => context.playback,
       ({ context }) => ({ type: "plugins.changed" as const, plugins: context.plugins }),
     ),
+    /** With who controls the IDE now: the control machine decides changes of it from this machine's copy. */
     forwardToControl: sendTo(
       ({ context }) => context.control,
-      ({ event }) => {
+      ({ context, event }) => {
         assertEvent(event, [...TO_CONTROL]);
-        return event;
+        return { ...event, controller: context.controller };
       },
     ),
     forwardToProject: sendTo(
@@ -125,6 +123,7 @@ export const ideMachine = setup({
         message: `The plugin ${event.sender} disconnected; any dialog it opened was answered no, and it no longer controls the IDE.`,
       };
     }),
+    /** The one copy of who controls the IDE: the control machine decides, this machine keeps it. */
     rememberController: assign({
       controller: ({ event }) => {
         assertEvent(event, "control.changed");

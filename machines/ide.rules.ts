@@ -5,7 +5,7 @@ import type { SnapshotFrom } from "xstate";
 import type { SideProject } from "../services/side/index.ts";
 import { isRegistered } from "../services/plugins/index.ts";
 import type { ideMachine } from "./ide.machine.ts";
-import { fail } from "./replies.ts";
+import { fail, windowNotOpenReply } from "./replies.ts";
 import type { Reply } from "./shared.types.ts";
 
 export type IdeSnapshot = SnapshotFrom<typeof ideMachine>;
@@ -21,7 +21,7 @@ export interface RouteAccess {
 
 export const windowIsOpen = (s: IdeSnapshot): boolean => s.matches("open");
 
-export const controllerOf = (s: IdeSnapshot): string | null => s.context.control.getSnapshot().context.controller;
+export const controllerOf = (s: IdeSnapshot): string | null => s.context.controller;
 
 export const senderIsRegistered = (s: IdeSnapshot, sender: string): boolean => isRegistered(s.context.plugins, sender);
 
@@ -30,7 +30,7 @@ export const loadedProject = (s: IdeSnapshot): SideProject => s.context.project.
 /** The first admission rule the sender fails, or null when the request may go on. */
 export function admissionError(s: IdeSnapshot, sender: string, access: RouteAccess): Reply | null {
   if (!access.opensWindow && !windowIsOpen(s)) {
-    return fail("IdeNotActive", "The IDE window is closed; send the open request (openIDEIfClosed: true) first.");
+    return windowNotOpenReply();
   }
   const controller = controllerOf(s);
   if (access.controlledOnly && controller !== null && controller !== sender) {

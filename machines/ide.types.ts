@@ -15,9 +15,8 @@ import type {
   RunOverEvent,
   RunPlayingEvent,
   RunRequestedEvent,
-  UserEditEvent,
-  UserSelectEvent,
 } from "./project.types.ts";
+import type { UserEvent } from "./userEvents.schema.ts";
 import type { LogWrittenEvent, RequestAnsweredEvent, RequestRef } from "./shared.types.ts";
 
 export interface IdeInput {
@@ -34,7 +33,11 @@ export interface IdeContext {
   plugins: PluginRegistry;
   /** From the input; read once by the `starting` state. */
   openAtStart: boolean;
-  /** Facts the children told: who controls the IDE (control.changed). */
+  /**
+   * Who controls the IDE (null: nobody): the one copy, read by this machine, admission and the
+   * view, and given to the control machine with each event forwarded to it. The control machine
+   * decides its changes (control.changed).
+   */
   controller: string | null;
   /** Facts the children told: whose dialog is open (dialog.opened / dialog.closed). */
   dialogs: { control: boolean; project: boolean };
@@ -67,26 +70,8 @@ export type IdeRequestEvent =
   | RecordRequestEvent
   | ({ type: "request.alert"; message: string; confirm?: string; cancel?: string } & RequestRef);
 
-export type UserEvent =
-  | { type: "user.openWindow" }
-  | { type: "user.closeWindow" }
-  | { type: "user.accept" }
-  | { type: "user.decline" }
-  | { type: "user.editProject" }
-  | { type: "user.saveProject" }
-  | { type: "user.startPlayback"; testId?: string; fromCommandId?: string }
-  | { type: "user.startSuite"; suiteId?: string }
-  | { type: "user.stopPlayback" }
-  | { type: "user.pausePlayback" }
-  | { type: "user.resumePlayback" }
-  | { type: "user.stepPlayback" }
-  | { type: "user.toggleBreakpoint"; commandId: string }
-  | { type: "user.setPlaybackDelay"; ms: number }
-  /** Not in CONTRACT section 5 before issue 3: the UI's "load a .side file", already parsed at the door. */
-  | { type: "user.loadProject"; project: SideProject }
-  /** CONTRACT section 13: what the user looks at, and the test editor's edits. */
-  | UserSelectEvent
-  | UserEditEvent;
+/** The user's events: their zod schema (userEvents.schema.ts) is the one description of them. */
+export type { UserEvent };
 
 /** The transport lost a plugin (a bridge connection closed): its dialogs end as declined, its control ends. */
 export type PluginDisconnectedEvent = { type: "plugin.disconnected"; sender: string };

@@ -74,7 +74,7 @@ function childDialogOf(s: IdeSnapshot): Omit<DialogView, "confirmLabel" | "cance
   const name = project.context.project.name;
   const candidate = control.context.candidate;
   if (control.matches("awaitingConsent") && candidate) {
-    const current = control.context.controller;
+    const current = s.context.controller;
     return {
       kind: "controlConsent",
       requester: candidate.sender,
@@ -177,7 +177,7 @@ export function toIdeView(s: IdeSnapshot, logs: LogStore): IdeView {
     window: s.matches("open") ? "open" : "closed",
     control: Object.freeze({
       mode: control.value as IdeView["control"]["mode"],
-      controller: control.context.controller,
+      controller: s.context.controller,
       candidate: control.context.candidate?.sender ?? null,
     }),
     project: Object.freeze({ id: project.project.id, name: project.project.name, unsaved: isUnsaved(project) }),

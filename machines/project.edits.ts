@@ -3,6 +3,7 @@
 // says why it cannot be done and changes nothing. The machine decides what an answer is
 // (a reply to a plugin, a warning to the user) and that every edit makes the project unsaved.
 import type { SideCommand, SideProject, SideTest } from "../services/side/index.ts";
+import { checkTestName } from "../services/side/testName.ts";
 import type { ErrorCode } from "./shared.types.ts";
 import type { EditEvent, ProjectContext, UserSelectEvent } from "./project.types.ts";
 
@@ -30,7 +31,8 @@ export function validDisplay(project: SideProject, displayedTestId: string | nul
 export const displayedTest = (display: Pick<Display, "project" | "displayedTestId">): SideTest | null =>
   display.project.tests.find((t) => t.id === display.displayedTestId) ?? null;
 
-const NO_TEST = "There is no displayed test: the project has no test cases. Add one first.";
+/** The refusal of every edit and read of the displayed test when the project has none (the door's GET /record/command too). */
+export const NO_TEST = "There is no displayed test: the project has no test cases. Add one first.";
 const unknownCommand = (test: SideTest, id: string) => `The displayed test "${test.name}" has no command with the id "${id}".`;
 const beingPlayed = (test: SideTest) =>
   `The test "${test.name}" is being played; it cannot be changed until the run is over (stop it first).`;
@@ -39,14 +41,6 @@ function withTest(project: SideProject, test: SideTest): SideProject {
   return { ...project, tests: project.tests.map((t) => (t.id === test.id ? test : t)) };
 }
 
-function checkedName(project: SideProject, name: string, except: string | null): { ok: true; name: string } | { ok: false; problem: string } {
-  const trimmed = name.trim();
-  if (trimmed === "") return { ok: false, problem: "A test needs a name that is not empty." };
-  if (project.tests.some((t) => t.id !== except && t.name === trimmed)) {
-    return { ok: false, problem: `The project already has a test named "${trimmed}"; choose another name.` };
-  }
-  return { ok: true, name: trimmed };
-}
 
 /** Selecting is not editing: it changes what the user looks at, never the project. */
 export function select(context: Display, event: UserSelectEvent): EditResult {
@@ -67,7 +61,7 @@ export function select(context: Display, event: UserSelectEvent): EditResult {
 export function edit(context: Display & Pick<ProjectContext, "playing">, event: EditEvent): EditResult {
   const { project } = context;
   if (event.type === "user.addTest") {
-    const name = checkedName(project, event.name, null);
+    const name = checkTestName(event.name, project.tests);
     if (!name.ok) return refused("InvalidRequest", name.problem);
     const test: SideTest = { id: globalThis.crypto.randomUUID(), name: name.name, commands: [] };
     return { ok: true, display: { project: { ...project, tests: [...project.tests, test] }, displayedTestId: test.id, selectedCommandId: null } };
@@ -76,7 +70,7 @@ export function edit(context: Display & Pick<ProjectContext, "playing">, event: 
     const test = project.tests.find((t) => t.id === event.testId);
     if (!test) return refused("UnknownTest", `The project has no test case with the id "${event.testId}".`);
     if (context.playing.includes(test.id)) return refused("Busy", beingPlayed(test));
-    const name = checkedName(project, event.name, test.id);
+    const name = checkTestName(event.name, project.tests, test.id);
     if (!name.ok) return refused("InvalidRequest", name.problem);
     return { ok: true, display: { ...context, project: withTest(project, { ...test, name: name.name }) } };
   }

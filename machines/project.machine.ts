@@ -32,7 +32,7 @@ import { and, assertEvent, assign, emit, enqueueActions, fromPromise, setup } fr
 import { resolveRunTarget } from "../services/playback/targets.ts";
 import type { RunSelector } from "../services/playback/targets.ts";
 import { messageOf } from "../services/errors.ts";
-import { answered, fail, failWithAnchorFields, ok, windowClosedReply } from "./replies.ts";
+import { answered, busyReply, fail, ok, recordRouteRefusal, windowClosedReply } from "./replies.ts";
 import { edit, select, validDisplay } from "./project.edits.ts";
 import type { SideProject } from "../services/side/index.ts";
 import { EDIT_EVENTS } from "./project.types.ts";
@@ -170,7 +170,7 @@ export const projectMachine = setup({
     markEdited: assign({ revision: ({ context }) => context.revision + 1 }),
     /**
      * An edit of the project's tests: done and unsaved, and a plugin answered true; or not
-     * done, and the plugin answered why (the /record/command codes carry the anchor's fields)
+     * done, and the plugin answered why (replies.ts chooses which codes carry the anchor's fields)
      * or the user warned.
      */
     applyEdit: enqueueActions(({ context, event, enqueue }) => {
@@ -182,9 +182,7 @@ export const projectMachine = setup({
         return;
       }
       if ("requestId" in event) {
-        const anchored = result.errorCode === "NoTestSelected" || result.errorCode === "UnknownCommand";
-        const reply = anchored ? failWithAnchorFields(result.errorCode, result.problem) : fail(result.errorCode, result.problem);
-        enqueue.emit(answered(event.requestId, reply));
+        enqueue.emit(answered(event.requestId, recordRouteRefusal(result.errorCode, result.problem)));
       } else {
         enqueue.emit({ type: "log.written", level: "warn", message: `${result.problem} Nothing was changed.` });
       }
@@ -221,7 +219,7 @@ export const projectMachine = setup({
     })),
     answerBusy: emit(({ event }) => {
       assertEvent(event, ["request.loadProject", "request.close"]);
-      return answered(event.requestId, fail("Busy", "The IDE is waiting for the user to answer another dialog; try again once it is closed."));
+      return answered(event.requestId, busyReply());
     }),
     recordSaved: assign(({ context }) => {
       const saving = context.saving!;

@@ -3,6 +3,9 @@ import type { RunSelector } from "../services/playback/targets.ts";
 import type { DialogFactEvent } from "./control.types.ts";
 import type { RunOverFact, RunPlayingFact, RunStartEvent } from "./suiteRunner.types.ts";
 import type { LogWrittenEvent, RequestAnsweredEvent, RequestRef } from "./shared.types.ts";
+import type { UserEditEvent, UserSelectEvent } from "./userEvents.schema.ts";
+
+export type { UserEditEvent, UserSelectEvent };
 
 /** A load waiting for the user: a plugin's request, or the user's own file (requestId null, sender "ide"). */
 export interface PendingLoad {
@@ -47,15 +50,6 @@ export interface SaveInput {
   controller: string | null;
 }
 
-/** The user's edits of the displayed test and the project's tests (docs: the displayed-test brief). */
-export type UserEditEvent =
-  | { type: "user.addTest"; name: string }
-  | { type: "user.renameTest"; testId: string; name: string }
-  | { type: "user.addCommand"; command: string; target?: string; value?: string; index?: number }
-  | { type: "user.changeCommand"; commandId: string; command?: string; target?: string; value?: string }
-  | { type: "user.moveCommand"; commandId: string; toIndex: number }
-  | { type: "user.deleteCommand"; commandId: string };
-
 /** Every edit of the project's tests, the user's and the plugins' (they go the same way through the project machine). */
 export const EDIT_EVENTS = [
   "user.addTest",
@@ -68,11 +62,6 @@ export const EDIT_EVENTS = [
   "request.changeCommand",
   "request.deleteCommand",
 ] as const;
-
-/** What the user looks at: not an edit, the project stays as saved as it was. */
-export type UserSelectEvent =
-  | { type: "user.selectTest"; testId: string }
-  | { type: "user.selectCommand"; commandId: string | null };
 
 /** The /record/command routes (CONTRACT section 13), admitted at the door. */
 export type RecordRequestEvent =

@@ -5,7 +5,8 @@
 // alert dialog); reading the test and exporting a locator answer here from the state.
 import { z } from "zod";
 import { displayedTestOf } from "../../machines/ide.selectors.ts";
-import { fail, failWithAnchorFields, ok } from "../../machines/replies.ts";
+import { NO_TEST } from "../../machines/project.edits.ts";
+import { fail, ok, recordRouteRefusal } from "../../machines/replies.ts";
 import { messageOf } from "../../services/errors.ts";
 import { isLocatorErrorCode, locatorAsBy } from "../../services/locators/index.ts";
 import { nonEmptyString } from "../../services/validation.ts";
@@ -13,8 +14,6 @@ import { anyone, controlledOnly, fieldsOf, noFields, route } from "./route.ts";
 import type { Route } from "./route.ts";
 
 const editing = { ...controlledOnly, needsRegistration: true };
-
-const NO_TEST = "There is no displayed test: the project has no test cases.";
 
 /** `targets` as in the .side file: [locator, strategy] pairs. */
 const targets = z.array(z.tuple([z.string(), z.string()]));
@@ -68,7 +67,7 @@ export const RECORD_ROUTES: ReadonlyArray<Route<unknown>> = [
     parse: noFields,
     run: ({ snapshot }) => {
       const test = displayedTestOf(snapshot);
-      return test ? ok({ commands: test.commands }) : failWithAnchorFields("NoTestSelected", NO_TEST);
+      return test ? ok({ commands: test.commands }) : recordRouteRefusal("NoTestSelected", NO_TEST);
     },
   }),
   route({

@@ -9,11 +9,6 @@
 // A browser or chromedriver that is gone rejects the command (the run ends `fatal`) and is
 // dropped, so the next run starts a new one. `capturePage` gives the UI a picture of the page
 // (devtools.ts), beside the run's commands, never in their way.
-import { spawn } from "node:child_process";
-import type { ChildProcess } from "node:child_process";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { createServer } from "node:net";
-import type { AddressInfo } from "node:net";
 import webdriver from "selenium-webdriver";
 import chrome from "selenium-webdriver/chrome.js";
 import type { WebDriver } from "selenium-webdriver";
@@ -28,6 +23,8 @@ import { readVariable } from "../../services/playback/variables.ts";
 import type { VariableValues } from "../../services/playback/variables.ts";
 import type { PageShot } from "../view/messages.ts";
 import { CHROMIUM_FLAGS } from "./chromium.ts";
+import { CHROMEDRIVER_PATH, ChromedriverError, killBrowser, startChromedriver } from "./chromedriver.ts";
+import type { Chromedriver } from "./chromedriver.ts";
 import { pageCamera } from "./devtools.ts";
 import type { PageCamera } from "./devtools.ts";
 import { callResolver, fromPage, locatorBundle } from "./pages.ts";
@@ -38,13 +35,6 @@ const WebDriverExecutor = unwrap(WebDriverExecutorModule);
 const Variables = unwrap(VariablesModule);
 type SideExecutor = InstanceType<typeof WebDriverExecutor>;
 const { AssertionError, VerificationError } = unwrap(sideErrors as unknown as typeof import("@seleniumhq/side-runtime/dist/errors/index.js"));
-
-export const CHROMEDRIVER_PATH = process.env.CHROMEDRIVER_PATH ?? "/usr/bin/chromedriver";
-
-export const CHROMEDRIVER_MISSING = (path: string) =>
-  `chromedriver is not installed at ${path}, so page commands cannot run. Install it with ` +
-  `"apt-get install -y chromium-driver" (as root), point CHROMEDRIVER_PATH at a chromedriver, ` +
-  `or play through a WebDriver endpoint with --webdriver-url URL.`;
 
 export interface WebDriverPageOptions {
   /** A remote end (a Selenium Grid, a chromedriver started by hand); default: start chromedriver here. */
@@ -124,7 +114,7 @@ const RETRIED = new Set(["click", "check", "select", "type", "sendKeys", "unchec
 interface Session {
   driver: WebDriver;
   runner: SideExecutor;
-  chromedriver: ChildProcess | null;
+  chromedriver: Chromedriver | null;
   dead: boolean;
   /** The browser's profile folder, by which its processes are found when chromedriver died without them. */
   userDataDir: string | null;
@@ -136,63 +126,7 @@ interface Session {
 
 const silentLogger = { info() {}, log() {}, warn() {}, error() {}, debug() {} } as unknown as Console;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Starts chromedriver on a free port and waits until it answers /status. */
-async function startChromedriver(path: string, timeoutMs: number): Promise<{ process: ChildProcess; url: string }> {
-  if (!existsSync(path)) throw new PageGoneError(CHROMEDRIVER_MISSING(path));
-  const port = await freePort();
-  const child = spawn(path, [`--port=${port}`], { stdio: ["ignore", "ignore", "pipe"] });
-  let exited: string | null = null;
-  let stderr = "";
-  child.stderr?.on("data", (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-2000)));
-  child.once("error", (error) => (exited = messageOf(error)));
-  child.once("exit", (code, signal) => (exited ??= `it exited (${signal ?? `code ${code}`})`));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (exited !== null) throw new PageGoneError(`chromedriver at ${path} did not start: ${exited}${stderr ? `: ${stderr.trim()}` : ""}`);
-    try {
-      const response = await fetch(`${url}/status`);
-      if (response.ok) return { process: child, url };
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill("SIGKILL");
-      throw new PageGoneError(`chromedriver at ${path} did not answer within ${timeoutMs} ms.`);
-    }
-    await sleep(50);
-  }
-}
-
-/**
- * A chromedriver killed outright leaves its Chromium running; the local browser's processes
- * are the ones started with its own profile folder (Linux only; elsewhere nothing is done).
- */
-function killBrowser(userDataDir: string | null) {
-  if (!userDataDir || !existsSync("/proc")) return;
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const cmdline = readFileSync(`/proc/${entry}/cmdline`, "utf8");
-      if (cmdline.includes(`--user-data-dir=${userDataDir}\0`) || cmdline.endsWith(`--user-data-dir=${userDataDir}`)) process.kill(Number(entry), "SIGKILL");
-    } catch {
-      // gone meanwhile, or not ours to read
-    }
-  }
-}
 
 function abortable<T>(work: Promise<T>, signal: AbortSignal, onAbort: () => void): Promise<T> {
   if (signal.aborted) {
@@ -209,6 +143,48 @@ function abortable<T>(work: Promise<T>, signal: AbortSignal, onAbort: () => void
   });
 }
 
+/** What opening a session needs of the page's options. */
+interface SessionSettings {
+  webdriverUrl: string | undefined;
+  chromedriverPath: string;
+  chromiumPath: string | undefined;
+  baseUrl: string;
+  implicitWaitMs: number;
+  startTimeoutMs: number;
+}
+
+/** The endpoint to open a session at: the one given, or a chromedriver started here (null: none started). */
+async function webdriverEndpoint(settings: SessionSettings): Promise<{ server: string; chromedriver: Chromedriver | null }> {
+  if (settings.webdriverUrl) return { server: settings.webdriverUrl, chromedriver: null };
+  try {
+    const chromedriver = await startChromedriver(settings.chromedriverPath, settings.startTimeoutMs);
+    return { server: chromedriver.url, chromedriver };
+  } catch (error) {
+    throw error instanceof ChromedriverError ? new PageGoneError(error.message) : error;
+  }
+}
+
+/** A browser session with side-runtime's executor over it, ready for commands. */
+async function openSession(settings: SessionSettings): Promise<Session> {
+  const { server, chromedriver } = await webdriverEndpoint(settings);
+  const chromeOptions = new chrome.Options();
+  if (settings.chromiumPath) chromeOptions.setChromeBinaryPath(settings.chromiumPath);
+  chromeOptions.addArguments(...CHROMIUM_FLAGS, "--headless=new", "--window-size=1280,900");
+  let driver: WebDriver;
+  try {
+    driver = await new webdriver.Builder().usingServer(server).forBrowser("chrome").setChromeOptions(chromeOptions).build();
+  } catch (error) {
+    chromedriver?.kill("SIGKILL");
+    throw new PageGoneError(`The browser could not be started through ${settings.webdriverUrl ? `the WebDriver endpoint ${server}` : `chromedriver (${settings.chromedriverPath})`}: ${messageOf(error).split("\n")[0]}`);
+  }
+  const runner = new WebDriverExecutor({ driver, implicitWait: settings.implicitWaitMs });
+  await runner.init({ baseUrl: settings.baseUrl, logger: silentLogger, variables: new Variables() });
+  const chromeCaps = (await driver.getCapabilities().catch(() => null))?.get("chrome") as { userDataDir?: string } | undefined;
+  const opened: Session = { driver, runner, chromedriver, dead: false, runId: undefined, userDataDir: chromeCaps?.userDataDir ?? null, camera: null };
+  chromedriver?.onExit(() => (opened.dead = true));
+  return opened;
+}
+
 export function webdriverPage(options: WebDriverPageOptions = {}): WebDriverPage {
   const implicitWaitMs = options.implicitWaitMs ?? 5_000;
   const startTimeoutMs = options.startTimeoutMs ?? 30_000;
@@ -216,32 +192,14 @@ export function webdriverPage(options: WebDriverPageOptions = {}): WebDriverPage
   const chromiumPath = options.chromiumPath ?? process.env.CHROMIUM_PATH ?? (options.webdriverUrl ? undefined : "/usr/bin/chromium");
   let session: Promise<Session> | null = null;
   let current: Session | null = null;
-
-  async function open(): Promise<Session> {
-    let chromedriver: ChildProcess | null = null;
-    let server = options.webdriverUrl;
-    if (!server) {
-      const started = await startChromedriver(chromedriverPath, startTimeoutMs);
-      chromedriver = started.process;
-      server = started.url;
-    }
-    const chromeOptions = new chrome.Options();
-    if (chromiumPath) chromeOptions.setChromeBinaryPath(chromiumPath);
-    chromeOptions.addArguments(...CHROMIUM_FLAGS, "--headless=new", "--window-size=1280,900");
-    let driver: WebDriver;
-    try {
-      driver = await new webdriver.Builder().usingServer(server).forBrowser("chrome").setChromeOptions(chromeOptions).build();
-    } catch (error) {
-      chromedriver?.kill("SIGKILL");
-      throw new PageGoneError(`The browser could not be started through ${options.webdriverUrl ? `the WebDriver endpoint ${server}` : `chromedriver (${chromedriverPath})`}: ${messageOf(error).split("\n")[0]}`);
-    }
-    const runner = new WebDriverExecutor({ driver, implicitWait: implicitWaitMs });
-    await runner.init({ baseUrl: options.baseUrl ?? "", logger: silentLogger, variables: new Variables() });
-    const chromeCaps = (await driver.getCapabilities().catch(() => null))?.get("chrome") as { userDataDir?: string } | undefined;
-    const opened: Session = { driver, runner, chromedriver, dead: false, runId: undefined, userDataDir: chromeCaps?.userDataDir ?? null, camera: null };
-    chromedriver?.once("exit", () => (opened.dead = true));
-    return opened;
-  }
+  const settings: SessionSettings = {
+    webdriverUrl: options.webdriverUrl,
+    chromedriverPath,
+    chromiumPath,
+    baseUrl: options.baseUrl ?? "",
+    implicitWaitMs,
+    startTimeoutMs,
+  };
 
   async function acquire(signal: AbortSignal, runId: string | undefined): Promise<Session> {
     const before = current;
@@ -250,7 +208,7 @@ export function webdriverPage(options: WebDriverPageOptions = {}): WebDriverPage
       // The run that was using it cannot go on in a new browser (its page is lost); the next can.
       if (runId === undefined || before.runId === runId) throw new PageGoneError(goneMessage(new Error("the browser or chromedriver exited")));
     }
-    session ??= open().then(
+    session ??= openSession(settings).then(
       (opened) => (current = opened),
       (error) => {
         session = null;
@@ -385,7 +343,7 @@ export function webdriverPage(options: WebDriverPageOptions = {}): WebDriverPage
       return fromPage(answer, location, "under test");
     },
 
-    chromedriverPid: () => (current && !current.dead ? (current.chromedriver?.pid ?? null) : null),
+    chromedriverPid: () => (current && !current.dead ? (current.chromedriver?.pid() ?? null) : null),
 
     async capturePage() {
       const opened = current;

@@ -146,7 +146,7 @@ describe("the test editor", () => {
     await button("New test").click();
     await page.locator('[data-testid="test-name"]').fill(" buys a thing ");
     await page.locator('[data-testid="test-name"]').press("Enter");
-    expect(await page.locator('[data-testid="test-name-problem"]').textContent()).toBe('There is a test named "buys a thing" already.');
+    expect(await page.locator('[data-testid="test-name-problem"]').textContent()).toBe('The project already has a test named "buys a thing"; choose another name.');
     await page.locator('[data-testid="test-name"]').press("Escape");
     await button("Rename").click();
     await page.locator('[data-testid="test-name"]').fill("adds to cart");

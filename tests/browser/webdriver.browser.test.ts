@@ -14,7 +14,8 @@ import type { Ide, OutboundMessage } from "../../index.ts";
 import { drivenResolver } from "../../apps/host/host.ts";
 import { startExampleSite } from "../../drivers/host/site.ts";
 import type { ExampleSite } from "../../drivers/host/site.ts";
-import { CHROMEDRIVER_PATH, webdriverPage } from "../../drivers/host/webdriver.ts";
+import { webdriverPage } from "../../drivers/host/webdriver.ts";
+import { CHROMEDRIVER_PATH } from "../../drivers/host/chromedriver.ts";
 import type { WebDriverPage } from "../../drivers/host/webdriver.ts";
 import { CHROMIUM_PATH } from "../../drivers/host/chromium.ts";
 

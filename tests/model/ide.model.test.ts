@@ -352,7 +352,7 @@ describe("ide machine, the window", () => {
     expect(ide.windowState()).toBe("closed");
     expect(ide.plugins()).toEqual([]);
     expect(ide.control().value).toBe("notControlled");
-    expect(ide.control().context.controller).toBeNull();
+    expect(ide.actor.getSnapshot().context.controller).toBeNull();
     expect(ide.answerTo(candidate)).toEqual([failure("IdeNotActive")]);
     // The project and its unsaved changes stay.
     expect(ide.project().context.project).toEqual(shopFixture);
@@ -398,7 +398,7 @@ describe("ide machine, control and the plugin session", () => {
     expect(ide.plugins().map((p) => p.id)).toEqual([A, B]);
     ide.actor.send({ type: "user.accept" });
     expect(ide.answerTo(id)).toEqual([ok(true)]);
-    expect(ide.control().context.controller).toBe(C);
+    expect(ide.actor.getSnapshot().context.controller).toBe(C);
     expect(ide.plugins()).toEqual([{ id: C, registration: registrationC }]);
   });
 
@@ -415,7 +415,7 @@ describe("ide machine, control and the plugin session", () => {
     const id = ide.request(askControl(B, registrationB));
     ide.actor.send({ type: "user.decline" });
     expect(ide.answerTo(id)).toEqual([ok(false)]);
-    expect(ide.control().context.controller).toBe(A);
+    expect(ide.actor.getSnapshot().context.controller).toBe(A);
     expect(ide.plugins().map((p) => p.id)).toEqual([A]);
   });
 
@@ -424,7 +424,7 @@ describe("ide machine, control and the plugin session", () => {
     const id = ide.request(askControl(B, registrationB));
     ide.actor.send({ type: "user.accept" });
     expect(ide.answerTo(id)).toEqual([ok(true)]);
-    expect(ide.control().context.controller).toBe(B);
+    expect(ide.actor.getSnapshot().context.controller).toBe(B);
     expect(ide.plugins()).toEqual([{ id: B, registration: registrationB }]);
   });
 
@@ -548,7 +548,7 @@ describe("ide machine, closing by the controller", () => {
     const id = ide.request(closeRequest(A));
     expect(ide.answerTo(id)).toEqual([ok(true)]);
     expect(ide.windowState()).toBe("closed");
-    expect(ide.control().context.controller).toBeNull();
+    expect(ide.actor.getSnapshot().context.controller).toBeNull();
     expect(ide.plugins()).toEqual([]);
     expect(ide.project().value).toEqual({ dialog: "idle", saving: "idle" });
   });
@@ -562,7 +562,7 @@ describe("ide machine, closing by the controller", () => {
     ide.actor.send({ type: "user.decline" });
     expect(ide.answerTo(id)).toEqual([ok(false)]);
     expect(ide.windowState()).toBe("open");
-    expect(ide.control().context.controller).toBe(A);
+    expect(ide.actor.getSnapshot().context.controller).toBe(A);
     expect(isUnsaved(ide.project().context)).toBe(true);
   });
 
@@ -575,7 +575,7 @@ describe("ide machine, closing by the controller", () => {
     expect(ide.windowState()).toBe("closed");
     expect(ide.project().context.project).toEqual(otherFixture);
     expect(isUnsaved(ide.project().context)).toBe(false);
-    expect(ide.control().context.controller).toBeNull();
+    expect(ide.actor.getSnapshot().context.controller).toBeNull();
     expect(ide.plugins()).toEqual([]);
   });
 });

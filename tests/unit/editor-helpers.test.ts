@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { SELENIUM_COMMANDS, choiceLabel, commandChoices, findChoice } from "../../ui/commandNames.ts";
 import { tableKeyAction } from "../../ui/editorKeys.ts";
 import { failedAsking, readLocatorReply } from "../../ui/locatorAnswer.ts";
-import { testNameProblem } from "../../ui/testName.ts";
+import { testNameProblem } from "../../services/side/testName.ts";
 
 const plugin = (name: string, commands: Array<{ id: string; name: string; docs: { description?: string; target?: string; value?: string } | null }>) => ({
   id: `plugin-${name}`,
@@ -98,13 +98,13 @@ describe("a test's name", () => {
     { id: "t-2", name: "buys", commands: [] },
   ];
   it("must have something besides spaces, and no other test may have it", () => {
-    expect(testNameProblem("  ", tests)).toBe("A test needs a name.");
-    expect(testNameProblem(" buys ", tests)).toBe('There is a test named "buys" already.');
+    expect(testNameProblem("  ", tests)).toBe("A test needs a name that is not empty.");
+    expect(testNameProblem(" buys ", tests)).toBe('The project already has a test named "buys"; choose another name.');
     expect(testNameProblem("checks out", tests)).toBeNull();
   });
   it("may stay the name of the test being renamed", () => {
     expect(testNameProblem("buys", tests, "t-2")).toBeNull();
-    expect(testNameProblem("buys", tests, "t-1")).toBe('There is a test named "buys" already.');
+    expect(testNameProblem("buys", tests, "t-1")).toBe('The project already has a test named "buys"; choose another name.');
   });
 });
 

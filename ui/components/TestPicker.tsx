@@ -5,7 +5,7 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import type { UserEventMessage } from "../connection.ts";
 import type { TestSummary } from "../protocol.ts";
-import { testNameProblem } from "../testName.ts";
+import { testNameProblem } from "../../services/side/testName.ts";
 
 type Naming = { kind: "add" } | { kind: "rename"; testId: string };
 

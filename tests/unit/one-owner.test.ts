@@ -1,0 +1,99 @@
+// One owner per fact (issue 19, item 3): a sentence, a rule or a choice that more than one
+// part of the IDE gives is written in one place, and these tests hold every user of it to
+// that place, so two places cannot drift apart again.
+import { describe, expect, it } from "vitest";
+import { createActor } from "xstate";
+import { admissionError, controllerOf } from "../../machines/ide.rules.ts";
+import { ideMachine } from "../../machines/ide.machine.ts";
+import { NO_TEST } from "../../machines/project.edits.ts";
+import { projectMachine } from "../../machines/project.machine.ts";
+import { busyReply, recordRouteRefusal, windowNotOpenReply } from "../../machines/replies.ts";
+import type { LogWrittenEvent, Reply, RequestAnsweredEvent } from "../../machines/shared.types.ts";
+import { userEventSchema } from "../../machines/userEvents.schema.ts";
+import { testNameProblem } from "../../services/side/testName.ts";
+import { registration, shop } from "../model/support.ts";
+
+const A = "plugin-a";
+
+function start<T extends typeof ideMachine | typeof projectMachine>(logic: T, input: object) {
+  const actor = createActor(logic as typeof ideMachine, { input: input as never });
+  const replies: Reply[] = [];
+  const logs: string[] = [];
+  const collect = (event: RequestAnsweredEvent) => replies.push(event.reply);
+  actor.on("request.answered" as never, collect as never);
+  actor.on("log.written" as never, ((event: LogWrittenEvent) => logs.push(event.message)) as never);
+  actor.start();
+  return { actor, replies, logs };
+}
+
+describe("one owner per fact", () => {
+  it("keeps who controls the IDE in the root's context alone, where admission reads it", () => {
+    const { actor } = start(ideMachine, { project: shop(), window: "open" });
+    actor.send({ type: "request.control", requestId: 1, sender: A, registration: registration("Plugin A") });
+    actor.send({ type: "user.accept" });
+    const snapshot = actor.getSnapshot();
+    expect(snapshot.context.controller).toBe(A);
+    expect(controllerOf(snapshot)).toBe(A);
+    expect(Object.keys(snapshot.context.control.getSnapshot().context)).toEqual(["candidate"]);
+  });
+
+  it("refuses a request while the window is closed with one sentence, at the door and in the root", () => {
+    const { actor, replies } = start(ideMachine, { project: shop(), window: "closed" });
+    const door = admissionError(actor.getSnapshot(), A, { controlledOnly: false, needsRegistration: false, opensWindow: false });
+    actor.send({ type: "request.register", requestId: 1, sender: A, registration: registration("Plugin A") });
+    expect(door).toEqual(windowNotOpenReply());
+    expect(replies).toEqual([windowNotOpenReply()]);
+  });
+
+  it("answers Busy with one sentence from the root and from the project machine", () => {
+    const ide = start(ideMachine, { project: shop(), window: "open" });
+    ide.actor.send({ type: "request.register", requestId: 1, sender: A, registration: registration("Plugin A") });
+    ide.actor.send({ type: "request.alert", requestId: 2, sender: A, message: "first" });
+    ide.actor.send({ type: "request.alert", requestId: 3, sender: A, message: "second" });
+
+    const project = start(projectMachine, { project: shop() });
+    project.actor.send({ type: "user.editProject" } as never);
+    project.actor.send({ type: "request.close", requestId: 1, sender: A } as never);
+    project.actor.send({ type: "request.close", requestId: 2, sender: A } as never);
+
+    expect(ide.replies).toEqual([{ ok: true, value: true }, busyReply()]);
+    expect(project.replies).toEqual([busyReply()]);
+  });
+
+  it("gives the anchor's fields to the codes the record routes choose, on every route that answers them", () => {
+    const empty = { ...shop(), tests: [] };
+    const { actor, replies } = start(projectMachine, { project: empty });
+    actor.send({ type: "request.addCommand", requestId: 1, sender: A, command: "echo" } as never);
+    // The project machine refuses the edit as GET /record/command refuses the read.
+    expect(replies).toEqual([recordRouteRefusal("NoTestSelected", NO_TEST)]);
+    expect(recordRouteRefusal("NoTestSelected", NO_TEST)).toMatchObject({ anchorFields: true });
+    expect(recordRouteRefusal("UnknownCommand", "no such command")).toMatchObject({ anchorFields: true });
+    expect(recordRouteRefusal("Busy", "being played")).not.toHaveProperty("anchorFields");
+  });
+
+  it("refuses the same test names with the same sentence in the UI and in the project machine", () => {
+    const project = shop();
+    const taken = project.tests[0].name;
+    const cases: Array<[string, string | null]> = [
+      ["   ", null],
+      [` ${taken} `, null],
+      [taken, project.tests[1]?.id ?? null],
+    ];
+    for (const [name, renaming] of cases) {
+      const { actor, logs } = start(projectMachine, { project });
+      const ui = testNameProblem(name, project.tests, renaming);
+      expect(ui, name).not.toBeNull();
+      actor.send((renaming === null ? { type: "user.addTest", name } : { type: "user.renameTest", testId: renaming, name }) as never);
+      expect(logs, name).toEqual([`${ui} Nothing was changed.`]);
+    }
+  });
+
+  it("handles in the root every user event the schema lets through the door", () => {
+    const root = ideMachine.config.on ?? {};
+    const open = (ideMachine.config.states?.open?.on ?? {}) as Record<string, unknown>;
+    const closed = (ideMachine.config.states?.closed?.on ?? {}) as Record<string, unknown>;
+    const handled = new Set([...Object.keys(root), ...Object.keys(open), ...Object.keys(closed)]);
+    const types = userEventSchema.options.map((option) => option.shape.type.value);
+    expect(types.filter((type) => !handled.has(type))).toEqual([]);
+  });
+});
