@@ -8,10 +8,12 @@ import type { Deliver, Executor, ResolveLocator, Save, TabUnderTest } from "./po
 import { DEFAULT_LIMITS } from "./protocol/limits.ts";
 import type { Limits } from "./protocol/limits.ts";
 import { createProtocol } from "./protocol/protocol.ts";
+import { exportCode } from "./export.ts";
+import type { ExportReply, ExportRequest } from "./export.ts";
 import { readUserEvent } from "./userEvents.ts";
 import type { WireReply } from "./protocol/wire.ts";
 import { ideMachine } from "../machines/ide.machine.ts";
-import { childActors, currentProject } from "../machines/ide.selectors.ts";
+import { childActors, currentProject, registeredPlugins } from "../machines/ide.selectors.ts";
 import type { OutboundMessage, UserEvent } from "../machines/ide.types.ts";
 import { toIdeView } from "../machines/ide.view.ts";
 import type { IdeView } from "../machines/ide.view.ts";
@@ -49,6 +51,12 @@ export interface Ide {
   getProject(): SideProject;
   subscribe(listener: (view: IdeView) => void): { unsubscribe(): void };
   /**
+   * Code export (CONTRACT section 15): the test or suite as Selenium's code in `language`,
+   * with the code of the plugins that export it. Resolves `{ filename, body }` or
+   * `{ error, errorCode }`; never rejects.
+   */
+  exportCode(request: ExportRequest): Promise<ExportReply>;
+  /**
    * The transport lost this sender (a bridge connection closed): a dialog it opened is
    * answered no and its control ends; its registration, its logs and the project stay.
    */
@@ -57,7 +65,7 @@ export interface Ide {
   stop(): void;
 }
 
-export type { IdeView, OutboundMessage, UserEvent, SideProject, Limits, Executor, TabUnderTest };
+export type { IdeView, OutboundMessage, UserEvent, SideProject, Limits, Executor, TabUnderTest, ExportRequest, ExportReply };
 
 /** What ide.send takes: a user event, where a project the user picked is not parsed yet. */
 export type UserEventInput =
@@ -181,6 +189,15 @@ export function createIde(options: IdeOptions = {}): Ide {
     },
     getSnapshot,
     getProject: () => currentProject(actor),
+    exportCode: (request) =>
+      exportCode(request, {
+        project: currentProject(actor),
+        plugins: registeredPlugins(actor.getSnapshot()),
+        deliver: options.deliver,
+        timeoutMs: limits.deliverTimeoutMs,
+        inspect: options.inspect,
+        warn: (message) => ideLog("warn", message),
+      }),
     subscribe(listener) {
       listeners.add(listener);
       return { unsubscribe: () => listeners.delete(listener) };

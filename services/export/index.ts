@@ -15,6 +15,9 @@ export { EXPORT_LANGUAGES, isExportLanguage } from "./languages.ts";
 export type { ExportLanguage } from "./languages.ts";
 export { PLUGIN_HOOKS } from "./packages.ts";
 export type { PluginCode, PluginHook } from "./packages.ts";
+export { exportQuestions, readExportAnswers } from "./pluginAnswers.ts";
+export type { ExportMessage, ExportQuestion, ReadAnswers } from "./pluginAnswers.ts";
+export type { EmitMessage } from "./emit.ts";
 
 /** What to export: one test, or one suite's tests in its order. */
 export type ExportScope = { testId: string } | { suiteId: string };
@@ -32,8 +35,8 @@ export interface ExportPlan {
   name: string;
   /** The exported tests, as in the `.side` file. */
   tests: SideTest[];
-  /** Every command the packages will write: the exported tests' and the tests they `run`. */
-  commands: SideTest["commands"];
+  /** Every test whose commands the packages will write: the exported ones and those they `run`. */
+  written: SideTest[];
   scope: { test: SideTest } | { suite: SuiteShape };
   lists: ReadonlyArray<ReadonlyArray<CommandShape>>;
 }
@@ -70,7 +73,7 @@ export function planExport(project: SideProject, scope: ExportScope): { plan: Ex
     for (const reused of findReusedTestMethods(test as unknown as TestShape, all)) written.add(reused as unknown as SideTest);
   }
   const lists = [...written].map((test) => test.commands as unknown as CommandShape[]);
-  return { plan: { name, tests, commands: [...written].flatMap((test) => test.commands), scope: planScope, lists } };
+  return { plan: { name, tests, written: [...written], scope: planScope, lists } };
 }
 
 const NO_PLUGIN_CODE: PluginCode = { commands: new Map(), hooks: {} };

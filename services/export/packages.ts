@@ -167,8 +167,9 @@ function isolatedHooks(own: LanguageHooks, plugins: PluginCode): LanguageHooks {
   return hooks;
 }
 
+// A blank line stays blank (no trailing spaces).
 function absolute(lines: ReadonlyArray<PlacedLine>, base: number) {
-  return lines.map(({ level, text }) => ({ level: base + level, statement: text }));
+  return lines.map(({ level, text }) => ({ level: text.trim() === "" ? 0 : base + level, statement: text.trim() === "" ? "" : text }));
 }
 
 // `${a}` alone is a lookup the packages write well; `${a}` among other text is not.

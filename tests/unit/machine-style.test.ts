@@ -7,6 +7,7 @@ import { controlMachine } from "../../machines/control.machine.ts";
 import { ideMachine } from "../../machines/ide.machine.ts";
 import { playbackMachine } from "../../machines/playback.machine.ts";
 import { projectMachine } from "../../machines/project.machine.ts";
+import { exportMachine } from "../../machines/export.machine.ts";
 import { doorMachine } from "../../apps/extension/door.machine.ts";
 import { relayMachine } from "../../apps/extension/relay.machine.ts";
 
@@ -64,5 +65,14 @@ describe.each([
       .filter((type) => !type.startsWith("xstate."));
     expect(events.length).toBeGreaterThan(0);
     for (const type of events) expect(type).toMatch(/^[a-z]+(\.[a-z][a-zA-Z]*)+$/);
+  });
+});
+
+// The export machine takes no events of its own: it runs once, from its actors' answers.
+describe("the export machine", () => {
+  it("refers to every action, guard and actor by a name defined in setup()", () => {
+    const refs = references(exportMachine);
+    expect(refs.length).toBeGreaterThan(0);
+    expect(refs.filter((r) => r.name === null || !(r.name in exportMachine.implementations[r.kind]))).toEqual([]);
   });
 });
