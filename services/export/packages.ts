@@ -177,36 +177,25 @@ function mixesVariables(text: string): boolean {
   return /\$\{[^}]+\}/.test(text) && !/^\$\{[^}]+\}$/.test(text);
 }
 
-// The package's echo of each piece (a literal or one variable), with the common call
-// around them taken once and their arguments joined by `+`.
+// The package's echo of each piece (a literal or one variable), with the call around them
+// taken from its echo of a one-character literal (the call, a quote, the text, a quote) and
+// their arguments joined by `+`. Anything unexpected gives the package's own line.
 async function echoConcatenated(
   command: CommandShape,
   context: EmitterContext,
   opts: LanguageEmitterOpts,
 ): Promise<ExportFlexCommandShape> {
-  const pieces = (command.target ?? "").split(/(\$\{[^}]+\})/).filter((piece) => piece !== "");
-  const codes: string[] = [];
-  for (const piece of pieces) {
-    const emitted = await opts.emitter.emit({ ...command, target: piece }, context);
-    if (typeof emitted !== "string") return opts.emitter.emit(command, context);
-    codes.push(emitted);
-  }
-  // A literal's code is measured too, so that variables alone do not share their lookup.
+  const own = () => opts.emitter.emit(command, context);
   const literal = await opts.emitter.emit({ ...command, target: "." }, context);
-  const measured = typeof literal === "string" ? [...codes, literal] : codes;
-  const prefix = commonPrefix(measured);
-  const suffix = commonSuffix(measured.map((code) => code.slice(prefix.length)));
-  const args = codes.map((code) => code.slice(prefix.length, code.length - suffix.length));
+  const dot = typeof literal === "string" ? literal.lastIndexOf(".") : -1;
+  if (typeof literal !== "string" || dot < 1) return own();
+  const prefix = literal.slice(0, dot - 1);
+  const suffix = literal.slice(dot + 2);
+  const args: string[] = [];
+  for (const piece of (command.target ?? "").split(/(\$\{[^}]+\})/).filter((text) => text !== "")) {
+    const code = await opts.emitter.emit({ ...command, target: piece }, context);
+    if (typeof code !== "string" || !code.startsWith(prefix) || !code.endsWith(suffix)) return own();
+    args.push(code.slice(prefix.length, code.length - suffix.length));
+  }
   return `${prefix}${args.join(" + ")}${suffix}`;
-}
-
-function commonPrefix(texts: string[]): string {
-  let end = 0;
-  while (texts.every((text) => end < text.length && text[end] === texts[0][end])) end += 1;
-  return texts[0].slice(0, end);
-}
-
-function commonSuffix(texts: string[]): string {
-  const reversed = texts.map((text) => [...text].reverse().join(""));
-  return [...commonPrefix(reversed)].reverse().join("");
 }
