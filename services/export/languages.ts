@@ -3,20 +3,10 @@
 // process that never exports never pays for them.
 import type { LanguageEmitter } from "side-code-export";
 
-export const EXPORT_LANGUAGES = [
-  "csharp-nunit",
-  "csharp-xunit",
-  "java-junit",
-  "javascript-mocha",
-  "python-pytest",
-  "ruby-rspec",
-] as const;
+import type { ExportLanguage } from "./names.ts";
 
-export type ExportLanguage = (typeof EXPORT_LANGUAGES)[number];
-
-export function isExportLanguage(value: unknown): value is ExportLanguage {
-  return typeof value === "string" && (EXPORT_LANGUAGES as readonly string[]).includes(value);
-}
+export { EXPORT_LANGUAGES, EXPORT_LANGUAGE_NAMES, isExportLanguage } from "./names.ts";
+export type { ExportLanguage } from "./names.ts";
 
 // Literal import() calls, one per package, so that bundlers see every one of them.
 const LOADERS: Record<ExportLanguage, () => Promise<unknown>> = {
