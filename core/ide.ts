@@ -8,6 +8,7 @@ import type { Deliver, Executor, ResolveLocator, Save, TabUnderTest } from "./po
 import { DEFAULT_LIMITS } from "./protocol/limits.ts";
 import type { Limits } from "./protocol/limits.ts";
 import { createProtocol } from "./protocol/protocol.ts";
+import { withPluginSnapshot } from "./emit.ts";
 import { exportCode } from "./export.ts";
 import type { ExportReply, ExportRequest } from "./export.ts";
 import { readUserEvent } from "./userEvents.ts";
@@ -102,7 +103,16 @@ export function createIde(options: IdeOptions = {}): Ide {
   const machine = ideMachine.provide({
     actors: {
       project: projectMachine.provide({
-        actors: { saveProject: saveProjectPort(options.deliver, options.save, limits.deliverTimeoutMs) },
+        actors: {
+          saveProject: saveProjectPort(options.deliver, options.save, limits.deliverTimeoutMs, (project) =>
+            withPluginSnapshot(project, {
+              plugins: () => registeredPlugins(actor.getSnapshot()),
+              deliver: options.deliver,
+              timeoutMs: limits.deliverTimeoutMs,
+              warn: (message) => ideLog("warn", message),
+            }),
+          ),
+        },
       }),
       playback: playbackMachine.provide({
         actors: runPorts(options.deliver, options.executor, limits.deliverTimeoutMs, limits.pageCommandTimeoutMs, (message) =>

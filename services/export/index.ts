@@ -17,7 +17,8 @@ export { PLUGIN_HOOKS } from "./packages.ts";
 export type { PluginCode, PluginHook } from "./packages.ts";
 export { exportQuestions, readExportAnswers } from "./pluginAnswers.ts";
 export type { ExportMessage, ExportQuestion, ReadAnswers } from "./pluginAnswers.ts";
-export type { EmitMessage } from "./emit.ts";
+export { answersCanEmit, emitProjectMessage, emitQuestions, pluginDependencies, snapshotProject } from "./emit.ts";
+export type { EmitMessage, EmitQuestion, EmittedProject } from "./emit.ts";
 
 /** What to export: one test, or one suite's tests in its order. */
 export type ExportScope = { testId: string } | { suiteId: string };
