@@ -38,36 +38,38 @@ export function exportPorts(deliver: Deliver | undefined, timeoutMs: number) {
 }
 
 export interface ExportSetting {
-  project: SideProject;
-  plugins: PluginRegistry;
   deliver: Deliver | undefined;
   timeoutMs: number;
   inspect?: Observer<InspectionEvent> | ((event: InspectionEvent) => void);
   warn(message: string): void;
 }
 
-/** Never rejects: every problem is an `{ error, errorCode }` answer. */
-export async function exportCode(request: unknown, setting: ExportSetting): Promise<ExportReply> {
-  const parsed = requestSchema.safeParse(request, { reportInput: true });
-  if (!parsed.success) {
-    return { errorCode: "InvalidRequest", error: `exportCode takes { language, testId } or { language, suiteId }: ${describeZodIssue(parsed.error, "request")}` };
-  }
-  const { language } = parsed.data;
-  if (!isExportLanguage(language)) {
-    return { errorCode: "InvalidRequest", error: `Unknown language ${JSON.stringify(language)}: use one of ${EXPORT_LANGUAGES.join(", ")}.` };
-  }
-  const scope: ExportScope = "testId" in parsed.data ? { testId: parsed.data.testId } : { suiteId: parsed.data.suiteId };
-  try {
-    const actor = createActor(exportMachine.provide({ actors: exportPorts(setting.deliver, setting.timeoutMs) }), {
-      input: { language, scope, project: setting.project, plugins: setting.plugins },
-      inspect: setting.inspect,
-    });
-    const done = toPromise(actor);
-    actor.start();
-    const outcome = await done;
-    for (const warning of outcome.warnings) setting.warn(warning);
-    return "errorCode" in outcome ? { error: outcome.error, errorCode: outcome.errorCode } : { filename: outcome.filename, body: outcome.body };
-  } catch (error) {
-    return { errorCode: "ExportFailed", error: `The export could not be written: ${messageOf(error)}` };
-  }
+/**
+ * ide.exportCode for one IDE: the export machine with its ports is made once, and each call
+ * starts an actor of it on the project and plugins as they are then. Never rejects: every
+ * problem is an `{ error, errorCode }` answer.
+ */
+export function exporter(setting: ExportSetting) {
+  const machine = exportMachine.provide({ actors: exportPorts(setting.deliver, setting.timeoutMs) });
+  return async function exportCode(request: unknown, project: SideProject, plugins: PluginRegistry): Promise<ExportReply> {
+    const parsed = requestSchema.safeParse(request, { reportInput: true });
+    if (!parsed.success) {
+      return { errorCode: "InvalidRequest", error: `exportCode takes { language, testId } or { language, suiteId }: ${describeZodIssue(parsed.error, "request")}` };
+    }
+    const { language } = parsed.data;
+    if (!isExportLanguage(language)) {
+      return { errorCode: "InvalidRequest", error: `Unknown language ${JSON.stringify(language)}: use one of ${EXPORT_LANGUAGES.join(", ")}.` };
+    }
+    const scope: ExportScope = "testId" in parsed.data ? { testId: parsed.data.testId } : { suiteId: parsed.data.suiteId };
+    try {
+      const actor = createActor(machine, { input: { language, scope, project, plugins }, inspect: setting.inspect });
+      const done = toPromise(actor);
+      actor.start();
+      const outcome = await done;
+      for (const warning of outcome.warnings) setting.warn(warning);
+      return "errorCode" in outcome ? { error: outcome.error, errorCode: outcome.errorCode } : { filename: outcome.filename, body: outcome.body };
+    } catch (error) {
+      return { errorCode: "ExportFailed", error: `The export could not be written: ${messageOf(error)}` };
+    }
+  };
 }

@@ -9,7 +9,7 @@ import { DEFAULT_LIMITS } from "./protocol/limits.ts";
 import type { Limits } from "./protocol/limits.ts";
 import { createProtocol } from "./protocol/protocol.ts";
 import { withPluginSnapshot } from "./emit.ts";
-import { exportCode } from "./export.ts";
+import { exporter } from "./export.ts";
 import type { ExportReply, ExportRequest } from "./export.ts";
 import { readUserEvent } from "./userEvents.ts";
 import type { WireReply } from "./protocol/wire.ts";
@@ -168,6 +168,13 @@ export function createIde(options: IdeOptions = {}): Ide {
     if (problem !== null) ideLog("warn", `The ${"event" in message ? message.event : message.action} message to ${to} was not delivered: ${problem}.`);
   });
 
+  const exportWith = exporter({
+    deliver: options.deliver,
+    timeoutMs: limits.deliverTimeoutMs,
+    inspect: options.inspect,
+    warn: (message) => ideLog("warn", message),
+  });
+
   const protocol = createProtocol({
     actor,
     appendLog,
@@ -199,15 +206,7 @@ export function createIde(options: IdeOptions = {}): Ide {
     },
     getSnapshot,
     getProject: () => currentProject(actor),
-    exportCode: (request) =>
-      exportCode(request, {
-        project: currentProject(actor),
-        plugins: registeredPlugins(actor.getSnapshot()),
-        deliver: options.deliver,
-        timeoutMs: limits.deliverTimeoutMs,
-        inspect: options.inspect,
-        warn: (message) => ideLog("warn", message),
-      }),
+    exportCode: (request) => exportWith(request, currentProject(actor), registeredPlugins(actor.getSnapshot())),
     subscribe(listener) {
       listeners.add(listener);
       return { unsubscribe: () => listeners.delete(listener) };

@@ -45,10 +45,40 @@ function linesOf(text: string, level: number): PlacedLine[] {
 }
 
 /**
- * Lines as one string to hand back to the packages' renderer, which indents every string
- * line by the level of the place it goes (test body, method, hook): only the relative
- * indentation is written here. Blank lines stay blank, with no trailing spaces.
+ * Each entry's lines as one string to hand back to the packages' renderer, which indents
+ * every string line by the level of the place it goes (test body, method): only the
+ * relative indentation is written here. Blank lines stay blank, with no trailing spaces.
+ * The same placing as placeAll, without its line objects: a test's commands are many, and
+ * most of them are one line at the body's own level, given back as they came.
  */
-export function asRelativeText(lines: ReadonlyArray<PlacedLine>, padding: string): string {
-  return lines.map(({ level, text }) => (text.trim() === "" ? "" : padding.repeat(level) + text)).join("\n");
+export function relativeTexts(emitted: ReadonlyArray<ExportFlexCommandShape>, padding: string): string[] {
+  let level = 0;
+  const texts: string[] = new Array(emitted.length);
+  for (let index = 0; index < emitted.length; index++) {
+    const entry = emitted[index];
+    if (typeof entry === "string") {
+      texts[index] = indented(entry, level, padding);
+    } else if ("statement" in entry) {
+      texts[index] = indented(entry.statement, level + entry.level, padding);
+    } else {
+      const start = Math.max(0, level + (entry.startingLevelAdjustment ?? 0));
+      const commands = entry.commands ?? [];
+      const last = commands[commands.length - 1];
+      level = start + (last !== undefined && typeof last !== "string" ? last.level : 0) + (entry.endingLevelAdjustment ?? 0);
+      texts[index] = entry.skipEmitting
+        ? ""
+        : commands.map((command) => (typeof command === "string" ? indented(command, start, padding) : indented(command.statement, start + command.level, padding))).join("\n");
+    }
+  }
+  return texts;
+}
+
+const NOT_BLANK = /\S/;
+
+function indented(text: string, level: number, padding: string): string {
+  if (!text.includes("\n")) return NOT_BLANK.test(text) ? (level === 0 ? text : padding.repeat(level) + text) : "";
+  return text
+    .split("\n")
+    .map((line) => (NOT_BLANK.test(line) ? padding.repeat(level) + line : ""))
+    .join("\n");
 }

@@ -20,7 +20,7 @@ import type {
   LanguageHooks,
 } from "side-code-export";
 import type { CommandShape } from "@seleniumhq/side-model";
-import { asRelativeText, placeAll } from "./layout.ts";
+import { placeAll, relativeTexts } from "./layout.ts";
 import type { PlacedLine } from "./layout.ts";
 import type { ExportLanguage } from "./languages.ts";
 
@@ -121,9 +121,7 @@ export function isolatedLanguage(
   function layOut(list: ReadonlyArray<CommandShape>, context: EmitterContext): Promise<string[]> {
     let lines = laidOut.get(list);
     if (!lines) {
-      lines = Promise.all(list.map((command) => emitOne(command, context))).then((emitted) =>
-        placeAll(emitted).map((placed) => asRelativeText(placed, padding)),
-      );
+      lines = Promise.all(list.map((command) => emitOne(command, context))).then((emitted) => relativeTexts(emitted, padding));
       laidOut.set(list, lines);
     }
     return lines;
