@@ -3,12 +3,13 @@
 // (the export machine, isolated hooks and emitter, the layout), then with a plugin that owns
 // 100 of the commands, in process and over the plugin bridge (its 100 command answers and 8
 // hooks, each a delivery). Target: ≤ 1.2× the packages alone without a plugin.
-import type { ProjectShape, TestShape } from "@seleniumhq/side-model";
+import type { TestShape } from "@seleniumhq/side-model";
 import { connectPlugin } from "../client/client.ts";
 import { startHost } from "../apps/host/host.ts";
 import { createIde } from "../index.ts";
 import type { Ide } from "../index.ts";
 import { loadLanguage } from "../services/export/languages.ts";
+import { packageOptions } from "../services/export/index.ts";
 import type { ExportLanguage } from "../services/export/index.ts";
 import { parseSideProject } from "../services/side/index.ts";
 import type { SideProject } from "../services/side/index.ts";
@@ -95,16 +96,7 @@ async function run(): Promise<SummaryLine[]> {
   try {
     for (const language of LANGUAGES) {
       const packages = await loadLanguage(language);
-      const direct = () =>
-        packages.emit.test({
-          baseUrl: plain.url,
-          test: plain.tests[0] as unknown as TestShape,
-          tests: plain.tests as unknown as TestShape[],
-          project: plain as unknown as ProjectShape,
-          enableOriginTracing: false,
-          enableDescriptionAsComment: false,
-          beforeEachOptions: {},
-        });
+      const direct = () => packages.emit.test({ ...packageOptions(plain), test: plain.tests[0] as unknown as TestShape });
       // The bridge's sockets make garbage of their own: it is timed apart, beside its own baseline.
       const [baseMs, aloneMs, inProcessMs] = await timeRounds([
         direct,

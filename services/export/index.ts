@@ -77,6 +77,18 @@ export function planExport(project: SideProject, scope: ExportScope): { plan: Ex
   return { plan: { name, tests, written: [...written], scope: planScope, lists } };
 }
 
+/** What the packages' emit.test and emit.suite take besides the test or suite, as Selenium IDE gives it. */
+export function packageOptions(project: SideProject) {
+  return {
+    baseUrl: project.url,
+    tests: project.tests as unknown as TestShape[],
+    project: project as unknown as ProjectShape,
+    enableOriginTracing: false,
+    enableDescriptionAsComment: false,
+    beforeEachOptions: {},
+  };
+}
+
 const NO_PLUGIN_CODE: PluginCode = { commands: new Map(), hooks: {} };
 
 /**
@@ -92,14 +104,7 @@ export async function exportPlan(
   try {
     const base = await loadLanguage(language);
     const emitter = isolatedLanguage(language, base, plan.lists, plugins);
-    const common = {
-      baseUrl: project.url,
-      tests: project.tests as unknown as TestShape[],
-      project: project as unknown as ProjectShape,
-      enableOriginTracing: false,
-      enableDescriptionAsComment: false,
-      beforeEachOptions: {},
-    };
+    const common = packageOptions(project);
     const file =
       "test" in plan.scope
         ? await emitter.emit.test({ ...common, test: plan.scope.test as unknown as TestShape })
@@ -125,8 +130,4 @@ export async function exportCode(
 export async function locatorIn(language: ExportLanguage, location: string): Promise<string> {
   const base = await loadLanguage(language);
   return base.emit.locator(location);
-}
-
-export function isExportFailure(value: ExportedFile | ExportFailure): value is ExportFailure {
-  return "errorCode" in value;
 }

@@ -1,7 +1,8 @@
 // Helpers of the export tests: the example project, a project with control flow, and the
 // packages called directly (the reference every exported file is compared with).
 import { readFileSync } from "node:fs";
-import type { ProjectShape, TestShape } from "@seleniumhq/side-model";
+import type { TestShape } from "@seleniumhq/side-model";
+import { packageOptions } from "../../services/export/index.ts";
 import type { ExportLanguage, ExportScope } from "../../services/export/index.ts";
 import { loadLanguage } from "../../services/export/languages.ts";
 import { parseSideProject } from "../../services/side/index.ts";
@@ -58,14 +59,7 @@ export function flowProject(): SideProject {
 /** What the language's package writes when called directly, as Selenium IDE calls it. */
 export async function directExport(language: ExportLanguage, project: SideProject, scope: ExportScope) {
   const emitter = await loadLanguage(language);
-  const common = {
-    baseUrl: project.url,
-    tests: project.tests as unknown as TestShape[],
-    project: project as unknown as ProjectShape,
-    enableOriginTracing: false,
-    enableDescriptionAsComment: false,
-    beforeEachOptions: {},
-  };
+  const common = packageOptions(project);
   if ("testId" in scope) {
     const test = project.tests.find((candidate) => candidate.id === scope.testId)!;
     return emitter.emit.test({ ...common, test: test as unknown as TestShape });
