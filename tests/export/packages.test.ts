@@ -92,6 +92,20 @@ describe("code export with Selenium's packages", () => {
     }
   });
 
+  it("writes Python's echo of several variables among words as the package's formats joined", async () => {
+    const project = flowProject();
+    project.tests[0].commands.push({ id: "c-two", command: "echo", target: "${x} and ${x}!", value: "" });
+    const file = fileOf(await exportCode("python-pytest", project, { testId: "t-flow" }));
+    expect(linesOf(file.body)).toContain('print("{}".format(self.vars["x"]) + " and " + "{}".format(self.vars["x"]) + "!")');
+  });
+
+  it("writes no code for a disabled command (//click)", async () => {
+    const project = flowProject();
+    project.tests[0].commands.push({ id: "c-off", command: "//click", target: "id=off", value: "" });
+    const file = fileOf(await exportCode("javascript-mocha", project, { testId: "t-flow" }));
+    expect(file.body).not.toContain('"off"');
+  });
+
   it("fails a command that no package knows with the packages' sentence, naming the test", async () => {
     const project = flowProject();
     project.tests[0].commands.push({ id: "c-x", command: "fooBar", target: "", value: "" });
