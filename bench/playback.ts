@@ -11,6 +11,7 @@
 // /playback/command is accepted as before. The baseline and the other figures are unchanged.
 import { createIde } from "../index.ts";
 import type { Ide } from "../index.ts";
+import { testRunnerSnapshot } from "../machines/ide.selectors.ts";
 import type { Benchmark, SummaryLine } from "./support.ts";
 import {
   check,
@@ -95,8 +96,8 @@ const FIRST_ID = "cmd-00000";
 
 /** The run is held at the breakpoint before its first command, with all its commands. */
 function pausedAtFirst(ide: Ide): boolean {
-  const run = ide.actor.getSnapshot().context.playback.getSnapshot();
-  return run.matches("paused") && run.context.run?.commands.length === COMMANDS;
+  const test = testRunnerSnapshot(ide.actor.getSnapshot());
+  return test !== null && test.matches({ live: "paused" }) && test.context.run.commands.length === COMMANDS;
 }
 
 /**
@@ -107,8 +108,9 @@ function pausedAtFirst(ide: Ide): boolean {
 async function startPaused(ide: Ide): Promise<void> {
   ide.send({ type: "user.startPlayback" });
   for (let i = 0; !pausedAtFirst(ide); i++) {
-    const status = ide.actor.getSnapshot().context.playback.getSnapshot().value;
-    const onItsWay = status === "starting" || (typeof status === "object" && status !== null && "running" in status);
+    const test = testRunnerSnapshot(ide.actor.getSnapshot());
+    const status = test?.value ?? null;
+    const onItsWay = test === null || test.matches({ live: "starting" }) || test.matches({ live: "running" });
     check(onItsWay, `the run is on its way to its breakpoint (it is ${JSON.stringify(status)})`);
     check(i < 100_000, "the run paused at its first command's breakpoint");
     await (i < 1_000 ? Promise.resolve() : new Promise<void>((resolve) => setImmediate(resolve)));

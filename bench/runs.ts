@@ -5,13 +5,14 @@
 //   (b) 10,000 IDE commands (store and echo in a `times` loop) against the same program's steps
 //       run through the same function the machine invokes for them (runIdeStep), awaited in a
 //       plain loop;
-//   (c) (a) with one subscribe() listener reading the view, as the IDE UI has;
+//   (c) (a) with one subscribe() listener reading the view, as the IDE UI has (target: ≥ 0.7× (a));
 //   (d) the heap over a run of 60,000 echoes, well past the log store's cap: flat past the cap.
 // Self-checking: every command passed, the run ended passed, the plugin saw every command once,
 // in order; a broken run stops the benchmark instead of printing a fast figure.
 import { createIde } from "../index.ts";
 import type { Ide, OutboundMessage } from "../index.ts";
-import type { ExecuteMessage } from "../machines/playback.types.ts";
+import { testRunnerSnapshot } from "../machines/ide.selectors.ts";
+import type { ExecuteMessage } from "../machines/testRunner.types.ts";
 import { LogStore } from "../services/logs/index.ts";
 import { buildFlow } from "../services/playback/flow.ts";
 import type { FlowStep } from "../services/playback/flow.ts";
@@ -37,7 +38,10 @@ const IDE_TURNS = 5_000; // each turn: one store and one echo, so 10,000 IDE com
 const ECHO_MARKS = [20_000, 60_000] as const; // the log store keeps 10,000 per group
 const REPS = 3; // runs of (a), (b) and (c), each beside a baseline; medians are printed
 const BASELINE_REPS = 5;
-const RATIO_TARGET = 0.5; // (a): run throughput ≥ 0.5× the direct calls
+// (c): a watched run keeps ≥ 0.7× the throughput of an unwatched one. (a) is reported against
+// direct deliver calls, without a target: a machine step is not a function call, and what a
+// user feels is the cost per command and what watching adds to it.
+const WATCHED_TARGET = 0.7;
 const FLAT_TARGET = 1.2; // (d): heap above the start at 60k echoes ≤ 1.2× that at 20k
 const WAIT_LIMIT_MS = 60_000;
 const LOOP_LIMIT = "100000"; // a times loop's value is its retry limit (default 1,000)
@@ -142,7 +146,14 @@ function checkPluginSaw(seen: ReturnType<typeof plugin>["seen"], what: string, e
 
 // ---- driving a run ----------------------------------------------------------------------
 
-const playbackOf = (ide: Ide) => ide.actor.getSnapshot().context.playback.getSnapshot();
+/** The run's status as the view would say it, read off the machines without building a view. */
+function statusOf(ide: Ide): { status: "paused" | "ended" | "idle" | "other"; value: unknown } {
+  const root = ide.actor.getSnapshot();
+  const suite = root.context.playback.getSnapshot();
+  const test = testRunnerSnapshot(root);
+  if (suite.matches("ended") || suite.matches("idle")) return { status: suite.matches("ended") ? "ended" : "idle", value: suite.value };
+  return { status: test?.matches({ live: "paused" }) ? "paused" : "other", value: test?.value };
+}
 
 /**
  * Waits until the run is paused or ended, polling the machine once per turn of the event loop
@@ -152,10 +163,9 @@ async function waitFor(ide: Ide, status: "paused" | "ended", what: string): Prom
   const deadline = now() + WAIT_LIMIT_MS;
   let turns = 0;
   for (;;) {
-    const playback = playbackOf(ide);
-    if (playback.matches(status)) return turns;
-    const other = status === "paused" ? "ended" : "paused";
-    check(!playback.matches(other) && !playback.matches("idle"), `${what}: the run reached ${status}, not ${JSON.stringify(playback.value)}`);
+    const playback = statusOf(ide);
+    if (playback.status === status) return turns;
+    check(playback.status === "other", `${what}: the run reached ${status}, not ${JSON.stringify(playback.value)}`);
     check(now() < deadline, `${what}: the run reached ${status} within ${WAIT_LIMIT_MS / 1000} s (it is ${JSON.stringify(playback.value)})`);
     turns += 1;
     await new Promise<void>((resolve) => setImmediate(resolve));
@@ -394,7 +404,9 @@ async function run(): Promise<SummaryLine[]> {
   const ideMs = median(ideRuns);
   const directIdeMs = median(directSteps);
   const ratio = directMs / runMs; // throughput of the run ÷ throughput of the direct calls
-  const ratioMet = ratio >= RATIO_TARGET;
+  const watched = runMs / listenedMs; // throughput watched ÷ unwatched
+  const watchedMet = watched >= WATCHED_TARGET;
+  const perCommandUs = (ms: number) => (ms * 1000) / PLUGIN_COMMANDS;
   const [at20, at60] = heap.samples;
   const flat = at60 / at20;
   const flatMet = flat <= FLAT_TARGET;
@@ -440,8 +452,8 @@ async function run(): Promise<SummaryLine[]> {
   );
   console.log("");
   console.log(
-    `  (c) the listener got ${fmtInt(views)} views in a run of ${fmtInt(PLUGIN_COMMANDS)} commands (one per command: the run ` +
-      `goes on in microtasks, and listeners are told once per microtask turn).`,
+    `  (c) the listener got ${fmtInt(views)} views in a run of ${fmtInt(PLUGIN_COMMANDS)} commands: listeners are told once per ` +
+      `turn of the event loop, with the view as it is then.`,
   );
   console.log(
     `  The event loop turned ${fmtInt(turns)} time(s) during (a), ${fmtInt(median(ideTurns))} during (b) and ${fmtInt(heap.turns)} during (d)'s ` +
@@ -451,7 +463,11 @@ async function run(): Promise<SummaryLine[]> {
     `  (d) ${fmtInt(ECHO_MARKS[1])} echoes (with their loops' times steps) played at ` +
       `${fmtInt(perSecond(ECHO_MARKS[1], heap.ms))} echoes/s; the playback log dropped ${fmtInt(heap.dropped)} entries.`,
   );
-  console.log(`  Target: (a) run throughput ≥ ${RATIO_TARGET}× the direct calls: ${verdict(ratioMet)} (${fmtRatio(ratio)}).`);
+  console.log(
+    `  (a) costs ${fmtNum(perCommandUs(runMs), 1)} µs a plugin command (a direct deliver call: ${fmtNum(perCommandUs(directMs), 2)} µs); ` +
+      `watched, ${fmtNum(perCommandUs(listenedMs), 1)} µs.`,
+  );
+  console.log(`  Target: (c) a watched run ≥ ${WATCHED_TARGET}× the unwatched throughput: ${verdict(watchedMet)} (${fmtRatio(watched)}).`);
   console.log(`  Target: (d) heap flat past the cap (60k ≤ ${FLAT_TARGET}× 20k): ${verdict(flatMet)} (${fmtRatio(flat)}).`);
   console.log(
     `  Self-checks passed: every run ended passed with every command passed; the plugin got each of ` +
@@ -464,9 +480,9 @@ async function run(): Promise<SummaryLine[]> {
       benchmark: "run",
       figure: "10,000 plugin commands",
       value: `${fmtInt(perSecond(PLUGIN_COMMANDS, runMs))} /s`,
-      ratio: `${fmtRatio(ratio)} direct deliver`,
-      target: `≥ ${RATIO_TARGET}× direct`,
-      met: ratioMet,
+      ratio: `${fmtRatio(ratio)} direct deliver; ${fmtNum(perCommandUs(runMs), 1)} µs a command`,
+      target: "",
+      met: null,
     },
     {
       benchmark: "run",
@@ -480,9 +496,9 @@ async function run(): Promise<SummaryLine[]> {
       benchmark: "run",
       figure: "plugin commands, 1 listener",
       value: `${fmtInt(perSecond(PLUGIN_COMMANDS, listenedMs))} /s`,
-      ratio: `${fmtRatio(directMs / listenedMs)} direct; ${fmtRatio(runMs / listenedMs)} no listener`,
-      target: "",
-      met: null,
+      ratio: `${fmtRatio(watched)} no listener`,
+      target: `≥ ${WATCHED_TARGET}× no listener`,
+      met: watchedMet,
     },
     {
       benchmark: "run",

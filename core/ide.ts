@@ -14,12 +14,13 @@ import type { ExportReply, ExportRequest } from "./export.ts";
 import { readUserEvent } from "./userEvents.ts";
 import type { WireReply } from "./protocol/wire.ts";
 import { ideMachine } from "../machines/ide.machine.ts";
-import { childActors, currentProject, registeredPlugins } from "../machines/ide.selectors.ts";
+import { childActors, currentProject, eachTestRunner, registeredPlugins } from "../machines/ide.selectors.ts";
 import type { OutboundMessage, UserEvent } from "../machines/ide.types.ts";
 import { toIdeView } from "../machines/ide.view.ts";
 import type { IdeView } from "../machines/ide.view.ts";
-import { playbackMachine } from "../machines/playback.machine.ts";
 import { projectMachine } from "../machines/project.machine.ts";
+import { suiteRunnerMachine } from "../machines/suiteRunner.machine.ts";
+import { testRunnerMachine } from "../machines/testRunner.machine.ts";
 import { fail } from "../machines/replies.ts";
 import { LogStore } from "../services/logs/index.ts";
 import type { LogInput } from "../services/logs/index.ts";
@@ -100,6 +101,11 @@ export function createIde(options: IdeOptions = {}): Ide {
   const listeners = new Set<(view: IdeView) => void>();
   let view: IdeView | null = null;
 
+  // The run's ports reach each test runner through the suite runner's `testRunner` actor; the
+  // suite runner itself only tells plugins of a suite's end.
+  const ports = runPorts(options.deliver, options.executor, limits.deliverTimeoutMs, limits.pageCommandTimeoutMs, (message) =>
+    ideLog("warn", message),
+  );
   const machine = ideMachine.provide({
     actors: {
       project: projectMachine.provide({
@@ -114,10 +120,8 @@ export function createIde(options: IdeOptions = {}): Ide {
           ),
         },
       }),
-      playback: playbackMachine.provide({
-        actors: runPorts(options.deliver, options.executor, limits.deliverTimeoutMs, limits.pageCommandTimeoutMs, (message) =>
-          ideLog("warn", message),
-        ),
+      playback: suiteRunnerMachine.provide({
+        actors: { testRunner: testRunnerMachine.provide({ actors: ports }), tellPlugins: ports.tellPlugins },
       }),
     },
   });
@@ -184,11 +188,17 @@ export function createIde(options: IdeOptions = {}): Ide {
   });
 
   actor.start();
-  // Children change without the root changing; any of them makes a new view.
-  const refs: AnyActorRef[] = [actor, ...Object.values(childActors(actor.getSnapshot()))];
+  // Children change without the root changing, and a test runner without its suite runner;
+  // any of them makes a new view.
+  const children = childActors(actor.getSnapshot());
+  const refs: AnyActorRef[] = [actor, ...Object.values(children)];
   for (const ref of refs) {
     ref.subscribe({ next: changed, error: () => changed() });
   }
+  eachTestRunner(children.playback, (runner) => {
+    const subscription = runner.subscribe({ next: changed, error: () => changed() });
+    return () => subscription.unsubscribe();
+  });
 
   return {
     handle: (message, sender) => protocol.handle(message, sender),

@@ -10,7 +10,7 @@ import type {
   PluginCommandInput,
   TellPluginsInput,
   TellPluginsOutput,
-} from "../machines/playback.types.ts";
+} from "../machines/testRunner.types.ts";
 import { refusesToStart } from "../services/playback/pluginAnswer.ts";
 import type { Delivery } from "../services/playback/pluginAnswer.ts";
 import type { SaveInput, SaveOutcome } from "../machines/project.types.ts";

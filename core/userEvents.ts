@@ -3,6 +3,7 @@
 // event of the contract and changes nothing, so a broken UI cannot stop the IDE.
 import { z } from "zod";
 import type { UserEvent } from "../machines/ide.types.ts";
+import { MAX_DELAY_MS } from "../services/playback/delay.ts";
 import { parseSideProject } from "../services/side/index.ts";
 
 type BareEvent = Extract<
@@ -27,7 +28,7 @@ const userEventSchema = z.discriminatedUnion("type", [
   bare("user.resumePlayback"),
   bare("user.stepPlayback"),
   z.object({ type: z.literal("user.toggleBreakpoint"), commandId: z.string() }),
-  z.object({ type: z.literal("user.setPlaybackDelay"), ms: z.number().int().min(0).max(10_000) }),
+  z.object({ type: z.literal("user.setPlaybackDelay"), ms: z.number().int().min(0).max(MAX_DELAY_MS) }),
   // The project is checked by the .side schema below, which names the first problem.
   z.object({ type: z.literal("user.loadProject"), project: z.unknown() }),
   // The displayed test and its editor (CONTRACT section 13). What depends on the project (an

@@ -4,22 +4,34 @@
 // in ide.machine.ts; this is its wiring.
 import { fromCallback } from "xstate";
 import type { AnyActorRef } from "xstate";
+import { eachTestRunner } from "./ide.selectors.ts";
 import { EDIT_EVENTS } from "./project.types.ts";
+import type { IdeContext } from "./ide.types.ts";
 import type { ChildFact, IdeEvent, OutboundMessage } from "./ide.types.ts";
 
 /**
- * Relays what the child machines emit to the root. Their answers to requests are the one
- * exception: the protocol adapter listens for those on each child, which saves a root step
- * on the busiest route (command states).
+ * Relays what the child machines emit to the root, and what the test runners (the run
+ * machine's children) emit: a command's log entry goes to the root without a step through the
+ * suite runner. Answers to requests are the one exception: the protocol adapter listens for
+ * those on each child, which saves a root step on the busiest route (command states).
  */
-export const relayChildFacts = fromCallback<ChildFact, { children: AnyActorRef[] }>(({ sendBack, input }) => {
-  const subscriptions = input.children.map((child) =>
-    child.on("*", (fact: { type: string }) => {
-      if (fact.type !== "request.answered") sendBack(fact as ChildFact);
-    }),
-  );
-  return () => subscriptions.forEach((s) => s.unsubscribe());
-});
+export const relayChildFacts = fromCallback<ChildFact, { children: AnyActorRef[]; playback: IdeContext["playback"] }>(
+  ({ sendBack, input }) => {
+    const relay = (actor: AnyActorRef) =>
+      actor.on("*", (fact: { type: string }) => {
+        if (fact.type !== "request.answered") sendBack(fact as ChildFact);
+      });
+    const subscriptions = [...input.children, input.playback].map(relay);
+    const runners = eachTestRunner(input.playback, (runner) => {
+      const subscription = relay(runner);
+      return () => subscription.unsubscribe();
+    });
+    return () => {
+      subscriptions.forEach((s) => s.unsubscribe());
+      runners.unsubscribe();
+    };
+  },
+);
 
 /** What the plugins are told of a fact (CONTRACT section 8), if anything; runs tell their own. */
 export function outboundFor(fact: IdeEvent): OutboundMessage | null {
@@ -56,6 +68,7 @@ export const TO_PROJECT = [
   "run.playing",
   "run.over",
 ] as const;
+/** What the root forwards to the run machine (the suite runner), which routes what concerns a test to its test runner. */
 export const TO_PLAYBACK = [
   "request.commandState",
   "request.setVariable",

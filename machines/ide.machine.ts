@@ -26,7 +26,7 @@ import { assertEvent, assign, emit, enqueueActions, not, sendTo, setup } from "x
 import { registerPlugin } from "../services/plugins/index.ts";
 import { controlMachine } from "./control.machine.ts";
 import { projectMachine } from "./project.machine.ts";
-import { playbackMachine } from "./playback.machine.ts";
+import { suiteRunnerMachine } from "./suiteRunner.machine.ts";
 import { answered, fail, ok, windowClosedReply } from "./replies.ts";
 import { outboundFor, relayChildFacts, requestOf, TO_CONTROL, TO_PLAYBACK, TO_PROJECT } from "./ide.children.ts";
 import type { IdeContext, IdeEmitted, IdeEvent, IdeInput, PluginAlert } from "./ide.types.ts";
@@ -42,7 +42,7 @@ export const ideMachine = setup({
   actors: {
     control: controlMachine,
     project: projectMachine,
-    playback: playbackMachine,
+    playback: suiteRunnerMachine,
     relayChildFacts,
   },
   guards: {
@@ -201,7 +201,7 @@ export const ideMachine = setup({
   }),
   invoke: {
     src: "relayChildFacts",
-    input: ({ context }) => ({ children: [context.control, context.project, context.playback] }),
+    input: ({ context }) => ({ children: [context.control, context.project], playback: context.playback }),
   },
   initial: "starting",
   on: {

@@ -5,10 +5,12 @@
 // The admission questions of ide.rules.ts are selectors too; they are re-exported here so
 // a reader has one module to import from.
 import { Actor, StateMachine } from "xstate";
-import type { AnyActorRef, AnyStateMachine, StateValue } from "xstate";
+import type { ActorRefFrom, AnyActorRef, AnyStateMachine, SnapshotFrom, StateValue } from "xstate";
 import type { SideProject, SideTest } from "../services/side/index.ts";
 import { displayedTest } from "./project.edits.ts";
 import type { ideMachine } from "./ide.machine.ts";
+import { currentRunner } from "./suiteRunner.machine.ts";
+import type { testRunnerMachine } from "./testRunner.machine.ts";
 import { loadedProject } from "./ide.rules.ts";
 import type { IdeSnapshot } from "./ide.rules.ts";
 
@@ -26,7 +28,48 @@ export function childActors(s: IdeSnapshot) {
 
 export const controlSnapshot = (s: IdeSnapshot) => s.context.control.getSnapshot();
 export const projectSnapshot = (s: IdeSnapshot) => s.context.project.getSnapshot();
+/** The suite runner: the run as a whole (which tests, in what order, its result). */
 export const playbackSnapshot = (s: IdeSnapshot) => s.context.playback.getSnapshot();
+
+export type TestRunnerRef = ActorRefFrom<typeof testRunnerMachine>;
+export type TestRunnerSnapshot = SnapshotFrom<typeof testRunnerMachine>;
+type SuiteRunnerRef = IdeSnapshot["context"]["playback"];
+
+/** The test runner playing now (or the last one that played, once the run is over); null before the first run. */
+function testRunnerIn(suite: SnapshotFrom<SuiteRunnerRef>): TestRunnerRef | null {
+  // A test may give the root a stand-in for the run machine, with no context.
+  const run = suite.context?.run;
+  const id = run && currentRunner(run);
+  return id ? ((suite.children as Record<string, TestRunnerRef | undefined>)[id] ?? null) : null;
+}
+
+export const testRunnerSnapshot = (s: IdeSnapshot): TestRunnerSnapshot | null => testRunnerIn(playbackSnapshot(s))?.getSnapshot() ?? null;
+
+/**
+ * Calls `each` with every test runner the run machine starts, as it starts (and with the one
+ * there is now), and the function `each` returns when that test runner is replaced. Test
+ * runners are the run machine's children, not the root's: whoever listens to the root's
+ * children (their answers, their facts, their changes) listens to these through this.
+ */
+export function eachTestRunner(playback: SuiteRunnerRef, each: (runner: TestRunnerRef) => () => void): { unsubscribe(): void } {
+  let current: TestRunnerRef | null = null;
+  let stop: (() => void) | null = null;
+  const look = () => {
+    const runner = testRunnerIn(playback.getSnapshot());
+    if (runner === current) return;
+    stop?.();
+    current = runner;
+    stop = runner && each(runner);
+  };
+  look();
+  const subscription = playback.subscribe({ next: look, error: () => {} });
+  return {
+    unsubscribe() {
+      subscription.unsubscribe();
+      stop?.();
+    },
+  };
+}
 
 /** The test the UI shows (CONTRACT section 13), or null when the project has none. */
 export function displayedTestOf(s: IdeSnapshot): SideTest | null {
@@ -44,8 +87,8 @@ export const currentProject = (actor: IdeActor): SideProject => loadedProject(ac
 export interface MachineActor {
   id: string;
   machine: AnyStateMachine;
-  /** Its current state value. */
-  value(): StateValue;
+  /** Its current state value; undefined for the test runner while no run has started. */
+  value(): StateValue | undefined;
 }
 
 /** The machine an actor runs, or null when its logic is something else (a promise, a callback). */
@@ -55,7 +98,9 @@ function machineOf(ref: AnyActorRef | undefined): AnyStateMachine | null {
 
 /**
  * The root actor and every child it holds that runs a state machine (control, project,
- * playback), the root first; invoked helpers that are not machines are left out.
+ * playback: the suite runner), the root first, then the test runner: its machine even before
+ * the first run (its value is then undefined), and the value of the test runner playing now or
+ * last. Invoked helpers that are not machines are left out.
  */
 export function machineActors(actor: IdeActor): MachineActor[] {
   const found: MachineActor[] = [];
@@ -64,6 +109,10 @@ export function machineActors(actor: IdeActor): MachineActor[] {
   for (const [id, ref] of refs) {
     const machine = machineOf(ref);
     if (ref && machine) found.push({ id: id ?? machine.id, machine, value: () => ref.getSnapshot().value });
+  }
+  const testRunner = machineOf(actor.getSnapshot().context.playback)?.implementations.actors.testRunner;
+  if (testRunner instanceof StateMachine) {
+    found.push({ id: testRunner.id, machine: testRunner, value: () => testRunnerSnapshot(actor.getSnapshot())?.value });
   }
   return found;
 }

@@ -4,8 +4,8 @@ import type { CommandState } from "../services/playback/commandTable.ts";
 import type { SideProject } from "../services/side/index.ts";
 import type { controlMachine } from "./control.machine.ts";
 import type { ControlChangedEvent, ControlGrantedEvent, DialogFactEvent } from "./control.types.ts";
-import type { playbackMachine } from "./playback.machine.ts";
-import type { ExecuteMessage, RunEventMessage } from "./playback.types.ts";
+import type { suiteRunnerMachine } from "./suiteRunner.machine.ts";
+import type { ExecuteMessage, RunEventMessage } from "./testRunner.types.ts";
 import type { RunSelector } from "../services/playback/targets.ts";
 import type { projectMachine } from "./project.machine.ts";
 import type {
@@ -28,7 +28,8 @@ export interface IdeInput {
 export interface IdeContext {
   control: ActorRefFrom<typeof controlMachine>;
   project: ActorRefFrom<typeof projectMachine>;
-  playback: ActorRefFrom<typeof playbackMachine>;
+  /** The run machine: the suite runner (suiteRunner.machine.ts), whose children are the test runners. */
+  playback: ActorRefFrom<typeof suiteRunnerMachine>;
   /** Plugins registered in this plugin session (since the window opened or control changed). */
   plugins: PluginRegistry;
   /** From the input; read once by the `starting` state. */

@@ -1,14 +1,12 @@
 // IdeView (CONTRACT section 5): a plain, serialisable picture of the IDE, derived from the
 // root actor and its children (read through ide.selectors.ts) plus the log store. Nothing
 // here is state of its own.
-import { commandRows } from "../services/playback/commandTable.ts";
-import type { CommandRow, CommandTable } from "../services/playback/commandTable.ts";
 import { pluginSummaries } from "../services/plugins/index.ts";
 import type { PluginCommand, PluginRegistry } from "../services/plugins/index.ts";
 import type { LogEntry, LogStore } from "../services/logs/index.ts";
 import { isUnsaved } from "./project.machine.ts";
-import { currentCommandId, runResult, variablesAsJson } from "./playback.run.ts";
-import type { RunResult } from "./playback.run.ts";
+import { playbackView } from "./playback.view.ts";
+import type { PlaybackView } from "./playback.view.ts";
 import { controlSnapshot, playbackSnapshot, projectSnapshot } from "./ide.selectors.ts";
 import type { IdeSnapshot } from "./ide.selectors.ts";
 
@@ -58,60 +56,7 @@ export interface IdeView {
   selectedCommandId: string | null;
 }
 
-export type RunStatus = "idle" | "starting" | "running" | "paused" | "finishing" | "ended";
-
-/** CONTRACT sections 5 and 12. */
-export interface PlaybackView {
-  runId: string;
-  testId: string;
-  testName: string;
-  status: RunStatus;
-  /** True while starting, running, paused or finishing. */
-  running: boolean;
-  result: RunResult | null;
-  suite: { id: string; name: string; testIndex: number; tests: string[] } | null;
-  currentCommandId: string | null;
-  breakpoints: string[];
-  delayMs: number;
-  variables: Record<string, unknown>;
-  commands: CommandRow[];
-}
-
-function statusOf(s: IdeSnapshot): RunStatus {
-  const snapshot = playbackSnapshot(s);
-  for (const status of ["starting", "running", "paused", "finishing", "ended"] as const) {
-    if (snapshot.matches(status)) return status;
-  }
-  // Telling plugins that a suite is over is part of finishing it.
-  return snapshot.matches("closingSuite") ? "finishing" : "idle";
-}
-
-const variablesOfRun = new WeakMap<object, Record<string, unknown>>();
-
-function playbackView(s: IdeSnapshot): PlaybackView | null {
-  const { run, breakpoints } = playbackSnapshot(s).context;
-  if (!run) return null;
-  const status = statusOf(s);
-  let variables = variablesOfRun.get(run.variables);
-  if (!variables) {
-    variables = Object.freeze(variablesAsJson(run.variables));
-    variablesOfRun.set(run.variables, variables);
-  }
-  return Object.freeze({
-    runId: run.runId,
-    testId: run.test.id,
-    testName: run.test.name,
-    status,
-    running: status !== "ended" && status !== "idle",
-    result: status === "ended" ? runResult(run) : null,
-    suite: run.suite && Object.freeze({ id: run.suite.id, name: run.suite.name, testIndex: run.suite.testIndex, tests: [...run.suite.testIds] }),
-    currentCommandId: status === "ended" ? null : currentCommandId(run),
-    breakpoints: breakpoints as string[],
-    delayMs: run.delayMs,
-    variables,
-    commands: rowsOf(run.commands),
-  });
-}
+export type { PlaybackView, RunResult, RunStatus, TestRunView } from "./playback.view.ts";
 
 function dialogOf(s: IdeSnapshot): IdeView["dialog"] {
   const alert = s.context.alert;
@@ -166,18 +111,9 @@ function childDialogOf(s: IdeSnapshot): Omit<DialogView, "confirmLabel" | "cance
 
 // The two big parts of a view are rebuilt only when they changed: a subscribed UI gets a
 // view after every request, and copying 20,000 log entries or 10,000 commands each time
-// would make every request as slow as the whole view. Shared parts are frozen.
-const rowsOfTable = new WeakMap<CommandTable, readonly CommandRow[]>();
+// would make every request as slow as the whole view (the commands: playback.view.ts).
+// Shared parts are frozen.
 const entriesOfStore = new WeakMap<LogStore, { version: number; entries: readonly LogEntry[] }>();
-
-function rowsOf(table: CommandTable): CommandRow[] {
-  let rows = rowsOfTable.get(table);
-  if (!rows) {
-    rows = Object.freeze(commandRows(table));
-    rowsOfTable.set(table, rows);
-  }
-  return rows as CommandRow[];
-}
 
 function entriesOf(logs: LogStore): LogEntry[] {
   let cached = entriesOfStore.get(logs);

@@ -1,10 +1,10 @@
 // What plugins are sent about a run (CONTRACT sections 9 and 10), built from the run's data.
-// The run machine decides when; these say what.
+// The test runner and the suite runner decide when; these say what.
 import { interpolate } from "../services/playback/variables.ts";
 import type { SideCommand } from "../services/side/index.ts";
-import type { ExecuteMessage, Run, RunEventMessage } from "./playback.types.ts";
+import type { ExecuteMessage, Run, RunEventMessage } from "./testRunner.types.ts";
 
-/** playbackStarted, after suitePlaybackStarted for a suite not announced yet. */
+/** playbackStarted, after suitePlaybackStarted when this test is the first of its suite to start. */
 export function startMessages(run: Run): RunEventMessage[] {
   const { runId, test, projectName, suite } = run;
   const started: RunEventMessage = {
@@ -12,18 +12,18 @@ export function startMessages(run: Run): RunEventMessage[] {
     event: "playbackStarted",
     options: { runId, testId: test.id, testName: test.name, ...(suite ? { suiteName: suite.name } : {}), projectName, test },
   };
-  if (!suite || suite.announced) return [started];
-  const tests = suite.testIds.map((id) => run.tests.find((t) => t.id === id)!);
-  return [{ action: "event", event: "suitePlaybackStarted", options: { runId, tests } }, started];
+  if (!suite?.announce) return [started];
+  return [{ action: "event", event: "suitePlaybackStarted", options: { runId, tests: suite.announce } }, started];
 }
 
-export const suiteStopped = (run: Run): RunEventMessage => ({
+/** A suite's end is told on its own, by the suite runner, once its last test's end was answered. */
+export const suiteStopped = (run: { runId: string; projectName: string; suite: { name: string } }): RunEventMessage => ({
   action: "event",
   event: "suitePlaybackStopped",
-  options: { runId: run.runId, suiteName: run.suite!.name, projectName: run.projectName },
+  options: { runId: run.runId, suiteName: run.suite.name, projectName: run.projectName },
 });
 
-/** A suite's end is told on its own (closingSuite), once its last test's end was answered. */
+/** playbackStopped, to the plugins that heard the test's playbackStarted. */
 export function stopMessages(run: Run): RunEventMessage[] {
   const { runId, test, projectName, suite } = run;
   return [

@@ -1,7 +1,7 @@
 import type { SideProject } from "../services/side/index.ts";
 import type { RunSelector } from "../services/playback/targets.ts";
 import type { DialogFactEvent } from "./control.types.ts";
-import type { RunOverFact, RunPlayingFact, RunStartEvent } from "./playback.types.ts";
+import type { RunOverFact, RunPlayingFact, RunStartEvent } from "./suiteRunner.types.ts";
 import type { LogWrittenEvent, RequestAnsweredEvent, RequestRef } from "./shared.types.ts";
 
 /** A load waiting for the user: a plugin's request, or the user's own file (requestId null, sender "ide"). */

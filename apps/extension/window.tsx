@@ -83,8 +83,8 @@ function followRuns(core: Ide, executor: ReturnType<typeof tabExecutor>, underWa
   let lastRun: string | null = null;
   core.subscribe((view) => {
     const run = view.playback;
-    underWay(run !== null && run.status !== "ended" && run.status !== "idle");
-    if (!run || run.runId === lastRun || run.status === "ended" || run.status === "idle") return;
+    underWay(run?.running === true);
+    if (!run?.running || run.runId === lastRun) return;
     lastRun = run.runId;
     executor.beginRun(run.runId);
   });

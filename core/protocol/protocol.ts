@@ -5,7 +5,7 @@
 import type { Actor } from "xstate";
 import type { ideMachine } from "../../machines/ide.machine.ts";
 import { admissionError } from "../../machines/ide.rules.ts";
-import { childActors } from "../../machines/ide.selectors.ts";
+import { childActors, eachTestRunner } from "../../machines/ide.selectors.ts";
 import type { IdeSnapshot } from "../../machines/ide.selectors.ts";
 import type { IdeRequestEvent } from "../../machines/ide.types.ts";
 import { fail } from "../../machines/replies.ts";
@@ -70,7 +70,7 @@ export function createProtocol(deps: ProtocolDeps): Protocol {
   const waiting = new Map<number, (reply: Reply) => void>();
   let nextRequestId = 1;
 
-  // The root and each child machine answer the requests they decide.
+  // The root, each child machine and each test runner answer the requests they decide.
   const answer = ({ requestId, reply }: RequestAnsweredEvent) => {
     const resolve = waiting.get(requestId);
     if (!resolve) return;
@@ -82,6 +82,10 @@ export function createProtocol(deps: ProtocolDeps): Protocol {
   control.on("request.answered", answer);
   project.on("request.answered", answer);
   playback.on("request.answered", answer);
+  eachTestRunner(playback, (runner) => {
+    const subscription = runner.on("request.answered", answer);
+    return () => subscription.unsubscribe();
+  });
 
   function dispatch(sender: string, body: Record<string, unknown>): Promise<Reply> {
     const requestId = nextRequestId++;

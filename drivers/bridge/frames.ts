@@ -1,7 +1,7 @@
 // The bridge's frame format: JSON text frames on ws://127.0.0.1:PORT/plugins. A plugin's
 // request and the IDE's reply carry the same id, so a plugin can have many in flight; the
 // IDE's outbound messages carry ids of their own, which the plugin's response repeats.
-// The README's "Plugin bridge" section documents the same format for plugin authors.
+// docs/plugins.md ("Plugins outside a browser: the bridge") documents the same format for plugin authors.
 //
 // Every outbound message travels in an `event` frame, whatever its `action`: the events of
 // CONTRACT sections 8 and 9 (`action: "event"`) and a plugin command's `execute` (section 10).

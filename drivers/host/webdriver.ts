@@ -21,7 +21,7 @@ import WebDriverExecutorModule from "@seleniumhq/side-runtime/dist/webdriver.js"
 import * as sideErrors from "@seleniumhq/side-runtime/dist/errors/index.js";
 import VariablesModule from "@seleniumhq/side-runtime/dist/variables.js";
 import type { Executor } from "../../core/ports.ts";
-import type { PageOutcome } from "../../machines/playback.types.ts";
+import type { PageOutcome } from "../../machines/testRunner.types.ts";
 import { messageOf } from "../../services/errors.ts";
 import { LocatorError, parseLocator } from "../../services/locators/index.ts";
 import { readVariable } from "../../services/playback/variables.ts";

@@ -83,7 +83,7 @@ export function chartOf(machine: AnyStateMachine, actor = machine.id): Chart {
   return { actor, root: chartState(machine.root as unknown as NodeLike) };
 }
 
-/** One chart per running machine: the IDE root first, then its children. */
+/** One chart per machine: the IDE root first, then its children, then the test runner (also before any run). */
 export function machineCharts(ide: Ide): Chart[] {
   return machineActors(ide.actor).map(({ id, machine }) => chartOf(machine, id));
 }
@@ -91,6 +91,9 @@ export function machineCharts(ide: Ide): Chart[] {
 /** The state value of every charted actor now. */
 export function chartValues(ide: Ide): ChartValues {
   const values: ChartValues = {};
-  for (const { id, value } of machineActors(ide.actor)) values[id] = value();
+  for (const { id, value } of machineActors(ide.actor)) {
+    const now = value();
+    if (now !== undefined) values[id] = now;
+  }
   return values;
 }

@@ -16,7 +16,7 @@
 // A closed tab, or one that shows a page the extension may not script, rejects with
 // PageGoneError, so the run ends `fatal` saying what to do. Every wait has a limit.
 import type { Executor, PageIds } from "../../core/ports.ts";
-import type { PageOutcome } from "../../machines/playback.types.ts";
+import type { PageOutcome } from "../../machines/testRunner.types.ts";
 import { messageOf } from "../../services/errors.ts";
 import { interpolate, interpolateCondition, readVariable } from "../../services/playback/variables.ts";
 import { inPageRequest, parseWindowSize } from "./commandText.ts";

@@ -5,7 +5,7 @@
 // frameId: index=N and relative=parent follow the path; a locator asks the selected frame's
 // content script which of its frames the element is. A frame just added may have no document
 // yet: it is looked for until the implicit wait.
-import type { PageOutcome } from "../../machines/playback.types.ts";
+import type { PageOutcome } from "../../machines/testRunner.types.ts";
 import { followFrameSteps, parseFrameTarget } from "./commandText.ts";
 import { readFrameLocateAnswer } from "./messages.ts";
 import type { FrameLocateMessage } from "./messages.ts";

@@ -1,14 +1,12 @@
 // The IDE's own commands (CONTRACT section 9): what they mean, without doing any of it. The
 // run machine invokes them as its `runIdeCommand` actor and applies the outcome; waiting
 // (`pause`) is an XState delay there, and `run` pushes a frame there.
+import { MAX_DELAY_MS } from "./delay.ts";
 import type { FlowStep } from "./flow.ts";
 import { interpolate, readVariable } from "./variables.ts";
 import type { VariableValues } from "./variables.ts";
 
 export const IDE_COMMANDS: ReadonlySet<string> = new Set(["store", "storeJson", "echo", "pause", "setSpeed", "run"]);
-
-/** The most commands a playback delay may be: CONTRACT section 12. */
-export const MAX_DELAY_MS = 10_000;
 
 export interface IdeStepInput {
   step: FlowStep;

@@ -429,9 +429,9 @@ describe("the IDE UI page", () => {
     await expect(button("Play").isDisabled()).resolves.toBe(true);
     await expect(button("Step").isDisabled()).resolves.toBe(true);
     // The run machine's chart follows it into its nested state.
-    await page.waitForSelector('[data-testid="state-playback.running.pluginCommand"][data-active="true"]');
-    expect(await page.locator('[data-testid="state-playback.running"]').getAttribute("data-active")).toBe("true");
-    expect(await page.locator('[data-testid="state-playback.idle"]').getAttribute("data-active")).toBe("false");
+    await page.waitForSelector('[data-testid="state-testRunner.live.running.pluginCommand"][data-active="true"]');
+    expect(await page.locator('[data-testid="state-testRunner.live.running"]').getAttribute("data-active")).toBe("true");
+    expect(await page.locator('[data-testid="state-suiteRunner.idle"]').getAttribute("data-active")).toBe("false");
 
     await eyes.release("v-open");
     await eyes.executing("v-close");
@@ -451,7 +451,7 @@ describe("the IDE UI page", () => {
     expect(await classOf('[data-testid="run-result"]')).toContain("result-passed");
     expect(await text(badge("v-close"))).toBe("passed");
     expect(await page.locator('[data-testid="command-row"][aria-current]').count()).toBe(0);
-    await page.waitForSelector('[data-testid="state-playback.ended"][data-active="true"]');
+    await page.waitForSelector('[data-testid="state-suiteRunner.ended"][data-active="true"]');
     expect(ide.getSnapshot().playback).toMatchObject({ status: "ended", result: "passed", variables: { page: "home" } });
     expect(await page.evaluate(() => (window as any).__pwned)).toBeUndefined();
     await expect(button("Play").isDisabled()).resolves.toBe(false);
@@ -482,7 +482,7 @@ describe("the IDE UI page", () => {
     expect(eyes.executed.map((e) => e.options.commandId)).toEqual(["v-open"]);
     await expect(button("Step").isDisabled()).resolves.toBe(false);
     await expect(button("Resume").isVisible()).resolves.toBe(true);
-    await page.waitForSelector('[data-testid="state-playback.paused"][data-active="true"]');
+    await page.waitForSelector('[data-testid="state-testRunner.live.paused"][data-active="true"]');
 
     // Step: the command at the breakpoint runs, and the run pauses before the next.
     await button("Step").click();
@@ -530,7 +530,7 @@ describe("the IDE UI page", () => {
     expect(await page.locator('[data-testid="delay-problem"]').count()).toBe(0);
     expect(await delay.inputValue()).toBe("10000");
     await button("Play").click();
-    await page.waitForSelector('[data-testid="state-playback.running.waiting"][data-active="true"]');
+    await page.waitForSelector('[data-testid="state-testRunner.live.running.waiting"][data-active="true"]');
     expect(await text(badge("v-store"))).toBe("passed");
     expect(await text(badge("v-open"))).toBe("not run");
     expect(ide.getSnapshot().playback?.delayMs).toBe(10_000);
@@ -623,7 +623,7 @@ describe("the IDE UI page", () => {
   it("highlights each machine's current state in its statechart and moves the highlight when control mode changes", async () => {
     await openUi();
     const state = (path: string) => `[data-testid="state-${path}"]`;
-    for (const chart of ["ide", "control", "project", "playback"]) {
+    for (const chart of ["ide", "control", "project", "playback", "testRunner"]) {
       await page.waitForSelector(`[data-testid="diagram-${chart}"]`);
     }
     expect(await classOf(state("control.notControlled"))).toContain("active");
@@ -874,7 +874,7 @@ describe("the IDE UI page", () => {
     await page.waitForSelector(`${badge("s-region")}.state-pending`);
     await page.waitForSelector('[data-testid="variable"][data-name="cart"]');
     await page.waitForSelector('[data-testid="diagram-playback"]');
-    await page.waitForSelector('[data-testid="state-playback.running.pluginCommand"][data-active="true"]');
+    await page.waitForSelector('[data-testid="state-testRunner.live.running.pluginCommand"][data-active="true"]');
     await page.waitForSelector('[data-testid="control-banner"]');
     await page.waitForSelector(entry("mailto:qa@example.org"));
     await page.waitForSelector('[data-testid="plugin"][data-plugin-id="jgnfghanfbjmimbdmnjfofnbcgpkbegj"]');
@@ -971,7 +971,7 @@ describe("the UI socket", () => {
 
     expect(messages[0].type).toBe("hello");
     const hello = messages[0] as Extract<HostMessage, { type: "hello" }>;
-    expect(hello.charts.map((c) => c.actor)).toEqual(["ide", "control", "project", "playback"]);
+    expect(hello.charts.map((c) => c.actor)).toEqual(["ide", "control", "project", "playback", "testRunner"]);
     expect(messages.filter((m) => m.type === "hello")).toHaveLength(1);
     const all = updates(messages);
     expect(all[0].logs.reset).toBe(true);
@@ -986,6 +986,7 @@ describe("the UI socket", () => {
     expect(all[0].commands).toBeUndefined();
     expect(all[0].view.runControls).toEqual({ breakpoints: [], delayMs: 0 });
     expect(all[0].states).toMatchObject({ ide: "open", control: "notControlled", playback: "idle" });
+    expect("testRunner" in all[0].states).toBe(false);
     expect("logs" in all[0].view).toBe(false);
     const last = all[all.length - 1];
     expect(last.logs).toMatchObject({ reset: false, kept: { system: 2, playback: 0 } });

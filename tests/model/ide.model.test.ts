@@ -5,8 +5,11 @@ import { getShortestPaths } from "xstate/graph";
 import { ideMachine } from "../../machines/ide.machine.ts";
 import type { IdeEmitted, IdeEvent, IdeInput, OutboundRequestedEvent } from "../../machines/ide.types.ts";
 import { isUnsaved, projectMachine } from "../../machines/project.machine.ts";
-import { playbackMachine } from "../../machines/playback.machine.ts";
-import type { TellPluginsInput, TellPluginsOutput } from "../../machines/playback.types.ts";
+import { eachTestRunner } from "../../machines/ide.selectors.ts";
+import { playbackView } from "../../machines/playback.view.ts";
+import { suiteRunnerMachine } from "../../machines/suiteRunner.machine.ts";
+import { testRunnerMachine } from "../../machines/testRunner.machine.ts";
+import type { TellPluginsInput, TellPluginsOutput } from "../../machines/testRunner.types.ts";
 import type { RequestAnsweredEvent } from "../../machines/shared.types.ts";
 import type { Registration } from "../../services/plugins/index.ts";
 import type { SideProject } from "../../services/side/index.ts";
@@ -120,8 +123,8 @@ function startIde(options: { window?: IdeInput["window"]; project?: SideProject;
   });
   const emitted: IdeEmitted[] = [];
   actor.on("*", (event) => emitted.push(event));
-  // The root and each child answer the requests they decide (the protocol adapter listens
-  // to all four); answers are collected in the order they come.
+  // The root, each child and each test runner answer the requests they decide (the protocol
+  // adapter listens to all of them); answers are collected in the order they come.
   const answered: RequestAnsweredEvent[] = [];
   const { control: controlRef, project: projectRef, playback: playbackRef } = actor.getSnapshot().context;
   const collect = (event: RequestAnsweredEvent) => answered.push(event);
@@ -129,6 +132,10 @@ function startIde(options: { window?: IdeInput["window"]; project?: SideProject;
   controlRef.on("request.answered", collect);
   projectRef.on("request.answered", collect);
   playbackRef.on("request.answered", collect);
+  eachTestRunner(playbackRef, (runner) => {
+    const subscription = runner.on("request.answered", collect);
+    return () => subscription.unsubscribe();
+  });
   actor.start();
   let nextId = 100;
   /** Sends a request with a fresh id, and returns the id. */
@@ -143,7 +150,11 @@ function startIde(options: { window?: IdeInput["window"]; project?: SideProject;
   const logs = () => emitted.filter((e) => e.type === "log.written");
   const control = () => actor.getSnapshot().context.control.getSnapshot();
   const project = () => actor.getSnapshot().context.project.getSnapshot();
-  const playback = () => actor.getSnapshot().context.playback.getSnapshot();
+  /** The run as the view says it: its status ("idle" before the first) and its test. */
+  const playback = () => {
+    const view = playbackView(actor.getSnapshot());
+    return { value: view?.status ?? "idle", testId: view?.testId ?? null };
+  };
   const plugins = () => actor.getSnapshot().context.plugins;
   const windowState = () => actor.getSnapshot().value;
   const waitingIds = () =>
@@ -158,11 +169,15 @@ function recordingRuns() {
   const calls: TellPluginsInput[] = [];
   const logic = ideMachine.provide({
     actors: {
-      playback: playbackMachine.provide({
+      playback: suiteRunnerMachine.provide({
         actors: {
-          tellPlugins: fromPromise<TellPluginsOutput, TellPluginsInput>(async ({ input }) => {
-            calls.push(input);
-            return [];
+          testRunner: testRunnerMachine.provide({
+            actors: {
+              tellPlugins: fromPromise<TellPluginsOutput, TellPluginsInput>(async ({ input }) => {
+                calls.push(input);
+                return [];
+              }),
+            },
           }),
         },
       }),
@@ -642,7 +657,7 @@ describe("ide machine, playback and saving", () => {
     const ide = startIde();
     ide.actor.send({ type: "user.startPlayback" });
     expect(ide.playback().value).toBe("starting");
-    expect(ide.playback().context.run?.test.id).toBe("t-login");
+    expect(ide.playback().testId).toBe("t-login");
   });
 
   it("logs a warning and starts nothing for a test case the project does not have", () => {

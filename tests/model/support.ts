@@ -61,6 +61,40 @@ export async function replayPath<TSnapshot, TEvent extends EventObject>(
 }
 
 /**
+ * Replays a path on a real actor and checks, after each step (or after the last one only:
+ * `lastOnly`, for a transition path whose steps before its last are a shortest path, checked
+ * already), that it has the path's state value and serialised state, then `also`, given the
+ * events sent so far.
+ */
+export async function replayOnRealActor<TSnapshot extends AnyMachineSnapshot, TEvent extends EventObject>(
+  path: ModelPath<TSnapshot, TEvent>,
+  actor: { send(event: TEvent): void; getSnapshot(): TSnapshot },
+  serializeState: (snapshot: TSnapshot) => string,
+  also: (actual: TSnapshot, sent: readonly TEvent[], where: string) => void,
+  lastOnly = false,
+): Promise<void> {
+  const sent: TEvent[] = [];
+  const last = path.steps[path.steps.length - 1];
+  await replayPath(path, {
+    send(event) {
+      sent.push(event);
+      actor.send(event);
+    },
+    check(expected, where) {
+      if (lastOnly && expected !== last.state) return;
+      const actual = actor.getSnapshot();
+      expect(actual.value, `state value ${where}`).toEqual(expected.value);
+      expect(serializeState(actual), `state ${where}`).toBe(serializeState(expected));
+      also(actual, sent, where);
+    },
+  });
+}
+
+/** The request ids among events sent. */
+export const requestIdsOf = (events: readonly EventObject[]): number[] =>
+  events.flatMap((e) => ("requestId" in e && typeof e.requestId === "number" ? [e.requestId] : []));
+
+/**
  * One path per transition of the graph: the shortest path to a state, then one event from
  * it, for every event the traversal tries there (those the state ignores included). Shortest
  * paths alone take a transition only when it is the quickest way to a state, so a transition

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import type { IdeView, OutboundMessage } from "../../index.ts";
-import type { PageOutcome } from "../../machines/playback.types.ts";
+import type { PageOutcome } from "../../machines/testRunner.types.ts";
 import { fakeExecutor } from "../support/executor.ts";
 import type { FakeExecutor } from "../support/executor.ts";
 

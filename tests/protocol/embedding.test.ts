@@ -243,9 +243,11 @@ describe("getSnapshot", () => {
     expect(Object.keys(view.playback!).sort()).toEqual(
       [
         "breakpoints",
+        "canPause",
         "commands",
         "currentCommandId",
         "delayMs",
+        "playingTestIds",
         "result",
         "runId",
         "running",

@@ -880,6 +880,37 @@ describe("the run's start and end, as plugins hear them", () => {
     });
   });
 
+  it("lists each test the suite started with its run id, status and result, and says which tests it plays until it is over", async () => {
+    const { ide, playback } = await playSuite((ide) => Promise.resolve(ide.send({ type: "user.startSuite" })));
+    const { runId } = playback;
+    expect(playback.suite!.runs).toEqual([
+      { testId: "t-login", runId, status: "ended", result: "failed" },
+      { testId: "t-cart", runId, status: "ended", result: "passed" },
+    ]);
+    expect(playback).toMatchObject({ running: false, playingTestIds: [], canPause: false });
+
+    const held = createIde({ project: shopProject(), executor: stuckOnOpen() });
+    held.send({ type: "user.startSuite" });
+    await waitForStatus(held, "running");
+    expect(view(held)).toMatchObject({ running: true, canPause: true, playingTestIds: ["t-login", "t-cart"] });
+    expect(view(held).suite!.runs).toEqual([{ testId: "t-login", runId: view(held).runId, status: "running", result: null }]);
+    held.send({ type: "user.pausePlayback" });
+    held.send({ type: "user.stopPlayback" });
+    await waitForStatus(held, "ended");
+    expect(view(held)).toMatchObject({ running: false, canPause: false, playingTestIds: [], result: "stopped" });
+    ide.stop();
+    held.stop();
+  });
+
+  it("says Pause does nothing while a test is paused, and a single test's run plays that test only", async () => {
+    const ide = createIde({ project: shopProject(), executor: fakeExecutor() });
+    ide.send({ type: "user.toggleBreakpoint", commandId: "c2-add" });
+    ide.send({ type: "user.startPlayback", testId: "t-cart" });
+    await waitForStatus(ide, "paused");
+    expect(view(ide)).toMatchObject({ running: true, canPause: false, playingTestIds: ["t-cart"], suite: null });
+    ide.stop();
+  });
+
   it("passes a suite whose tests all pass", async () => {
     const ide = createIde({ project: shopProject(), executor: fakeExecutor() });
     ide.send({ type: "user.startSuite", suiteId: "s-default" });

@@ -4,7 +4,7 @@
 // as JavaScript over its arguments (tests are trusted code; the real executors run conditions
 // in the page under test).
 import type { Executor, PageIds } from "../../core/ports.ts";
-import type { PageCommandInput, PageOutcome } from "../../machines/playback.types.ts";
+import type { PageCommandInput, PageOutcome } from "../../machines/testRunner.types.ts";
 import { interpolate } from "../../services/playback/variables.ts";
 
 export interface FakeExecutorOptions {

@@ -87,17 +87,17 @@ describe("the saved file's name", () => {
   });
 });
 
-describe("the README", () => {
-  const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
+describe("the extension's manual (docs/extension.md)", () => {
+  const manual = readFileSync(new URL("../../docs/extension.md", import.meta.url), "utf8");
   const example = (file: string) => readFileSync(new URL(`../../examples/plugin-extension/${file}`, import.meta.url), "utf8");
 
   it("shows the example plugin extension exactly as it is in examples/plugin-extension", () => {
-    expect(readme).toContain("```json\n" + example("manifest.json") + "```");
-    expect(readme).toContain("```js\n" + example("background.js") + "```");
+    expect(manual).toContain("```json\n" + example("manifest.json") + "```");
+    expect(manual).toContain("```js\n" + example("background.js") + "```");
   });
 
   it("points at an example project that plays the example plugin's command among commands the tab under test does", () => {
-    expect(readme).toContain("examples/plugin-extension/example.side");
+    expect(manual).toContain("examples/plugin-extension/example.side");
     const parsed = parseSideProject(JSON.parse(example("example.side")));
     if (!parsed.ok) throw new Error(parsed.problem);
     const commands = parsed.project.tests[0].commands.map((c) => c.command);
@@ -109,6 +109,6 @@ describe("the README", () => {
 
   it("names the id the example plugin sends to, which is the extension's", () => {
     expect(example("background.js")).toContain(`"${IDE_EXTENSION_ID}"`);
-    expect(readme).toContain(IDE_EXTENSION_ID);
+    expect(manual).toContain(IDE_EXTENSION_ID);
   });
 });

@@ -5,9 +5,10 @@ import type { AnyStateMachine } from "xstate";
 import { getStateNodes } from "xstate/graph";
 import { controlMachine } from "../../machines/control.machine.ts";
 import { ideMachine } from "../../machines/ide.machine.ts";
-import { playbackMachine } from "../../machines/playback.machine.ts";
 import { projectMachine } from "../../machines/project.machine.ts";
 import { exportMachine } from "../../machines/export.machine.ts";
+import { suiteRunnerMachine } from "../../machines/suiteRunner.machine.ts";
+import { testRunnerMachine } from "../../machines/testRunner.machine.ts";
 import { doorMachine } from "../../apps/extension/door.machine.ts";
 import { relayMachine } from "../../apps/extension/relay.machine.ts";
 
@@ -46,7 +47,8 @@ function references(machine: AnyStateMachine) {
 describe.each([
   ["control", controlMachine],
   ["project", projectMachine],
-  ["playback", playbackMachine],
+  ["suite runner", suiteRunnerMachine],
+  ["test runner", testRunnerMachine],
   ["ide", ideMachine],
   ["extension relay", relayMachine],
   ["extension door", doorMachine],

@@ -248,7 +248,7 @@ describe("a statechart laid out by ELK", () => {
       }
       const down = await layoutChart(chart, measure, "DOWN");
       expect(diagram, chart.actor).toEqual(down.width < across.width ? down : across);
-      if (chart.actor === "playback") expect(diagram.direction).toBe("DOWN");
+      if (chart.actor === "testRunner") expect(diagram.direction).toBe("DOWN");
     }
   });
 

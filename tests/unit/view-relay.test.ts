@@ -6,7 +6,7 @@ import { createIde } from "../../index.ts";
 import type { Ide } from "../../index.ts";
 import { UPDATE_INTERVAL_MS, ViewRelay, helloMessage } from "../../drivers/view/relay.ts";
 import type { RelaySink } from "../../drivers/view/relay.ts";
-import type { PageOutcome } from "../../machines/playback.types.ts";
+import type { PageOutcome } from "../../machines/testRunner.types.ts";
 import { mergeCommands } from "../../ui/protocol.ts";
 import type { CommandRow, HostMessage } from "../../drivers/view/messages.ts";
 import { fakeExecutor } from "../support/executor.ts";

@@ -7,11 +7,10 @@
 // the IDE; the only state kept here is what the user picked and is typing.
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import type { UserEventMessage } from "../connection.ts";
+import { MAX_DELAY_MS } from "../../services/playback/delay.ts";
 import type { CommandRow, RunSummary, SuiteSummary, TestSummary, UiView } from "../protocol.ts";
 import { CommandsTable } from "./CommandsTable.tsx";
 import { VariablesTable } from "./VariablesTable.tsx";
-
-const MAX_DELAY_MS = 10_000;
 
 const STATUS_TEXT: Record<RunSummary["status"], string> = {
   idle: "idle",
@@ -177,7 +176,7 @@ export function PlaybackPanel({
   const showsRun = playback !== null && playback.testId === shownTestId;
   const rows = showsRun ? commands : shownTest ? rowsOfTest(shownTest) : [];
   const breakpoints = useMemo(() => new Set(runControls.breakpoints), [runControls.breakpoints.join("\u0000")]);
-  const pausable = status === "starting" || status === "running";
+  const pausable = playback?.canPause === true;
 
   return (
     <section class="panel" aria-labelledby="playback-heading" data-testid="playback">

@@ -13,11 +13,9 @@ import { CommandForm } from "./CommandForm.tsx";
 import { EditorTable } from "./EditorTable.tsx";
 import { TestPicker } from "./TestPicker.tsx";
 
-/** Whether the run (from its start until it has ended) plays the test `testId`. */
-export function playsTest(run: RunSummary | null, testId: string | null): boolean {
-  if (run === null || testId === null || !run.running) return false;
-  return run.testId === testId || (run.suite?.tests.includes(testId) ?? false);
-}
+/** Whether the run (from its start until it has ended) plays the test `testId`: the IDE says which it plays. */
+export const playsTest = (run: RunSummary | null, testId: string | null): boolean =>
+  testId !== null && run !== null && run.playingTestIds.includes(testId);
 
 /** The run's rows by command id, made once per rows array. */
 const rowsById = new WeakMap<readonly CommandRow[], Map<string, CommandRow>>();

@@ -1,12 +1,14 @@
-// The run as data: pure functions from one Run to the next, which the playback machine's
+// A test's run as data: pure functions from one Run to the next, which the test runner's
 // named actions call. Nothing here waits, delivers or decides when; the machine does.
 import { createCommandTable, rowOf, withCommandState } from "../services/playback/commandTable.ts";
 import type { CommandState } from "../services/playback/commandTable.ts";
 import { buildFlow } from "../services/playback/flow.ts";
 import type { FlowStep } from "../services/playback/flow.ts";
+import { IDE_COMMANDS } from "../services/playback/ideCommands.ts";
 import type { VariableValues } from "../services/playback/variables.ts";
+import type { PluginRegistry } from "../services/plugins/index.ts";
 import type { SideTest } from "../services/side/index.ts";
-import type { Run, RunFrame, RunStartEvent, TestEnd } from "./playback.types.ts";
+import type { Run, RunFrame, TestEnd, TestRunnerInput } from "./testRunner.types.ts";
 
 /** How deep `run` may call tests within tests before the run says it loops. */
 export const MAX_CALL_DEPTH = 32;
@@ -56,15 +58,16 @@ function frameFor(test: SideTest, fromCommandId?: string): RunFrame | { commandI
 }
 
 /** The run of `test`: its commands without state, variables empty, the user's delay. */
-export function startTest(
-  base: Pick<Run, "runId" | "projectName" | "baseUrl" | "tests" | "suite" | "stopWaiters">,
-  test: SideTest,
-  delayMs: number,
-  fromCommandId?: string,
-): Run {
-  const frame = frameFor(test, fromCommandId);
+export function startTest(input: TestRunnerInput): Run {
+  const { runId, projectName, baseUrl, tests, suite, delayMs } = input;
+  const test = tests.find((t) => t.id === input.testId)!;
+  const frame = frameFor(test, input.fromCommandId);
   const run: Run = {
-    ...base,
+    runId,
+    projectName,
+    baseUrl,
+    tests,
+    suite,
     test,
     commands: createCommandTable(test.commands),
     frames: "program" in frame ? [frame] : [],
@@ -86,42 +89,15 @@ export function startTest(
     : withState(failedRun, frame.commandId, "failed", `The control flow does not hold: ${frame.reason}.`);
 }
 
-export function firstRun(event: RunStartEvent, runId: string, delayMs: number): Run {
-  const test = event.tests.find((t) => t.id === event.testIds[0])!;
-  const suite = event.suite && { ...event.suite, testIds: event.testIds, testIndex: 0, failed: false, announced: false, stopped: false, audience: [] };
-  return startTest(
-    { runId, projectName: event.projectName, baseUrl: event.baseUrl, tests: event.tests, suite, stopWaiters: [] },
-    test,
-    delayMs,
-    event.fromCommandId,
-  );
-}
-
-/** The suite's next test, after one that ended; null when the suite is over. */
-export function nextTestOfSuite(run: Run): Run | null {
-  const suite = run.suite;
-  if (!suite || suite.stopped || run.end === "stopped" || run.end === "fatal") return null;
-  const index = suite.testIndex + 1;
-  const test = run.tests.find((t) => t.id === suite.testIds[index]);
-  if (!test) return null;
-  return startTest(
-    { ...run, suite: { ...suite, testIndex: index, failed: suite.failed || run.failed } },
-    test,
-    run.delayMs,
-  );
-}
-
-export type RunResult = "passed" | "failed" | "stopped";
+export type TestResult = "passed" | "failed" | "stopped";
 
 /**
- * A run is `failed` when a command ended failed or fatal; else `stopped` when it was stopped
- * before its end (the user, a plugin's POST /playback/stop, the window closing), even between
- * two tests of a suite; else `passed` (CONTRACT section 9, as amended in round 3).
+ * A test is `failed` when a command ended failed or fatal (or its start was refused); else
+ * `stopped` when it was stopped before its end; else `passed` (CONTRACT section 9, as amended
+ * in round 3).
  */
-export function runResult(run: Run): RunResult {
-  if (run.failed || run.suite?.failed) return "failed";
-  return run.end === "stopped" || run.suite?.stopped ? "stopped" : "passed";
-}
+export const testResult = (run: Pick<Run, "failed" | "end">): TestResult =>
+  run.failed ? "failed" : run.end === "stopped" ? "stopped" : "passed";
 
 /** The test ends: no frame is left, so nothing more executes. */
 export function endTest(run: Run, end: TestEnd): Run {
@@ -275,28 +251,25 @@ export function pausesBeforeNext(run: Run, breakpoints: readonly string[]): bool
   return breakpoints.includes(step.command.id) && run.passBreakpointAt !== step.command.id;
 }
 
-/** The variables as the view shows them: plain JSON. */
-export function variablesAsJson(values: VariableValues): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(values)) {
-    let json: unknown;
-    try {
-      json = value === undefined ? null : (JSON.parse(JSON.stringify(value)) ?? null);
-    } catch {
-      json = String(value);
-    }
-    Object.defineProperty(out, name, { value: json, enumerable: true, writable: true, configurable: true });
-  }
-  return out;
+/** Whether the IDE itself executes this step: control flow, and its own commands unless a plugin declared the name. */
+export function isIdeStep(step: FlowStep, plugins: PluginRegistry): boolean {
+  return step.kind !== "command" ? step.kind !== "condition" : IDE_COMMANDS.has(step.command.command) && !ownerOf(plugins, step.command.command);
 }
 
-/** The user stopped (or the window closed) while a suite was between tests: it plays no more. */
-export function stopSuite(run: Run): Run {
-  return run.suite ? { ...run, suite: { ...run.suite, stopped: true } } : run;
+/** The loop at the current step has turned as often as its limit allows. */
+export function loopLimitReached(run: Run): boolean {
+  const step = currentStep(run)!;
+  return step.loopLimit !== null && visitsHere(run) >= step.loopLimit;
 }
 
-/** Who is told this test started (and the suite, when it is the suite's first announcement). */
+/** The plugin that declared a command with this name, if any (CONTRACT section 9). */
+export const ownerOf = (plugins: PluginRegistry, command: string) =>
+  plugins.find((p) => (p.registration.commands ?? []).some((c) => c.id === command));
+
+/** The plugins as a run tells them: id and name. */
+export const pluginsOf = (plugins: PluginRegistry) => plugins.map((p) => ({ id: p.id, name: p.registration.name }));
+
+/** Who is told this test started, and so who is told it stopped. */
 export function withAudience(run: Run, plugins: ReadonlyArray<{ id: string; name: string }>): Run {
-  const suite = run.suite && !run.suite.announced ? { ...run.suite, audience: plugins } : run.suite;
-  return { ...run, audience: plugins, suite };
+  return { ...run, audience: plugins };
 }

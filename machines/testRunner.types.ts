@@ -20,21 +20,6 @@ export interface RunFrame {
   readonly turnedBack: boolean;
 }
 
-export interface SuiteRun {
-  readonly id: string;
-  readonly name: string;
-  readonly testIds: readonly string[];
-  readonly testIndex: number;
-  /** A test of the suite ended failed or fatal. */
-  readonly failed: boolean;
-  /** Plugins heard suitePlaybackStarted (a first test whose control flow is broken does not start). */
-  readonly announced: boolean;
-  /** The user stopped, or the window closed, between two of its tests: no further test starts. */
-  readonly stopped: boolean;
-  /** The plugins told suitePlaybackStarted: they, and only they, hear suitePlaybackStopped. */
-  readonly audience: ReadonlyArray<{ id: string; name: string }>;
-}
-
 /** Why the test being played ended. */
 export type TestEnd = "completed" | "failed" | "fatal" | "stopped";
 
@@ -43,9 +28,10 @@ export interface Run {
   readonly projectName: string;
   /** The project's `url`: where `open` resolves relative paths. */
   readonly baseUrl: string;
-  /** Every test of the project, for `run` and for the suite's next test. */
+  /** Every test of the project, for `run`. */
   readonly tests: readonly SideTest[];
-  readonly suite: SuiteRun | null;
+  /** The suite this test is played in, if any (see TestRunnerInput). */
+  readonly suite: TestRunnerInput["suite"];
   readonly test: SideTest;
   /** The commands of `test` with their states: what the view shows. */
   readonly commands: CommandTable;
@@ -62,8 +48,6 @@ export interface Run {
   readonly stepping: boolean;
   /** The command the user resumed or stepped at: its breakpoint is passed once. */
   readonly passBreakpointAt: string | null;
-  /** POST /playback/stop requests, answered when the run is over. */
-  readonly stopWaiters: readonly number[];
   /** `pause`: how long the run waits before its next command. */
   readonly sleepMs: number;
   /**
@@ -73,47 +57,69 @@ export interface Run {
   readonly audience: ReadonlyArray<{ id: string; name: string }>;
 }
 
-export interface PlaybackContext {
-  /** The plugins registered now, as the root knows them. */
+export interface TestRunnerContext {
+  /** The plugins registered now, as the suite runner heard from the root. */
   plugins: PluginRegistry;
-  /** Command ids the user put a breakpoint on; kept across runs. */
+  /** Command ids the user put a breakpoint on. */
   breakpoints: readonly string[];
-  /** The user's delay between commands; each run starts with it. */
-  delayMs: number;
-  /** The run under way or the last one; null before the first. */
-  run: Run | null;
-  /** Counts runs, for their ids. */
-  runs: number;
+  run: Run;
   /** Commands since the run last let the event loop turn (see YIELD_EVERY in the machine). */
   stepsSinceYield: number;
 }
 
-export interface RunStartEvent {
-  type: "run.start";
+/** What the suite runner starts a test runner with. */
+export interface TestRunnerInput {
+  /** The id plugins see in this test's playbackStarted and playbackStopped. */
+  runId: string;
   projectName: string;
   baseUrl: string;
   tests: readonly SideTest[];
-  /** The tests to play in order: one, or a suite's. */
-  testIds: readonly string[];
-  suite: { id: string; name: string } | null;
+  testId: string;
   fromCommandId?: string;
-  /** Set when a plugin asked (POST /playback/start): it is answered `{ runId }` or Busy. */
-  requestId?: number;
+  /**
+   * The suite this test belongs to: its name goes into the test's messages, and `announce`
+   * holds the suite's tests when this test is the suite's first to start, so that it tells
+   * suitePlaybackStarted just before its own playbackStarted (null for the later tests).
+   */
+  suite: { name: string; announce: readonly SideTest[] | null } | null;
+  plugins: PluginRegistry;
+  breakpoints: readonly string[];
+  delayMs: number;
 }
 
-export type PlaybackEvent =
-  | RunStartEvent
+/** What the suite runner sends a test runner: the requests and user events it routes, and settings that changed. */
+export type TestRunnerEvent =
   | { type: "plugins.changed"; plugins: PluginRegistry }
-  | { type: "user.stopPlayback" }
+  | { type: "breakpoints.changed"; breakpoints: readonly string[] }
+  | { type: "delay.changed"; delayMs: number }
+  /** The user's Stop, a plugin's POST /playback/stop, the window closing: all the same to a test. */
+  | { type: "run.stop" }
   | { type: "user.pausePlayback" }
   | { type: "user.resumePlayback" }
   | { type: "user.stepPlayback" }
-  | { type: "user.toggleBreakpoint"; commandId: string }
-  | { type: "user.setPlaybackDelay"; ms: number }
-  | ({ type: "request.commandState"; commandId: string; state: CommandState; message: string | null } & RequestRef)
-  | ({ type: "request.setVariable"; name: string; value: unknown } & RequestRef)
-  | ({ type: "request.stopRun" } & RequestRef)
-  | { type: "window.closed" };
+  | CommandStateRequest
+  | SetVariableRequest;
+
+export type CommandStateRequest = { type: "request.commandState"; commandId: string; state: CommandState; message: string | null } & RequestRef;
+export type SetVariableRequest = { type: "request.setVariable"; name: string; value: unknown } & RequestRef;
+
+/**
+ * What a test runner tells its suite runner (sendParent) once its test is over: how it ended,
+ * and whether plugins heard its start (then `audience` are those that did).
+ */
+export interface TestEndedFact {
+  type: "test.ended";
+  /** The test runner's own id among the suite runner's children. */
+  runner: string;
+  testId: string;
+  end: TestEnd;
+  failed: boolean;
+  started: boolean;
+  audience: ReadonlyArray<{ id: string; name: string }>;
+}
+
+/** What a test runner emits for the outside: answers to the requests routed to it, and log entries. */
+export type TestRunnerEmitted = RequestAnsweredEvent | LogWrittenEvent;
 
 /** What a page command or a condition is handed: the command as written, and the run's variables. */
 export interface PageCommandInput {
@@ -177,8 +183,3 @@ export interface RunEventMessage {
   options: Record<string, unknown>;
 }
 
-/** Facts for the project: the tests this run plays (a test, or a suite's), from its start until it is over. */
-export type RunPlayingFact = { type: "run.playing"; testIds: readonly string[] };
-export type RunOverFact = { type: "run.over" };
-
-export type PlaybackEmitted = RequestAnsweredEvent | LogWrittenEvent | RunPlayingFact | RunOverFact;

@@ -1,0 +1,154 @@
+// IdeView.playback (CONTRACT sections 5, 12 and 16): the run as the UI shows it, read from
+// the suite runner (the run as a whole) and the test runner playing (or the last that played).
+// Everything the UI would otherwise work out for itself is said here once: whether a run is
+// under way (`running`), which tests it plays (`playingTestIds`), whether Pause does anything
+// now (`canPause`), and each test's result (`suite.runs`).
+import { commandRows } from "../services/playback/commandTable.ts";
+import type { CommandRow, CommandTable } from "../services/playback/commandTable.ts";
+import type { VariableValues } from "../services/playback/variables.ts";
+import { playbackSnapshot, testRunnerSnapshot } from "./ide.selectors.ts";
+import type { IdeSnapshot, TestRunnerSnapshot } from "./ide.selectors.ts";
+import type { SuiteRun } from "./suiteRunner.types.ts";
+import { currentCommandId, testResult } from "./testRunner.run.ts";
+import type { TestResult } from "./testRunner.run.ts";
+
+export type RunStatus = "idle" | "starting" | "running" | "paused" | "finishing" | "ended";
+export type RunResult = TestResult;
+
+/** A test a suite has started (CONTRACT section 16). */
+export interface TestRunView {
+  testId: string;
+  runId: string;
+  status: RunStatus;
+  result: RunResult | null;
+}
+
+/** CONTRACT sections 5, 12 and 16. */
+export interface PlaybackView {
+  runId: string;
+  testId: string;
+  testName: string;
+  status: RunStatus;
+  /** True while starting, running, paused or finishing: a run is under way. */
+  running: boolean;
+  result: RunResult | null;
+  suite: { id: string; name: string; testIndex: number; tests: string[]; runs: TestRunView[] } | null;
+  currentCommandId: string | null;
+  breakpoints: string[];
+  delayMs: number;
+  variables: Record<string, unknown>;
+  commands: CommandRow[];
+  /** The tests the run plays (its test, or its suite's), while it is under way; the project refuses edits of them. */
+  playingTestIds: string[];
+  /** Whether the user's Pause does something now: while the test starts or runs (not paused, not finishing). */
+  canPause: boolean;
+}
+
+/** Where a test runner is, as a status; an ended test whose suite is not over yet is part of finishing it. */
+function testStatus(test: TestRunnerSnapshot | null): RunStatus {
+  if (test === null) return "starting";
+  if (test.matches({ live: "starting" })) return "starting";
+  if (test.matches({ live: "running" })) return "running";
+  if (test.matches({ live: "paused" })) return "paused";
+  return "finishing";
+}
+
+function statusOf(s: IdeSnapshot, test: TestRunnerSnapshot | null): RunStatus {
+  const suite = playbackSnapshot(s);
+  if (suite.matches("ended")) return "ended";
+  if (suite.matches("idle")) return "idle";
+  // Telling plugins that a suite is over is part of finishing it.
+  return suite.matches({ busy: "closing" }) ? "finishing" : testStatus(test);
+}
+
+/**
+ * A run is `failed` when a test of it failed; else `stopped` when it was stopped before its end
+ * (the user, a plugin's POST /playback/stop, the window closing), even between two tests of a
+ * suite; else `passed` (CONTRACT section 9, as amended in round 3).
+ */
+function runResult(run: SuiteRun, last: TestResult): RunResult {
+  if (last === "failed" || run.runs.some((r) => r.ended?.failed)) return "failed";
+  return last === "stopped" || run.stopped ? "stopped" : "passed";
+}
+
+function runsOf(run: SuiteRun, current: { status: RunStatus; result: RunResult | null }): TestRunView[] {
+  return run.runs.map((r, i) =>
+    Object.freeze(
+      i === run.runs.length - 1
+        ? { testId: r.testId, runId: r.runId, ...current }
+        : { testId: r.testId, runId: r.runId, status: "ended" as const, result: r.ended && testResult(r.ended) },
+    ),
+  );
+}
+
+/** The variables as the view shows them: plain JSON. */
+export function variablesAsJson(values: VariableValues): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(values)) {
+    let json: unknown;
+    try {
+      json = value === undefined ? null : (JSON.parse(JSON.stringify(value)) ?? null);
+    } catch {
+      json = String(value);
+    }
+    Object.defineProperty(out, name, { value: json, enumerable: true, writable: true, configurable: true });
+  }
+  return out;
+}
+
+// Rebuilt only when they changed: a subscribed UI gets a view after every command.
+const variablesOfRun = new WeakMap<object, Record<string, unknown>>();
+const rowsOfTable = new WeakMap<CommandTable, readonly CommandRow[]>();
+
+function rowsOf(table: CommandTable): CommandRow[] {
+  let rows = rowsOfTable.get(table);
+  if (!rows) {
+    rows = Object.freeze(commandRows(table));
+    rowsOfTable.set(table, rows);
+  }
+  return rows as CommandRow[];
+}
+
+function variablesOf(values: VariableValues): Record<string, unknown> {
+  let variables = variablesOfRun.get(values);
+  if (!variables) {
+    variables = Object.freeze(variablesAsJson(values));
+    variablesOfRun.set(values, variables);
+  }
+  return variables;
+}
+
+export function playbackView(s: IdeSnapshot): PlaybackView | null {
+  const { run, breakpoints } = playbackSnapshot(s).context;
+  const testSnapshot = testRunnerSnapshot(s);
+  if (!run || !testSnapshot) return null;
+  const test = testSnapshot.context.run;
+  const status = statusOf(s, testSnapshot);
+  const running = status !== "ended" && status !== "idle";
+  const result = status === "ended" ? runResult(run, testResult(test)) : null;
+  const testResultNow = testSnapshot.matches("ended") ? testResult(test) : null;
+  return Object.freeze({
+    runId: run.runId,
+    testId: test.test.id,
+    testName: test.test.name,
+    status,
+    running,
+    result,
+    suite:
+      run.suite &&
+      Object.freeze({
+        id: run.suite.id,
+        name: run.suite.name,
+        testIndex: run.runs.length - 1,
+        tests: [...run.testIds],
+        runs: runsOf(run, { status: testSnapshot.matches("ended") ? "ended" : status, result: testResultNow }),
+      }),
+    currentCommandId: status === "ended" ? null : currentCommandId(test),
+    breakpoints: breakpoints as string[],
+    delayMs: test.delayMs,
+    variables: variablesOf(test.variables),
+    commands: rowsOf(test.commands),
+    playingTestIds: running ? [...run.testIds] : [],
+    canPause: status === "starting" || status === "running",
+  });
+}

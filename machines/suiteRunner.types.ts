@@ -1,0 +1,87 @@
+import type { PluginRegistry } from "../services/plugins/index.ts";
+import type { SideTest } from "../services/side/index.ts";
+import type { LogWrittenEvent, RequestAnsweredEvent, RequestRef } from "./shared.types.ts";
+import type { CommandStateRequest, SetVariableRequest, TestEnd, TestEndedFact } from "./testRunner.types.ts";
+
+/** One test the run started: the test runner playing it (a child actor), and how it ended once it has. */
+export interface TestRun {
+  /** The test runner's id among the suite runner's children. */
+  readonly runner: string;
+  readonly testId: string;
+  /** The id plugins see in the test's playbackStarted: the run's own, for the tests of a suite played in order. */
+  readonly runId: string;
+  readonly ended: { end: TestEnd; failed: boolean } | null;
+}
+
+/** A run: one test, or a suite's tests in order. */
+export interface SuiteRun {
+  readonly runId: string;
+  readonly projectName: string;
+  readonly baseUrl: string;
+  /** Every test of the project: the test runners play them, and `run` calls them. */
+  readonly tests: readonly SideTest[];
+  /** The tests to play, in order: one, or a suite's. */
+  readonly testIds: readonly string[];
+  readonly suite: { id: string; name: string } | null;
+  readonly fromCommandId?: string;
+  /** The tests started so far, in order; the last is the one playing (or the last played). */
+  readonly runs: readonly TestRun[];
+  /** Plugins heard suitePlaybackStarted (a first test whose control flow is broken does not start). */
+  readonly announced: boolean;
+  /** The plugins told suitePlaybackStarted: they, and only they, hear suitePlaybackStopped. */
+  readonly audience: ReadonlyArray<{ id: string; name: string }>;
+  /** A suite the user (or a plugin, or the window closing) stopped: no further test starts. */
+  readonly stopped: boolean;
+  /** POST /playback/stop requests, answered when the run is over. */
+  readonly stopWaiters: readonly number[];
+}
+
+export interface SuiteRunnerContext {
+  /** The plugins registered now, as the root knows them. */
+  plugins: PluginRegistry;
+  /** Command ids the user put a breakpoint on; kept across runs. */
+  breakpoints: readonly string[];
+  /** The user's delay between commands; each test starts with it. */
+  delayMs: number;
+  /** The run under way or the last one; null before the first. */
+  run: SuiteRun | null;
+  /** Counts runs, for their ids. */
+  runs: number;
+}
+
+export interface RunStartEvent {
+  type: "run.start";
+  projectName: string;
+  baseUrl: string;
+  tests: readonly SideTest[];
+  /** The tests to play in order: one, or a suite's. */
+  testIds: readonly string[];
+  suite: { id: string; name: string } | null;
+  fromCommandId?: string;
+  /** Set when a plugin asked (POST /playback/start): it is answered `{ runId }` or Busy. */
+  requestId?: number;
+}
+
+export type StopRunRequest = { type: "request.stopRun" } & RequestRef;
+
+/** The user's controls that go to the test playing. */
+export type RoutedUserEvent = { type: "user.pausePlayback" } | { type: "user.resumePlayback" } | { type: "user.stepPlayback" };
+
+export type SuiteRunnerEvent =
+  | RunStartEvent
+  | { type: "plugins.changed"; plugins: PluginRegistry }
+  | { type: "user.stopPlayback" }
+  | RoutedUserEvent
+  | { type: "user.toggleBreakpoint"; commandId: string }
+  | { type: "user.setPlaybackDelay"; ms: number }
+  | CommandStateRequest
+  | SetVariableRequest
+  | StopRunRequest
+  | { type: "window.closed" }
+  | TestEndedFact;
+
+/** Facts for the project: the tests this run plays (a test, or a suite's), from its start until it is over. */
+export type RunPlayingFact = { type: "run.playing"; testIds: readonly string[] };
+export type RunOverFact = { type: "run.over" };
+
+export type SuiteRunnerEmitted = RequestAnsweredEvent | LogWrittenEvent | RunPlayingFact | RunOverFact;

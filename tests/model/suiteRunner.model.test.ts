@@ -1,0 +1,354 @@
+// The suite runner, model-based and by hand. Its test runners are stand-ins that only record
+// what they are sent and what they were started with: the graph drives the suite runner with
+// the events the root would forward and the facts its test runners would send (`test.ended`,
+// each way a test can end), and its own tellPlugins' done and error events. Each path is then
+// replayed on a real actor, and the snapshots must agree at every step.
+import { describe, expect, it } from "vitest";
+import { createActor, fromPromise, setup } from "xstate";
+import type { AnyMachineSnapshot, EventObject, SnapshotFrom } from "xstate";
+import { getShortestPaths } from "xstate/graph";
+import { suiteRunnerMachine } from "../../machines/suiteRunner.machine.ts";
+import type { RunStartEvent, SuiteRunnerEmitted, SuiteRunnerEvent } from "../../machines/suiteRunner.types.ts";
+import type { TellPluginsInput, TellPluginsOutput, TestEnd, TestEndedFact, TestRunnerInput } from "../../machines/testRunner.types.ts";
+import type { RequestAnsweredEvent } from "../../machines/shared.types.ts";
+import { expectEachRequestAnsweredOnce, parsedProject, registration, replayOnRealActor, requestIdsOf, stateNodeIds, transitionPaths } from "./support.ts";
+import type { ModelPath } from "./support.ts";
+
+type SuiteSnapshot = SnapshotFrom<typeof suiteRunnerMachine>;
+type GraphEvent = SuiteRunnerEvent | (EventObject & { output?: unknown; error?: unknown });
+
+const command = (id: string, name: string, target = "", value = "") => ({ id, command: name, target, value });
+const project = parsedProject({
+  id: "p-model",
+  name: "Model",
+  url: "http://127.0.0.1:8080",
+  tests: [
+    { id: "t-a", name: "a", commands: [command("c1", "store", "v", "x")] },
+    { id: "t-b", name: "b", commands: [command("d1", "open", "/")] },
+  ],
+  suites: [{ id: "s", name: "S", tests: ["t-a", "t-b"] }],
+});
+
+const start = (testIds: string[], suite: { id: string; name: string } | null = null, requestId?: number): RunStartEvent => ({
+  type: "run.start",
+  projectName: project.name,
+  baseUrl: project.url,
+  tests: project.tests,
+  testIds,
+  suite,
+  requestId,
+});
+
+const plugin = registration("P", "pOk");
+const ev = {
+  startA: start(["t-a"], null, 7),
+  startSuite: start(["t-a", "t-b"], { id: "s", name: "S" }),
+  pluginsOn: { type: "plugins.changed", plugins: [{ id: "p", registration: plugin }] },
+  breakpoint: { type: "user.toggleBreakpoint", commandId: "c1" },
+  slow: { type: "user.setPlaybackDelay", ms: 20_000 },
+  stop: { type: "user.stopPlayback" },
+  windowClosed: { type: "window.closed" },
+  stopRequest: { type: "request.stopRun", requestId: 14, sender: "p" },
+  setVariable: { type: "request.setVariable", requestId: 13, sender: "p", name: "y", value: 1 },
+  report: { type: "request.commandState", requestId: 12, sender: "p", commandId: "c1", state: "passed", message: null },
+  pause: { type: "user.pausePlayback" },
+  resume: { type: "user.resumePlayback" },
+  step: { type: "user.stepPlayback" },
+  secondStart: start(["t-b"], null, 8),
+  told: { type: "xstate.done.actor.tellPlugins", output: [] },
+  tellingFailed: { type: "xstate.error.actor.tellPlugins", error: new Error("gone") },
+} satisfies Record<string, GraphEvent>;
+
+/** Settings, and which run starts, are offered before the first run only (they stay for every run after). */
+const BEFORE_RUNS_ONLY = new Set<GraphEvent>([ev.pluginsOn, ev.breakpoint, ev.slow]);
+const WHILE_BUSY = new Set<GraphEvent>([ev.pause, ev.resume, ev.step, ev.secondStart]);
+const EXTERNAL = (Object.values(ev) as GraphEvent[]).filter((e) => e !== ev.told && e !== ev.tellingFailed);
+
+/** The ways a test can end, as its test runner tells them (a test that does not start has told nobody). */
+const ENDS: Array<[TestEnd, boolean, boolean]> = [
+  ["completed", false, true],
+  ["failed", true, true],
+  ["failed", true, false],
+  ["stopped", false, true],
+  ["fatal", true, true],
+];
+const currentOf = (snapshot: SuiteSnapshot) => snapshot.context.run?.runs.at(-1) ?? null;
+const ended = (snapshot: SuiteSnapshot): TestEndedFact[] => {
+  const current = currentOf(snapshot)!;
+  return ENDS.map(([end, failed, started]) => ({
+    type: "test.ended",
+    runner: current.runner,
+    testId: current.testId,
+    end,
+    failed,
+    started,
+    audience: started ? [{ id: "p", name: "P" }] : [],
+  }));
+};
+
+function eventsIn(snapshot: SuiteSnapshot): GraphEvent[] {
+  const first = snapshot.matches("idle");
+  const busy = snapshot.matches("busy");
+  const external = EXTERNAL.filter((e) => (first || !BEFORE_RUNS_ONLY.has(e)) && (busy || !WHILE_BUSY.has(e)));
+  if (snapshot.matches({ busy: "playing" })) return [...external, ...ended(snapshot)];
+  if (snapshot.matches({ busy: "closing" })) return [...external, ev.told, ev.tellingFailed];
+  return external;
+}
+
+/** What a run is, for the graph: everything that decides what comes next, without ids that only count runs. */
+function serializeState(snapshot: SuiteSnapshot): string {
+  const { run, plugins, breakpoints, delayMs } = snapshot.context;
+  return JSON.stringify({
+    value: snapshot.value,
+    plugins: plugins.length,
+    breakpoints,
+    delayMs,
+    run: run && {
+      testIds: run.testIds,
+      suite: run.suite?.id ?? null,
+      runs: run.runs.map((r) => [r.testId, r.ended]),
+      announced: run.announced,
+      audience: run.audience.length,
+      stopped: run.stopped,
+      waiters: run.stopWaiters.length > 0,
+    },
+    children: Object.keys(snapshot.children).filter((id) => id !== "tellPlugins").length,
+  });
+}
+
+const traversal = { events: eventsIn as never, serializeState, limit: 1_000_000 };
+
+/** What the stand-in test runners were started with and sent. */
+interface Routed {
+  runner: string;
+  event: EventObject;
+}
+
+/** A suite runner whose test runners only record; its own tellPlugins never settles (the test sends its events). */
+function recordingMachine(routed: Routed[] = [], started: TestRunnerInput[] = [], told?: TellPluginsInput[]) {
+  const standIn = setup({
+    types: { input: {} as TestRunnerInput, context: {} as { input: TestRunnerInput } },
+    actions: {
+      record: ({ event, self }) => void routed.push({ runner: self.id, event }),
+      rememberInput: ({ context }) => void started.push(context.input),
+    },
+  }).createMachine({
+    id: "testRunnerStandIn",
+    context: ({ input }) => ({ input }),
+    entry: "rememberInput",
+    on: { "*": { actions: "record" } },
+  });
+  const tellPlugins = told
+    ? fromPromise<TellPluginsOutput, TellPluginsInput>(async ({ input }) => {
+        told.push(input);
+        return [];
+      })
+    : fromPromise<TellPluginsOutput, TellPluginsInput>(() => new Promise(() => {}));
+  return suiteRunnerMachine.provide({ actors: { testRunner: standIn, tellPlugins } as never });
+}
+
+function startSuiteRunner(watchNodes = false, told?: TellPluginsInput[]) {
+  const seen = new Set<string>();
+  const routed: Routed[] = [];
+  const started: TestRunnerInput[] = [];
+  const actor = createActor(recordingMachine(routed, started, told), {
+    inspect: (event) => {
+      if (watchNodes && (event.type === "@xstate.microstep" || event.type === "@xstate.snapshot")) {
+        const snapshot = (event as unknown as { snapshot: AnyMachineSnapshot }).snapshot;
+        if (snapshot.machine?.id === "suiteRunner") for (const node of snapshot._nodes ?? []) seen.add(node.id);
+      }
+    },
+  });
+  const emitted: SuiteRunnerEmitted[] = [];
+  actor.on("*", (event) => emitted.push(event));
+  actor.start();
+  const answers = () => emitted.filter((e): e is RequestAnsweredEvent => e.type === "request.answered");
+  const routedRequests = () => requestIdsOf(routed.map((r) => r.event));
+  return { actor, emitted, answers, routed, routedRequests, started, seen };
+}
+
+async function replayOnActor(path: ModelPath<SuiteSnapshot, GraphEvent>, seen?: Set<string>, lastOnly = false) {
+  const runner = startSuiteRunner(seen !== undefined);
+  const actor = { send: (event: GraphEvent) => runner.actor.send(event as SuiteRunnerEvent), getSnapshot: () => runner.actor.getSnapshot() };
+  await replayOnRealActor(path, actor, serializeState, (actual, sent, where) => {
+    // Answered here, waiting for the run's end, or routed to the test runner that answers it: once.
+    const waiting = actual.context.run?.stopWaiters ?? [];
+    const answered = [...runner.answers().map((a) => a.requestId), ...runner.routedRequests()];
+    expectEachRequestAnsweredOnce(requestIdsOf(sent), answered, waiting, where);
+    // One test runner at a time: the current one, kept after the run until the next starts.
+    const children = Object.keys(actual.children).filter((id) => id !== "tellPlugins");
+    const current = actual.context.run?.runs.at(-1)?.runner;
+    expect(children, `test runners ${where}`).toEqual(current ? [current] : []);
+  }, lastOnly);
+  for (const id of runner.seen) seen?.add(id);
+  runner.actor.stop();
+}
+
+let graph: Array<ModelPath<SuiteSnapshot, GraphEvent>> | undefined;
+const shortestPaths = () =>
+  (graph ??= getShortestPaths(recordingMachine(), traversal as never) as unknown as Array<ModelPath<SuiteSnapshot, GraphEvent>>);
+
+describe("suite runner, model-based", () => {
+  it("follows every shortest path on a real actor, with the same state and run at each step", { timeout: 300_000 }, async () => {
+    const shortest = shortestPaths();
+    expect(shortest.length).toBeGreaterThan(50);
+    for (const path of shortest) await replayOnActor(path);
+  });
+
+  it("follows every transition of the graph on a real actor, each after the shortest path to its source", { timeout: 600_000 }, async () => {
+    const paths = transitionPaths(recordingMachine(), traversal as never) as unknown as Array<ModelPath<SuiteSnapshot, GraphEvent>>;
+    const offered = shortestPaths().reduce((n, path) => n + eventsIn(path.steps[path.steps.length - 1].state).length, 0);
+    expect(paths.length).toBe(offered);
+    for (const path of paths) await replayOnActor(path, undefined, true);
+  });
+
+  it("passes through every state node, the transient one included, on the shortest paths", { timeout: 300_000 }, async () => {
+    const seen = new Set<string>();
+    for (const path of shortestPaths()) await replayOnActor(path, seen);
+    const all = stateNodeIds(suiteRunnerMachine);
+    expect(all.length).toBeGreaterThan(5);
+    expect(all.filter((id) => !seen.has(id))).toEqual([]);
+  });
+
+  it("answers every POST /playback/stop once the run has ended, on every shortest path", () => {
+    for (const path of shortestPaths()) {
+      const last = path.steps[path.steps.length - 1].state;
+      if (last.matches("ended")) expect(last.context.run!.stopWaiters).toEqual([]);
+    }
+  });
+});
+
+// ---------------------------------------------------------------------------------------
+// By hand: transitions a generated path cannot tell apart from a wrong target.
+
+function heldRunner(told?: TellPluginsInput[]) {
+  const runner = startSuiteRunner(false, told);
+  const send = (event: GraphEvent) => runner.actor.send(event as SuiteRunnerEvent);
+  const value = () => runner.actor.getSnapshot().value;
+  const current = () => runner.actor.getSnapshot().context.run!.runs.at(-1)!;
+  /** The current test runner tells that its test ended. */
+  const testEnds = (end: TestEnd, failed = end === "failed" || end === "fatal", started = true) =>
+    send({ type: "test.ended", runner: current().runner, testId: current().testId, end, failed, started, audience: started ? [{ id: "p", name: "P" }] : [] });
+  const routedTo = (runnerId: string) => runner.routed.filter((r) => r.runner === runnerId).map((r) => r.event.type);
+  return { ...runner, send, value, current, testEnds, routedTo };
+}
+
+describe("suite runner, transitions", () => {
+  it("answers Busy to a plugin's start while a run is under way, and the first start with its run id", () => {
+    const runner = heldRunner();
+    runner.send(start(["t-a", "t-b"], { id: "s", name: "S" }, 7));
+    runner.send(start(["t-a"], null, 8));
+    expect(runner.answers().map((a) => [a.requestId, a.reply.ok ? a.reply.value : a.reply.errorCode])).toEqual([
+      [7, { runId: "run-1" }],
+      [8, "Busy"],
+    ]);
+  });
+
+  it("warns the user who starts a second run, and starts nothing", () => {
+    const runner = heldRunner();
+    runner.send(ev.startSuite);
+    runner.send(start(["t-b"]));
+    expect(runner.emitted.filter((e) => e.type === "log.written")).toEqual([
+      { type: "log.written", level: "warn", message: "A run is under way; stop it before starting another." },
+    ]);
+    expect(runner.started).toHaveLength(1);
+  });
+
+  it("plays a single test as a run of one: one test runner, then the end without a suite's", () => {
+    const runner = heldRunner();
+    runner.send(ev.startA);
+    expect(runner.value()).toEqual({ busy: "playing" });
+    expect(runner.started.map((i) => [i.testId, i.runId, i.suite])).toEqual([["t-a", "run-1", null]]);
+    runner.testEnds("completed");
+    expect(runner.value()).toBe("ended");
+    expect(runner.emitted.map((e) => e.type)).toEqual(["request.answered", "run.playing", "run.over"]);
+  });
+
+  it("goes on to the suite's next test after a failed one, announcing the suite with the first test only", () => {
+    const runner = heldRunner();
+    runner.send(ev.startSuite);
+    runner.testEnds("failed");
+    expect(runner.value()).toEqual({ busy: "playing" });
+    expect(runner.started.map((i) => [i.testId, i.suite?.announce?.map((t) => t.id) ?? null])).toEqual([
+      ["t-a", ["t-a", "t-b"]],
+      ["t-b", null],
+    ]);
+    expect(Object.keys(runner.actor.getSnapshot().children)).toEqual(["run-1/1"]);
+    expect(runner.actor.getSnapshot().context.run).toMatchObject({ announced: true, runs: [{ ended: { end: "failed" } }, { ended: null }] });
+  });
+
+  it("announces the suite with its next test when its first test does not start", () => {
+    const runner = heldRunner();
+    runner.send(ev.startSuite);
+    runner.testEnds("failed", true, false);
+    expect(runner.started.map((i) => i.suite?.announce?.map((t) => t.id) ?? null)).toEqual([["t-a", "t-b"], ["t-a", "t-b"]]);
+    runner.testEnds("failed", true, false);
+    expect(runner.value()).toBe("ended");
+  });
+
+  it("ends the whole suite when the user stops it, telling the plugins that heard its start that it stopped", () => {
+    const told: TellPluginsInput[] = [];
+    const runner = heldRunner(told);
+    runner.send(ev.startSuite);
+    runner.send(ev.stop);
+    expect(runner.routedTo("run-1/0")).toEqual(["run.stop"]);
+    runner.testEnds("stopped");
+    expect(runner.value()).toEqual({ busy: "closing" });
+    expect(told.map((t) => [t.plugins.map((p) => p.id), t.messages.map((m) => m.event)])).toEqual([[["p"], ["suitePlaybackStopped"]]]);
+  });
+
+  it("plays no further test of a suite stopped while its test finishes", () => {
+    const runner = heldRunner();
+    runner.send(ev.startSuite);
+    runner.send(ev.windowClosed);
+    runner.testEnds("completed");
+    expect(runner.value()).toEqual({ busy: "closing" });
+    expect(runner.started).toHaveLength(1);
+  });
+
+  it("answers POST /playback/stop once the suite's end was told, not before", async () => {
+    const runner = heldRunner([]);
+    runner.send(ev.startSuite);
+    runner.send(ev.stopRequest);
+    runner.testEnds("stopped");
+    expect(runner.answers().map((a) => a.requestId)).toEqual([]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(runner.value()).toBe("ended");
+    expect(runner.answers().map((a) => [a.requestId, a.reply])).toEqual([[14, { ok: true, value: true }]]);
+  });
+
+  it("routes requests, the user's controls and new settings to the test playing, and nothing once the run is over", () => {
+    const runner = heldRunner();
+    runner.send(ev.startA);
+    for (const event of [ev.report, ev.setVariable, ev.pause, ev.resume, ev.step, ev.pluginsOn, ev.breakpoint, ev.slow]) runner.send(event);
+    expect(runner.routedTo("run-1/0")).toEqual([
+      "request.commandState",
+      "request.setVariable",
+      "user.pausePlayback",
+      "user.resumePlayback",
+      "user.stepPlayback",
+      "plugins.changed",
+      "breakpoints.changed",
+      "delay.changed",
+    ]);
+    expect(runner.routed.at(-1)!.event).toEqual({ type: "delay.changed", delayMs: 10_000 });
+    runner.testEnds("completed");
+    runner.send(ev.report);
+    expect(runner.routed).toHaveLength(8);
+    expect(runner.answers().at(-1)).toMatchObject({ requestId: 12, reply: { ok: false, errorCode: "NoRunningTest" } });
+  });
+
+  it("starts the next run's test with the breakpoints and delay the user set, stopping the last run's test runner", () => {
+    const runner = heldRunner();
+    runner.send(ev.breakpoint);
+    runner.send({ type: "user.setPlaybackDelay", ms: 250 });
+    runner.send(ev.startA);
+    runner.testEnds("completed");
+    runner.send(start(["t-b"]));
+    expect(runner.started.map((i) => [i.testId, i.runId, i.breakpoints, i.delayMs])).toEqual([
+      ["t-a", "run-1", ["c1"], 250],
+      ["t-b", "run-2", ["c1"], 250],
+    ]);
+    expect(Object.keys(runner.actor.getSnapshot().children)).toEqual(["run-2/0"]);
+  });
+});
