@@ -19,7 +19,7 @@ import { check, fmtMs, fmtRatio, heading, median, now, printTable, verdict } fro
 const COMMANDS = 1_000;
 const PLUGIN_EVERY = 10; // 100 of the 1,000 commands are the plugin's
 const ROUNDS = 40;
-const WARMUP = 3;
+const WARMUP = 10;
 const LANGUAGES: ExportLanguage[] = ["javascript-mocha", "python-pytest"];
 const TARGET = 1.2;
 
