@@ -8,10 +8,13 @@ import type { Deliver, Executor, ResolveLocator, Save, TabUnderTest } from "./po
 import { DEFAULT_LIMITS } from "./protocol/limits.ts";
 import type { Limits } from "./protocol/limits.ts";
 import { createProtocol } from "./protocol/protocol.ts";
+import { withPluginSnapshot } from "./emit.ts";
+import { exporter } from "./export.ts";
+import type { ExportReply, ExportRequest } from "./export.ts";
 import { readUserEvent } from "./userEvents.ts";
 import type { WireReply } from "./protocol/wire.ts";
 import { ideMachine } from "../machines/ide.machine.ts";
-import { childActors, currentProject, eachTestRunner } from "../machines/ide.selectors.ts";
+import { childActors, currentProject, eachTestRunner, registeredPlugins } from "../machines/ide.selectors.ts";
 import type { OutboundMessage, UserEvent } from "../machines/ide.types.ts";
 import type { UserEventInput } from "../machines/userEvents.schema.ts";
 import { toIdeView } from "../machines/ide.view.ts";
@@ -51,6 +54,12 @@ export interface Ide {
   getProject(): SideProject;
   subscribe(listener: (view: IdeView) => void): { unsubscribe(): void };
   /**
+   * Code export (CONTRACT section 15): the test or suite as Selenium's code in `language`,
+   * with the code of the plugins that export it. Resolves `{ filename, body }` or
+   * `{ error, errorCode }`; never rejects.
+   */
+  exportCode(request: ExportRequest): Promise<ExportReply>;
+  /**
    * The transport lost this sender (a bridge connection closed): a dialog it opened is
    * answered no and its control ends; its registration, its logs and the project stay.
    */
@@ -59,7 +68,7 @@ export interface Ide {
   stop(): void;
 }
 
-export type { IdeView, OutboundMessage, UserEvent, SideProject, Limits, Executor, TabUnderTest };
+export type { IdeView, OutboundMessage, UserEvent, SideProject, Limits, Executor, TabUnderTest, ExportRequest, ExportReply };
 
 export type { UserEventInput };
 
@@ -102,7 +111,16 @@ export function createIde(options: IdeOptions = {}): Ide {
   const machine = ideMachine.provide({
     actors: {
       project: projectMachine.provide({
-        actors: { saveProject: saveProjectPort(options.deliver, options.save, limits.deliverTimeoutMs) },
+        actors: {
+          saveProject: saveProjectPort(options.deliver, options.save, limits.deliverTimeoutMs, (project) =>
+            withPluginSnapshot(project, {
+              plugins: () => registeredPlugins(actor.getSnapshot()),
+              deliver: options.deliver,
+              timeoutMs: limits.deliverTimeoutMs,
+              warn: (message) => ideLog("warn", message),
+            }),
+          ),
+        },
       }),
       playback: suiteRunnerMachine.provide({
         actors: { testRunner: testRunnerMachine.provide({ actors: ports }), tellPlugins: ports.tellPlugins },
@@ -160,6 +178,13 @@ export function createIde(options: IdeOptions = {}): Ide {
     if (problem !== null) ideLog("warn", `The ${"event" in message ? message.event : message.action} message to ${to} was not delivered: ${problem}.`);
   });
 
+  const exportWith = exporter({
+    deliver: options.deliver,
+    timeoutMs: limits.deliverTimeoutMs,
+    inspect: options.inspect,
+    warn: (message) => ideLog("warn", message),
+  });
+
   const protocol = createProtocol({
     actor,
     appendLog,
@@ -197,6 +222,7 @@ export function createIde(options: IdeOptions = {}): Ide {
     },
     getSnapshot,
     getProject: () => currentProject(actor),
+    exportCode: (request) => exportWith(request, currentProject(actor), registeredPlugins(actor.getSnapshot())),
     subscribe(listener) {
       listeners.add(listener);
       return { unsubscribe: () => listeners.delete(listener) };

@@ -143,8 +143,15 @@ const NO_PAGE = (command: string) =>
   `${command} needs a page under test, and there is none here (createIde was given no executor).`;
 
 /** The project machine's save port: to the controller while controlled, else `save`. */
-export const saveProjectPort = (deliver: Deliver | undefined, save: Save | undefined, timeoutMs: number) =>
-  fromPromise<SaveOutcome, SaveInput>(async ({ input }) => {
+export const saveProjectPort = (
+  deliver: Deliver | undefined,
+  save: Save | undefined,
+  timeoutMs: number,
+  /** What is saved, made from the project first (the plugins' snapshot: core/emit.ts); never rejects. */
+  prepare: (project: SideProject) => Promise<SideProject> = async (project) => project,
+) =>
+  fromPromise<SaveOutcome, SaveInput>(async ({ input: given }) => {
+    const input = { ...given, project: await prepare(given.project) };
     if (input.controller !== null) {
       const problem = await deliverTo(deliver, timeoutMs, input.controller, {
         action: "event",

@@ -77,6 +77,9 @@ export function displayedTestOf(s: IdeSnapshot): SideTest | null {
   return displayedTest({ project, displayedTestId });
 }
 
+/** The plugins registered in this plugin session, in registration order. */
+export const registeredPlugins = (s: IdeSnapshot) => s.context.plugins;
+
 /** The project loaded in the running IDE now. */
 export const currentProject = (actor: IdeActor): SideProject => loadedProject(actor.getSnapshot());
 

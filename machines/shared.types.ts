@@ -21,7 +21,8 @@ export type ErrorCode =
   | "ElementNotFound"
   | "NoPage"
   | "UnknownTest"
-  | "NoTestSelected";
+  | "NoTestSelected"
+  | "ExportFailed";
 
 export type Reply =
   | { ok: true; value: unknown }

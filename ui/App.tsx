@@ -6,6 +6,7 @@ import { useMemo } from "preact/hooks";
 import { useIdeConnection } from "./connection.ts";
 import type { UiTransport } from "./connection.ts";
 import { Dialog } from "./components/Dialog.tsx";
+import { ExportPanel } from "./components/ExportPanel.tsx";
 import { Header } from "./components/Header.tsx";
 import { LogsPanel } from "./components/LogsPanel.tsx";
 import { PagePanel } from "./components/PagePanel.tsx";
@@ -26,6 +27,7 @@ export function App({ transport, waitingText = "Waiting for the IDE host…" }: 
   const [state, send] = useIdeConnection(transport);
   const view = state.view;
   const resolveLocator = useMemo(() => (transport.resolveLocator ? transport.resolveLocator.bind(transport) : null), [transport]);
+  const exportCode = useMemo(() => (transport.exportCode ? transport.exportCode.bind(transport) : null), [transport]);
   return (
     <div class="app" data-status={state.status}>
       <Header status={state.status} view={view} send={send} />
@@ -49,6 +51,9 @@ export function App({ transport, waitingText = "Waiting for the IDE host…" }: 
                   displayedTestId={view.displayedTestId}
                   send={send}
                 />
+                {exportCode && (
+                  <ExportPanel tests={state.tests} suites={state.suites} displayedTestId={view.displayedTestId} exportCode={exportCode} />
+                )}
               </>
             ) : (
               <section class="panel closed-notice" data-testid="closed-notice">

@@ -65,7 +65,7 @@ function reduce(state: IdeState, action: Action): IdeState {
   if (message.type === "hello") return { ...state, charts: message.charts, pages: message.pages === true };
   if (message.type === "page") return { ...state, page: { url: message.url, title: message.title, image: message.image, at: message.at } };
   // Answers to "Find" are the transport's to settle; one that reaches here changes nothing.
-  if (message.type === "locator.resolved") return state;
+  if (message.type === "locator.resolved" || message.type === "export.answered") return state;
   const playback = message.playback !== undefined ? message.playback : state.playback;
   return {
     ...state,

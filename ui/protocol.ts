@@ -13,6 +13,8 @@ export type {
   CommandOutline,
   CommandRow,
   CommandsDelta,
+  ExportReply,
+  ExportRequest,
   HostMessage,
   IdeView,
   LogDelta,

@@ -10,6 +10,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, wri
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
+import type { Plugin } from "esbuild";
 import { IDE_EXTENSION_KEY } from "../../drivers/webextension/identity.ts";
 import { WINDOW_PAGE } from "../../drivers/webextension/messages.ts";
 import { CONTENT_SCRIPT } from "../../drivers/webextension/tabs.ts";
@@ -83,6 +84,16 @@ function prepare(outDir: string) {
   mkdirSync(outDir, { recursive: true });
 }
 
+// side-code-export (code export) requires Node's fs, path and url for its file writer and
+// command-line helpers, which the IDE never calls: in the browser they are empty modules.
+const nodeHelpersUnused: Plugin = {
+  name: "node-helpers-unused",
+  setup(build) {
+    build.onResolve({ filter: /^(fs|path|url)$/ }, (args) => ({ path: args.path, namespace: "node-helpers-unused" }));
+    build.onLoad({ filter: /.*/, namespace: "node-helpers-unused" }, () => ({ contents: "module.exports = {};", loader: "js" }));
+  },
+};
+
 export interface BuiltExtension {
   outDir: string;
   files: Array<{ name: string; bytes: number }>;
@@ -107,6 +118,7 @@ export async function buildExtension(options: { outDir?: string; minify?: boolea
     jsx: "automatic",
     jsxImportSource: "preact",
     logLevel: "silent",
+    plugins: [nodeHelpersUnused],
   });
   writeFileSync(join(outDir, WINDOW_PAGE), windowHtml());
   writeFileSync(join(outDir, "manifest.json"), `${JSON.stringify(extensionManifest(), null, 2)}\n`);

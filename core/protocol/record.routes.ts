@@ -2,13 +2,15 @@
 // read and edit the test the user is looking at, ask the tab under test, ask the user, and
 // turn a locator into code. Edits and the alert are events the machines decide (the project
 // machine: NoTestSelected, UnknownCommand, Busy while the test is played; the root: the
-// alert dialog); reading the test and exporting a locator answer here from the state.
+// alert dialog); reading the test and exporting a locator answer here from the state (with a
+// `language`, as that language's code-export package writes it).
 import { z } from "zod";
 import { displayedTestOf } from "../../machines/ide.selectors.ts";
 import { NO_TEST } from "../../machines/project.edits.ts";
 import { fail, ok, recordRouteRefusal } from "../../machines/replies.ts";
 import { messageOf } from "../../services/errors.ts";
-import { isLocatorErrorCode, locatorAsBy } from "../../services/locators/index.ts";
+import { EXPORT_LANGUAGES, locatorIn } from "../../services/export/index.ts";
+import { isLocatorErrorCode, locatorAsBy, parseLocator } from "../../services/locators/index.ts";
 import { nonEmptyString } from "../../services/validation.ts";
 import { anyone, controlledOnly, fieldsOf, noFields, route } from "./route.ts";
 import type { Route } from "./route.ts";
@@ -52,9 +54,7 @@ const alertFields = fieldsOf(
 const exportFields = fieldsOf(
   z.object({
     location: z.string(),
-    language: z
-      .never({ error: "is not supported yet: leave it out to get Selenium's By expression, the one form there is" })
-      .optional(),
+    language: z.enum(EXPORT_LANGUAGES, { error: `must be one of ${EXPORT_LANGUAGES.join(", ")}` }).optional(),
   }),
 );
 
@@ -117,9 +117,12 @@ export const RECORD_ROUTES: ReadonlyArray<Route<unknown>> = [
     access: anyone,
     sizeLimit: "requestBytes",
     parse: exportFields,
-    run: (_, { location }) => {
+    // Checked as every locator is (InvalidLocator), then written by that language's package.
+    run: async (_, { location, language }) => {
       try {
-        return ok(locatorAsBy(location));
+        if (language === undefined) return ok(locatorAsBy(location));
+        parseLocator(location);
+        return ok(await locatorIn(language, location));
       } catch (error) {
         const code = (error as { errorCode?: unknown }).errorCode;
         return fail(isLocatorErrorCode(code) ? code : "InvalidLocator", messageOf(error));

@@ -56,14 +56,18 @@
 //       { type: "locator.resolved", id, reply } with the route's reply (an xpath, or
 //       { error, errorCode }). `id` is the page's own number for the question; the page
 //       gives up on its own after a limit, and a relay that stopped answers nothing.
+//   { type: "export.request", id, language, testId } or { ..., suiteId }: the Export dialog:
+//       ide.exportCode (CONTRACT section 15); the relay answers { type: "export.answered", id,
+//       reply } with its answer ({ filename, body } or { error, errorCode }), as "Find" is.
 //
 // Every message is a new object that the relay never touches again once sent, so a sink
 // may hand it to the page as it is, without copying.
 import type { StateValue } from "xstate";
 import type { IdeView } from "../../machines/ide.view.ts";
+import type { ExportReply, ExportRequest } from "../../core/export.ts";
 import type { LogEntry } from "../../services/logs/index.ts";
 
-export type { IdeView, LogEntry };
+export type { IdeView, LogEntry, ExportReply, ExportRequest };
 
 // ---- the statecharts of `hello` (built by charts.ts from the running machines) ----
 
@@ -167,6 +171,7 @@ export type HostMessage =
     }
   | PageMessage
   | LocatorAnswerMessage
+  | ExportAnswerMessage
   | {
       type: "update";
       view: UiView;
@@ -188,6 +193,12 @@ export type LocatorAnswerMessage = { type: "locator.resolved"; id: number; reply
 
 /** A page → IDE message: the editor's "Find". */
 export type LocatorQuestionMessage = { type: "locator.resolve"; id: number; location: string };
+
+/** A page → IDE message: the Export dialog asks for a test's or a suite's code. */
+export type ExportQuestionMessage = { type: "export.request"; id: number; language: string } & ({ testId: string } | { suiteId: string });
+
+/** The answer to the Export dialog: ide.exportCode's reply. */
+export type ExportAnswerMessage = { type: "export.answered"; id: number; reply: ExportReply };
 
 /** A page → IDE message: a user event of CONTRACT section 5; the relay passes it to ide.send, which checks it. */
 export type UserEventMessage = { type: `user.${string}`; [field: string]: unknown };

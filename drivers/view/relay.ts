@@ -13,6 +13,7 @@ import equal from "fast-deep-equal";
 import type {
   CommandRow,
   CommandsDelta,
+  ExportQuestionMessage,
   HostMessage,
   LocatorQuestionMessage,
   LogDelta,
@@ -92,6 +93,14 @@ function locatorQuestionOf(message: { type: string; [field: string]: unknown }):
   if (message.type !== "locator.resolve") return null;
   const { id, location } = message;
   return Number.isSafeInteger(id) && typeof location === "string" ? { type: "locator.resolve", id: id as number, location } : null;
+}
+
+function exportQuestionOf(message: { type: string; [field: string]: unknown }): ExportQuestionMessage | null {
+  if (message.type !== "export.request") return null;
+  const { id, language, testId, suiteId } = message;
+  if (!Number.isSafeInteger(id) || typeof language !== "string") return null;
+  if (typeof testId === "string") return { type: "export.request", id: id as number, language, testId };
+  return typeof suiteId === "string" ? { type: "export.request", id: id as number, language, suiteId } : null;
 }
 
 /** What one page has been sent, so the next update carries only what changed. */
@@ -267,7 +276,15 @@ export class ViewRelay {
     const userEvent = userEventOf(message);
     if (userEvent) return this.ide.send(userEvent);
     const question = locatorQuestionOf(message);
-    if (question) void this.answerLocator(question);
+    if (question) return void this.answerLocator(question);
+    const exportQuestion = exportQuestionOf(message);
+    if (exportQuestion) void this.answerExport(exportQuestion);
+  }
+
+  /** The Export dialog: ide.exportCode's answer, written back unless the page left. */
+  private async answerExport({ id, type: _, ...request }: ExportQuestionMessage) {
+    const reply = await this.ide.exportCode(request);
+    this.write({ type: "export.answered", id, reply });
   }
 
   /** The editor's "Find": the route's own reply (its limits included), written back unless the page left. */

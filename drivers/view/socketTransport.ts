@@ -2,10 +2,11 @@
 // in the page's meta tag), rebuilt after a drop with a growing wait, 250 ms up to 4 s. The
 // first update on every new socket is a reset, so the page's copy is whole again. The
 // editor's "Find" goes over the same socket (`locator.resolve`, answered `locator.resolved`:
-// drivers/view/messages.ts), with a limit of its own; a socket that drops fails the
-// questions it held.
+// drivers/view/messages.ts), and so does the Export dialog (`export.request`, answered
+// `export.answered`), each with a limit of its own; a socket that drops fails the questions
+// it held.
 import type { ConnectionStatus, UiTransport } from "./transport.ts";
-import type { HostMessage } from "./messages.ts";
+import type { ExportReply, HostMessage } from "./messages.ts";
 
 /** Longer than the host's own limit for resolving, so its answer, an error included, comes first. */
 const ANSWER_TIMEOUT_MS = 20_000;
@@ -38,20 +39,23 @@ export function socketTransport(): UiTransport {
     for (const id of [...waiting.keys()]) settle(id, { error });
   };
 
+  /** One question over the socket, answered by the message of the same `id`. */
+  const ask = (question: (id: number) => object) =>
+    new Promise<unknown>((resolve, reject) => {
+      const ws = socket;
+      if (!ws || ws.readyState !== WebSocket.OPEN) return reject(new Error("the IDE host is not connected"));
+      const id = nextQuestion++;
+      const timer = setTimeout(
+        () => settle(id, { error: new Error(`the IDE did not answer within ${ANSWER_TIMEOUT_MS / 1000} s`) }),
+        ANSWER_TIMEOUT_MS,
+      );
+      waiting.set(id, { resolve, reject, timer });
+      ws.send(JSON.stringify(question(id)));
+    });
+
   return {
-    resolveLocator(location) {
-      return new Promise((resolve, reject) => {
-        const ws = socket;
-        if (!ws || ws.readyState !== WebSocket.OPEN) return reject(new Error("the IDE host is not connected"));
-        const id = nextQuestion++;
-        const timer = setTimeout(
-          () => settle(id, { error: new Error(`the IDE did not answer within ${ANSWER_TIMEOUT_MS / 1000} s`) }),
-          ANSWER_TIMEOUT_MS,
-        );
-        waiting.set(id, { resolve, reject, timer });
-        ws.send(JSON.stringify({ type: "locator.resolve", id, location }));
-      });
-    },
+    resolveLocator: (location) => ask((id) => ({ type: "locator.resolve", id, location })),
+    exportCode: (request) => ask((id) => ({ type: "export.request", id, ...request })) as Promise<ExportReply>,
     connect(handlers) {
       let stopped = false;
       let retry = FIRST_RETRY_MS;
@@ -70,7 +74,7 @@ export function socketTransport(): UiTransport {
         ws.onmessage = (event) => {
           if (stopped || typeof event.data !== "string") return;
           const message = JSON.parse(event.data) as HostMessage;
-          if (message.type === "locator.resolved") return settle(message.id, { reply: message.reply });
+          if (message.type === "locator.resolved" || message.type === "export.answered") return settle(message.id, { reply: message.reply });
           handlers.message(message);
         };
         ws.onclose = () => {

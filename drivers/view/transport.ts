@@ -2,7 +2,7 @@
 // and where it can, a locator resolved. The transports (socketTransport.ts for the host's
 // /ui socket, localTransport.ts for an IDE in the same page) implement it; the page
 // (ui/connection.ts) folds what they bring into its state.
-import type { HostMessage, UserEventMessage } from "./messages.ts";
+import type { ExportReply, ExportRequest, HostMessage, UserEventMessage } from "./messages.ts";
 
 export type ConnectionStatus = "connecting" | "connected" | "disconnected";
 
@@ -29,4 +29,9 @@ export interface UiTransport {
    * question could not be asked. Without it the editor has no "Find".
    */
   resolveLocator?(location: string): Promise<unknown>;
+  /**
+   * Where it can: asks the IDE for a test's or a suite's code (ide.exportCode, CONTRACT
+   * section 15); rejects when the question could not be asked. Without it there is no Export.
+   */
+  exportCode?(request: ExportRequest): Promise<ExportReply>;
 }

@@ -202,7 +202,10 @@ describe("saving while controlled", () => {
 
   it("counts the project unsaved until the controller's answer arrives", async () => {
     let answer: (value: unknown) => void = () => {};
-    const { calls, deliver } = recordingDeliver(() => new Promise((resolve) => (answer = resolve)));
+    // The save's first question (can the plugin emit the project?) is answered at once: no.
+    const { calls, deliver } = recordingDeliver((_, message) =>
+      message.action === ("emit" as string) ? undefined : new Promise((resolve) => (answer = resolve)),
+    );
     const ide = createIde({ project: shopProject(), deliver });
     await takeControl(ide, "boss");
     ide.send({ type: "user.editProject" });
@@ -216,7 +219,10 @@ describe("saving while controlled", () => {
 
   it("keeps an edit made while the save was under way unsaved", async () => {
     let answer: (value: unknown) => void = () => {};
-    const { calls, deliver } = recordingDeliver(() => new Promise((resolve) => (answer = resolve)));
+    // The save's first question (can the plugin emit the project?) is answered at once: no.
+    const { calls, deliver } = recordingDeliver((_, message) =>
+      message.action === ("emit" as string) ? undefined : new Promise((resolve) => (answer = resolve)),
+    );
     const ide = createIde({ project: shopProject(), deliver });
     await takeControl(ide, "boss");
     ide.send({ type: "user.editProject" });

@@ -449,13 +449,29 @@ describe("GET /export/location", () => {
     expectError(await ide.handle({ uri: "/export/location", verb: "get", location }, { id: "x" }), "InvalidLocator");
   });
 
-  it("answers InvalidRequest naming language for any language, saying only the By form is there", async () => {
+  it("answers InvalidRequest naming language and the six languages for a language it does not know", async () => {
     const ide = createIde();
     for (const language of ["java", "javascript", null]) {
       const error = expectError(await ide.handle({ uri: "/export/location", verb: "get", location: "id=user", language }, { id: "x" }), "InvalidRequest");
       expect(error).toContain("language");
-      expect(error).toContain("By");
+      expect(error).toContain("python-pytest");
     }
+  });
+
+  it.each([
+    ["java-junit", "id=user", 'By.id("user")'],
+    ["python-pytest", "id=user", 'By.ID, "user"'],
+    ["javascript-mocha", "css=#cart .count", 'By.css("#cart .count")'],
+    ["ruby-rspec", "name=q", ":name, 'q'"],
+    ["csharp-nunit", "linkText=Add to cart", 'By.LinkText("Add to cart")'],
+  ])("answers the locator as the %s package writes it", async (language, location, code) => {
+    const ide = createIde();
+    expect(await ide.handle({ uri: "/export/location", verb: "get", location, language }, { id: "x" })).toBe(code);
+  });
+
+  it("answers InvalidLocator with a language too", async () => {
+    const ide = createIde();
+    expectError(await ide.handle({ uri: "/export/location", verb: "get", location: "foo=bar", language: "java-junit" }, { id: "x" }), "InvalidLocator");
   });
 
   it("answers InvalidRequest without a location", async () => {

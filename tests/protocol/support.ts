@@ -31,6 +31,7 @@ export type ErrorCode =
   | "UnknownCommand"
   | "UnknownTest"
   | "NoTestSelected"
+  | "ExportFailed"
   | "InvalidLocator"
   | "ElementNotFound"
   | "NoPage";

@@ -6,6 +6,7 @@ import { getStateNodes } from "xstate/graph";
 import { controlMachine } from "../../machines/control.machine.ts";
 import { ideMachine } from "../../machines/ide.machine.ts";
 import { projectMachine } from "../../machines/project.machine.ts";
+import { exportMachine } from "../../machines/export.machine.ts";
 import { suiteRunnerMachine } from "../../machines/suiteRunner.machine.ts";
 import { testRunnerMachine } from "../../machines/testRunner.machine.ts";
 import { doorMachine } from "../../apps/extension/door.machine.ts";
@@ -66,5 +67,14 @@ describe.each([
       .filter((type) => !type.startsWith("xstate."));
     expect(events.length).toBeGreaterThan(0);
     for (const type of events) expect(type).toMatch(/^[a-z]+(\.[a-z][a-zA-Z]*)+$/);
+  });
+});
+
+// The export machine takes no events of its own: it runs once, from its actors' answers.
+describe("the export machine", () => {
+  it("refers to every action, guard and actor by a name defined in setup()", () => {
+    const refs = references(exportMachine);
+    expect(refs.length).toBeGreaterThan(0);
+    expect(refs.filter((r) => r.name === null || !(r.name in exportMachine.implementations[r.kind]))).toEqual([]);
   });
 });

@@ -1,0 +1,63 @@
+// `npm run export` as a user runs it: files written under the packages' names, one line and
+// exit 2 for a bad file, language or name, exit 1 when the packages refuse a test.
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { exportCode } from "../../services/export/index.ts";
+import { shopProject } from "../export/support.ts";
+
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+const SHOP = join(ROOT, "examples", "shop.side");
+const scratch = () => mkdtempSync(join(tmpdir(), "ide-core-export-"));
+
+function exportCli(args: string[]) {
+  const result = spawnSync(process.execPath, ["--import", "tsx", "bin/export.ts", ...args], { cwd: ROOT, encoding: "utf8" });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+describe("npm run export", () => {
+  it("writes a test's file under the package's filename, as the service writes it", async () => {
+    const out = scratch();
+    const run = exportCli([SHOP, "--language", "python-pytest", "--test", "adds to cart", "--out", out]);
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    const written = join(out, "test_addstocart.py");
+    expect(run.stdout.trim()).toBe(written);
+    const expected = await exportCode("python-pytest", shopProject(), { testId: "t-cart" });
+    expect(readFileSync(written, "utf8")).toBe("body" in expected ? expected.body : "");
+  });
+
+  it("exits 1 with one line naming the test and the command when the packages refuse it (no plugins here)", () => {
+    const run = exportCli([SHOP, "--language", "java-junit", "--suite", "Default Suite", "--out", scratch()]);
+    expect(run.code).toBe(1);
+    expect(run.stderr.trim().split("\n")).toEqual(["export: Test 'logs in' has a problem: Invalid command 'eyesCheckWindow'"]);
+  });
+
+  it.each([
+    ["an unknown language", [SHOP, "--language", "cobol"], /unknown language "cobol"/],
+    ["no language", [SHOP], /--language is needed/],
+    ["an unknown test", [SHOP, "--language", "ruby-rspec", "--test", "nope"], /no test named "nope"/],
+    ["an unknown suite", [SHOP, "--language", "ruby-rspec", "--suite", "nope"], /no suite named "nope"/],
+    ["a missing file", [join(scratch(), "missing.side"), "--language", "ruby-rspec"], /cannot read .*missing\.side/],
+    ["an unknown option", [SHOP, "--language", "ruby-rspec", "--bogus"], /bogus/],
+  ])("exits 2 with one line for %s", (_, args, message) => {
+    const run = exportCli(args as string[]);
+    expect(run.code).toBe(2);
+    const lines = run.stderr.trim().split("\n");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(message);
+    expect(run.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it("exits 2 for a file that is not a usable .side project", () => {
+    const file = join(scratch(), "bad.side");
+    writeFileSync(file, JSON.stringify({ name: "no id" }));
+    const run = exportCli([file, "--language", "ruby-rspec"]);
+    expect(run.code).toBe(2);
+    expect(run.stderr.trim().split("\n")).toHaveLength(1);
+    expect(run.stderr).toMatch(/not a usable \.side project/);
+  });
+});
