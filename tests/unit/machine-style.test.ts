@@ -7,6 +7,7 @@ import { controlMachine } from "../../machines/control.machine.ts";
 import { ideMachine } from "../../machines/ide.machine.ts";
 import { playbackMachine } from "../../machines/playback.machine.ts";
 import { projectMachine } from "../../machines/project.machine.ts";
+import { recordingMachine } from "../../machines/recording.machine.ts";
 import { doorMachine } from "../../apps/extension/door.machine.ts";
 import { relayMachine } from "../../apps/extension/relay.machine.ts";
 
@@ -46,6 +47,7 @@ describe.each([
   ["control", controlMachine],
   ["project", projectMachine],
   ["playback", playbackMachine],
+  ["recording", recordingMachine],
   ["ide", ideMachine],
   ["extension relay", relayMachine],
   ["extension door", doorMachine],
