@@ -9,6 +9,7 @@ type BareEvent = Extract<
   UserEvent,
   { type: "user.openWindow" | "user.closeWindow" | "user.accept" | "user.decline" | "user.editProject" | "user.saveProject" }
     | { type: "user.stopPlayback" | "user.pausePlayback" | "user.resumePlayback" | "user.stepPlayback" }
+    | { type: "user.startRecording" | "user.stopRecording" }
 >["type"];
 const bare = (type: BareEvent) => z.object({ type: z.literal(type) });
 const index = z.number().int().min(0);
@@ -52,6 +53,9 @@ const userEventSchema = z.discriminatedUnion("type", [
   }),
   z.object({ type: z.literal("user.moveCommand"), commandId: z.string(), toIndex: index }),
   z.object({ type: z.literal("user.deleteCommand"), commandId: z.string() }),
+  // Recording (CONTRACT section 14): into the displayed test.
+  bare("user.startRecording"),
+  bare("user.stopRecording"),
 ]);
 
 /** A user event the UI sent that carries something unusable: what to tell the user. */

@@ -20,13 +20,14 @@ export type IdeActor = Actor<typeof ideMachine>;
 
 /** The child actors of the root: they answer requests of their own and change the view on their own. */
 export function childActors(s: IdeSnapshot) {
-  const { control, project, playback } = s.context;
-  return { control, project, playback };
+  const { control, project, playback, recording } = s.context;
+  return { control, project, playback, recording };
 }
 
 export const controlSnapshot = (s: IdeSnapshot) => s.context.control.getSnapshot();
 export const projectSnapshot = (s: IdeSnapshot) => s.context.project.getSnapshot();
 export const playbackSnapshot = (s: IdeSnapshot) => s.context.playback.getSnapshot();
+export const recordingSnapshot = (s: IdeSnapshot) => s.context.recording.getSnapshot();
 
 /** The test the UI shows (CONTRACT section 13), or null when the project has none. */
 export function displayedTestOf(s: IdeSnapshot): SideTest | null {
@@ -52,7 +53,7 @@ function machineOf(ref: AnyActorRef | undefined): AnyStateMachine | null {
 
 /**
  * The root actor and every child it holds that runs a state machine (control, project,
- * playback), the root first; invoked helpers that are not machines are left out.
+ * playback, recording), the root first; invoked helpers that are not machines are left out.
  */
 export function machineActors(actor: IdeActor): MachineActor[] {
   const found: MachineActor[] = [];

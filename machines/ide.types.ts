@@ -19,6 +19,8 @@ import type {
   UserSelectEvent,
 } from "./project.types.ts";
 import type { LogWrittenEvent, RequestAnsweredEvent, RequestRef } from "./shared.types.ts";
+import type { recordingMachine } from "./recording.machine.ts";
+import type { CommandRecordedMessage, RecorderEvent, RecordingFact, RecordingRequestedEvent } from "./recording.types.ts";
 
 export interface IdeInput {
   project: SideProject;
@@ -29,6 +31,7 @@ export interface IdeContext {
   control: ActorRefFrom<typeof controlMachine>;
   project: ActorRefFrom<typeof projectMachine>;
   playback: ActorRefFrom<typeof playbackMachine>;
+  recording: ActorRefFrom<typeof recordingMachine>;
   /** Plugins registered in this plugin session (since the window opened or control changed). */
   plugins: PluginRegistry;
   /** From the input; read once by the `starting` state. */
@@ -85,7 +88,13 @@ export type UserEvent =
   | { type: "user.loadProject"; project: SideProject }
   /** CONTRACT section 13: what the user looks at, and the test editor's edits. */
   | UserSelectEvent
-  | UserEditEvent;
+  | UserEditEvent
+  /** CONTRACT section 14: Record and Stop recording. */
+  | { type: "user.startRecording" }
+  | { type: "user.stopRecording" };
+
+/** What the page's recorder reports (ide.record), admitted at the door; the root adds the registered plugins. */
+export type RecorderReport = RecorderEvent extends infer E ? (E extends { plugins: unknown } ? Omit<E, "plugins"> : E) : never;
 
 /** The transport lost a plugin (a bridge connection closed): its dialogs end as declined, its control ends. */
 export type PluginDisconnectedEvent = { type: "plugin.disconnected"; sender: string };
@@ -100,15 +109,18 @@ export type ChildFact =
   | CloseConfirmedEvent
   | RunRequestedEvent
   | RunPlayingEvent
-  | RunOverEvent;
+  | RunOverEvent
+  | RecordingRequestedEvent
+  | RecordingFact;
 
-export type IdeEvent = IdeRequestEvent | UserEvent | PluginDisconnectedEvent | ChildFact;
+export type IdeEvent = IdeRequestEvent | UserEvent | PluginDisconnectedEvent | ChildFact | RecorderReport;
 
 /** What the IDE sends a plugin (CONTRACT sections 8 to 10). */
 export type OutboundMessage =
-  | { action: "event"; event: "saveProject" | "projectLoaded"; options: Record<string, unknown> }
+  | { action: "event"; event: "saveProject" | "projectLoaded" | "recordingStarted" | "recordingStopped"; options: Record<string, unknown> }
   | RunEventMessage
-  | ExecuteMessage;
+  | ExecuteMessage
+  | CommandRecordedMessage;
 
 export type OutboundRequestedEvent = { type: "outbound.requested"; to: string; message: OutboundMessage };
 

@@ -3,6 +3,15 @@ import type { RunSelector } from "../services/playback/targets.ts";
 import type { DialogFactEvent } from "./control.types.ts";
 import type { RunOverFact, RunPlayingFact, RunStartEvent } from "./playback.types.ts";
 import type { LogWrittenEvent, RequestAnsweredEvent, RequestRef } from "./shared.types.ts";
+import type {
+  CommandsRecordedFact,
+  ProjectUrlFoundFact,
+  RecordedCommandChangedFact,
+  RecordedCommandRemovedFact,
+  RecordingRequestedEvent,
+  RecordingStartedFact,
+  RecordingStoppedFact,
+} from "./recording.types.ts";
 
 /** A load waiting for the user: a plugin's request, or the user's own file (requestId null, sender "ide"). */
 export interface PendingLoad {
@@ -32,6 +41,11 @@ export interface ProjectContext {
   selectedCommandId: string | null;
   /** The tests the run under way plays (the run tells: run.playing / run.over); edits to them are refused. */
   playing: readonly string[];
+  /**
+   * While recording (recording.started until recording.stopped): the last recorded command, after
+   * which a plugin's POST /record/command goes (CONTRACT section 14); undefined while not recording.
+   */
+  lastRecordedId?: string | null;
 }
 
 export interface ProjectInput {
@@ -117,7 +131,28 @@ export type ProjectEvent =
   | { type: "dialog.elsewhere"; open: boolean }
   | { type: "user.startPlayback"; testId?: string; fromCommandId?: string }
   | { type: "user.startSuite"; suiteId?: string }
-  | ({ type: "request.startRun"; selector: RunSelector } & RequestRef);
+  | ({ type: "request.startRun"; selector: RunSelector } & RequestRef)
+  | ProjectRecordingEvent;
+
+/** Recording (CONTRACT section 14): the user's Record, and what the recording machine records. */
+export type ProjectRecordingEvent =
+  | { type: "user.startRecording" }
+  | RecordingStartedFact
+  | RecordingStoppedFact
+  | CommandsRecordedFact
+  | RecordedCommandChangedFact
+  | RecordedCommandRemovedFact
+  | ProjectUrlFoundFact;
+
+export const RECORDING_TO_PROJECT = [
+  "user.startRecording",
+  "recording.started",
+  "recording.stopped",
+  "recording.commandsRecorded",
+  "recording.commandChanged",
+  "recording.commandRemoved",
+  "recording.urlFound",
+] as const;
 
 /** A start the project resolved to its tests: the root hands it to the run machine. */
 export type RunRequestedEvent = Omit<RunStartEvent, "type"> & { type: "run.requested" };
@@ -131,4 +166,5 @@ export type ProjectEmitted =
   | CloseConfirmedEvent
   | LogWrittenEvent
   | DialogFactEvent
-  | RunRequestedEvent;
+  | RunRequestedEvent
+  | RecordingRequestedEvent;

@@ -233,6 +233,7 @@ describe("getSnapshot", () => {
         "playback",
         "plugins",
         "project",
+        "recording",
         "runControls",
         "selectedCommandId",
         "window",
