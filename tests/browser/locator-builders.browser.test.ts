@@ -3,16 +3,11 @@
 // text, an iframe, a shadow host, selects, a contenteditable. Every locator of every element's
 // list must find that element as its first match, checked by the project's own resolver
 // (services/locators/, bundled beside them) in the element's own document.
-import { createServer } from "node:http";
-import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { fileURLToPath } from "node:url";
-import { build } from "esbuild";
 import type { Browser, Frame, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium } from "../../drivers/host/chromium.ts";
+import { bundleForPage, servePages } from "../support/browserPages.ts";
 
-const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const GLOBAL = "__ideCoreBuilders";
 
 const TRICKY = `<!doctype html>
@@ -54,45 +49,27 @@ const TOP_ELEMENTS = [
 ];
 const FRAME_ELEMENTS = ["input", "button", "a"];
 
-let server: Server;
+let site: Awaited<ReturnType<typeof servePages>>;
 let browser: Browser;
 let page: Page;
-let bundle: string;
 
 beforeAll(async () => {
-  const built = await build({
-    stdin: {
-      contents: `export { buildTargets } from "./services/locators/builders.ts";
-        export { findElement, parseLocator } from "./services/locators/index.ts";`,
-      resolveDir: ROOT,
-      loader: "ts",
-    },
-    bundle: true,
-    write: false,
-    format: "iife",
-    globalName: GLOBAL,
-    platform: "browser",
-    target: "chrome116",
-    logLevel: "silent",
-  });
-  bundle = built.outputFiles[0].text;
-  server = createServer((req, res) => {
-    const path = new URL(req.url ?? "/", "http://127.0.0.1").pathname;
-    const body = path === "/" ? TRICKY : path === "/frame" ? FRAME : undefined;
-    res.writeHead(body === undefined ? 404 : 200, { "content-type": "text/html; charset=utf-8" });
-    res.end(body ?? "");
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const bundle = await bundleForPage(
+    `export { buildTargets } from "./services/locators/builders.ts";
+     export { findElement, parseLocator } from "./services/locators/index.ts";`,
+    GLOBAL,
+  );
+  site = await servePages({ "/": TRICKY, "/frame": FRAME });
   browser = await launchChromium();
   page = await browser.newPage();
-  await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+  await page.goto(`${site.origin}/`);
   await page.frame({ url: /\/frame$/ })!.waitForLoadState();
   for (const frame of page.frames()) await frame.evaluate(`${bundle}; void 0`);
 }, 60_000);
 
 afterAll(async () => {
   await browser?.close();
-  await new Promise((resolve) => server?.close(resolve));
+  await site?.close();
 });
 
 type Checked = { targets: Array<[string, string]>; wrong: string[] };

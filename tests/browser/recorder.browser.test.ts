@@ -2,17 +2,11 @@
 // as the content script bundles it. Playwright's mouse and keyboard go through DevTools input,
 // so the page gets trusted events, as from a person; what the page's own scripts dispatch is
 // not trusted and must not be recorded.
-import { createServer } from "node:http";
-import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { fileURLToPath } from "node:url";
-import { build } from "esbuild";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { launchChromium } from "../../drivers/host/chromium.ts";
 import type { RecordedAction } from "../../drivers/recorder/recorder.ts";
-
-const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+import { bundleForPage, servePages } from "../support/browserPages.ts";
 
 const FORM = `<!doctype html><html><head><title>Form</title></head><body>
   <form id="search" onsubmit="event.preventDefault()">
@@ -29,46 +23,28 @@ const FORM = `<!doctype html><html><head><title>Form</title></head><body>
 </body></html>`;
 const FRAME = `<!doctype html><html><body><button id="inside">Inside</button></body></html>`;
 
-let server: Server;
+let site: Awaited<ReturnType<typeof servePages>>;
 let browser: Browser;
 let page: Page;
 let bundle: string;
 
 beforeAll(async () => {
-  const built = await build({
-    stdin: {
-      contents: `import { attachRecorder } from "./drivers/recorder/recorder.ts";
-        const seen = (globalThis.__recorded = []);
-        attachRecorder(window, (action) => seen.push(action));`,
-      resolveDir: ROOT,
-      loader: "ts",
-    },
-    bundle: true,
-    write: false,
-    format: "iife",
-    platform: "browser",
-    target: "chrome116",
-    logLevel: "silent",
-  });
-  bundle = built.outputFiles[0].text;
-  server = createServer((req, res) => {
-    const path = new URL(req.url ?? "/", "http://127.0.0.1").pathname;
-    res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
-    res.end(path === "/frame" ? FRAME : FORM);
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  bundle = await bundleForPage(`import { attachRecorder } from "./drivers/recorder/recorder.ts";
+    const seen = (globalThis.__recorded = []);
+    attachRecorder(window, (action) => seen.push(action));`);
+  site = await servePages({ "/": FORM, "/frame": FRAME });
   browser = await launchChromium();
 }, 60_000);
 
 afterAll(async () => {
   await browser?.close();
-  await new Promise((resolve) => server?.close(resolve));
+  await site?.close();
 });
 
 beforeEach(async () => {
   await page?.close();
   page = await browser.newPage();
-  await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+  await page.goto(`${site.origin}/`);
   const frame = page.frame({ url: /\/frame$/ })!;
   await frame.waitForLoadState();
   for (const f of page.frames()) await f.evaluate(`${bundle}; void 0`);
