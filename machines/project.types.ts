@@ -3,15 +3,7 @@ import type { RunSelector } from "../services/playback/targets.ts";
 import type { DialogFactEvent } from "./control.types.ts";
 import type { RunOverFact, RunPlayingFact, RunStartEvent } from "./playback.types.ts";
 import type { LogWrittenEvent, RequestAnsweredEvent, RequestRef } from "./shared.types.ts";
-import type {
-  CommandsRecordedFact,
-  ProjectUrlFoundFact,
-  RecordedCommandChangedFact,
-  RecordedCommandRemovedFact,
-  RecordingRequestedEvent,
-  RecordingStartedFact,
-  RecordingStoppedFact,
-} from "./recording.types.ts";
+import type { RecordingFact, RecordingRequestedEvent } from "./recording.types.ts";
 
 /** A load waiting for the user: a plugin's request, or the user's own file (requestId null, sender "ide"). */
 export interface PendingLoad {
@@ -134,16 +126,7 @@ export type ProjectEvent =
   | ({ type: "request.startRun"; selector: RunSelector } & RequestRef)
   | ProjectRecordingEvent;
 
-/** Recording (CONTRACT section 14): the user's Record, and what the recording machine records. */
-export type ProjectRecordingEvent =
-  | { type: "user.startRecording" }
-  | RecordingStartedFact
-  | RecordingStoppedFact
-  | CommandsRecordedFact
-  | RecordedCommandChangedFact
-  | RecordedCommandRemovedFact
-  | ProjectUrlFoundFact;
-
+/** Recording (CONTRACT section 14): the user's Record, and the recording machine's facts the project acts on. */
 export const RECORDING_TO_PROJECT = [
   "user.startRecording",
   "recording.started",
@@ -153,6 +136,10 @@ export const RECORDING_TO_PROJECT = [
   "recording.commandRemoved",
   "recording.urlFound",
 ] as const;
+
+export type ProjectRecordingEvent =
+  | { type: "user.startRecording" }
+  | Extract<RecordingFact, { type: (typeof RECORDING_TO_PROJECT)[number] }>;
 
 /** A start the project resolved to its tests: the root hands it to the run machine. */
 export type RunRequestedEvent = Omit<RunStartEvent, "type"> & { type: "run.requested" };
