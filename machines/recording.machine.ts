@@ -4,8 +4,8 @@
  *
  * States: idle ⇄ recording.
  * Invariants:
- * - Never beside a run: a start while a run plays (run.playing until run.over) changes nothing
- *   but a warning; the root stops a recording before any run starts, when the window closes
+ * - Never beside a run: a start while a run plays (run.playing until run.over) changes nothing;
+ *   the root stops a recording before any run starts, when the window closes
  *   and when another project is loaded (recording.stop).
  * - While recording, each command the page's recorder reports goes to the project (a fact,
  *   recording.commandsRecorded: inserted after the selected command, which it becomes; the
@@ -20,7 +20,7 @@
  *   the project's edits. This machine reads no other machine; the root passes it the
  *   registered plugins with each report.
  */
-import { assertEvent, assign, emit, enqueueActions, fromPromise, setup } from "xstate";
+import { assertEvent, assign, emit, enqueueActions, fromPromise, not, setup } from "xstate";
 import { frameSteps, openTarget, projectUrlFrom, readMutation, sameFrame } from "../services/recording/index.ts";
 import type { Mutation } from "../services/recording/index.ts";
 import type {
@@ -50,6 +50,7 @@ export const recordingMachine = setup({
   },
   guards: {
     runIsPlaying: ({ context }) => context.runPlaying,
+    noRunPlaying: not("runIsPlaying"),
     needsOpen: ({ context }) => context.needsOpen,
   },
   actions: {
@@ -77,11 +78,6 @@ export const recordingMachine = setup({
       testId: context.testId!,
       testName: context.testName,
     })),
-    warnRunPlaying: emit({
-      type: "log.written" as const,
-      level: "warn" as const,
-      message: "Recording cannot start while a test is being played; stop the run first.",
-    }),
     logStopped: emit(({ context, event }) => {
       assertEvent(event, ["recording.stop", "recorder.tabClosed"]);
       const kept = `what it recorded into "${context.testName}" (${context.recorded} command${context.recorded === 1 ? "" : "s"}) is kept`;
@@ -197,7 +193,8 @@ export const recordingMachine = setup({
       // Cleared on the way in, so the stop's own log still names the test.
       entry: "end",
       on: {
-        "recording.requested": [{ guard: "runIsPlaying", actions: "warnRunPlaying" }, { target: "recording", actions: "begin" }],
+        // While a run plays the start is refused and changes nothing (CONTRACT section 14); the UI's Record is off then.
+        "recording.requested": { guard: "noRunPlaying", target: "recording", actions: "begin" },
       },
     },
     recording: {

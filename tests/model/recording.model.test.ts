@@ -110,12 +110,13 @@ describe("the recording machine, transition by transition", () => {
     expect(facts("recording.started")).toEqual([expect.objectContaining({ testId: "t1", testName: "Login" })]);
   });
 
-  it("refuses to start while a run plays, with a warning, and starts once it is over", () => {
-    const { actor, facts } = start();
+  it("refuses to start while a run plays, changing nothing, and starts once it is over", () => {
+    const { actor, emitted } = start();
     actor.send(runPlaying);
+    const before = actor.getSnapshot();
     actor.send(requestedFull);
-    expect(actor.getSnapshot().value).toBe("idle");
-    expect(facts("log.written").map((l) => l.level)).toEqual(["warn"]);
+    expect(actor.getSnapshot()).toBe(before);
+    expect(emitted).toEqual([]);
     actor.send(runOver);
     actor.send(requestedFull);
     expect(actor.getSnapshot().value).toBe("recording");
