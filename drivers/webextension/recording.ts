@@ -3,8 +3,9 @@
 // core starts recording, the window picks the tab under test, tells the core the page
 // (recorder.pageSeen: its url and the browser window's outer size, for open and
 // setWindowSize), puts the recorder into every frame of the tab when it is not there yet
-// (a tab opened before the extension), and tells every frame of it to record, on the port each
-// frame's recorder opened (recorderContent.ts). It passes each command a frame of that tab
+// (a tab opened before the extension), and tells every frame of it to record: a frame's
+// recorder asks (recorder.hello) as it loads, and a frame of the recorded tab opens a port
+// (recorderContent.ts) on which it is started and stopped and reports. It passes each command a frame of that tab
 // reports to the core (ide.record, which checks it), and tells the core when the tab is
 // closed. Stopping tells every frame to stop.
 import type { Ide } from "../../core/ide.ts";
@@ -14,6 +15,7 @@ import { findTabUnderTest } from "./tabs.ts";
 export const RECORDER_SCRIPT = "recorder.js";
 export const RECORDER_PORT = "ide-core-recorder";
 
+export type RecorderHelloMessage = { type: "recorder.hello" };
 export type RecorderActionMessage = { type: "recorder.action"; action: RecordedAction };
 export type RecorderControlMessage = { type: "recorder.start" } | { type: "recorder.stop" };
 
@@ -56,7 +58,7 @@ export function recordInTabUnderTest(core: Ide, findTab: () => Promise<chrome.ta
     core.record({ type: "recorder.pageSeen", url: found.url ?? "", width, height, tabId: found.id });
     tell(found.id, { type: "recorder.start" });
     try {
-      // Frames whose recorder has no port (loaded before the window was) connect now, and are told on connecting.
+      // Frames whose recorder has no port (loaded before the recording) ask again, connect, and are told on connecting.
       await chrome.scripting.executeScript({ target: { tabId: found.id, allFrames: true }, files: [RECORDER_SCRIPT] });
     } catch {
       // A page the extension may not script (the browser's own pages): nothing can be recorded there.
@@ -97,11 +99,18 @@ export function recordInTabUnderTest(core: Ide, findTab: () => Promise<chrome.ta
       core.record({ type: "recorder.tabClosed" });
     }
   };
+  const onMessage = (value: unknown, sender: chrome.runtime.MessageSender, sendResponse: (answer: unknown) => void) => {
+    if (sender.id !== chrome.runtime.id || (value as { type?: unknown } | null)?.type !== "recorder.hello") return false;
+    sendResponse({ record: recording && tabId !== null && sender.tab?.id === tabId });
+    return false;
+  };
   chrome.runtime.onConnect.addListener(onConnect);
+  chrome.runtime.onMessage.addListener(onMessage);
   chrome.tabs.onRemoved.addListener(onRemoved);
   return () => {
     subscription.unsubscribe();
     chrome.runtime.onConnect.removeListener(onConnect);
+    chrome.runtime.onMessage.removeListener(onMessage);
     chrome.tabs.onRemoved.removeListener(onRemoved);
   };
 }
