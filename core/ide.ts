@@ -3,7 +3,8 @@
 // plain IdeView for the UI.
 import { createActor } from "xstate";
 import type { AnyActorRef, InspectionEvent, Observer } from "xstate";
-import { deliverTo, locatorResolver, runPorts, saveProjectPort, tabUnderTestPort } from "./ports.ts";
+import { deliverTo, locatorResolver, recordingPorts, runPorts, saveProjectPort, tabUnderTestPort } from "./ports.ts";
+import { readRecorderReport } from "./recorder.ts";
 import type { Deliver, Executor, ResolveLocator, Save, TabUnderTest } from "./ports.ts";
 import { DEFAULT_LIMITS } from "./protocol/limits.ts";
 import type { Limits } from "./protocol/limits.ts";
@@ -22,6 +23,7 @@ import type { IdeView } from "../machines/ide.view.ts";
 import { projectMachine } from "../machines/project.machine.ts";
 import { suiteRunnerMachine } from "../machines/suiteRunner.machine.ts";
 import { testRunnerMachine } from "../machines/testRunner.machine.ts";
+import { recordingMachine } from "../machines/recording.machine.ts";
 import { fail } from "../machines/replies.ts";
 import { LogStore } from "../services/logs/index.ts";
 import type { LogInput } from "../services/logs/index.ts";
@@ -50,6 +52,13 @@ export interface Ide {
   handle(message: unknown, sender: { id: string }): Promise<WireReply>;
   send(event: UserEventInput): void;
   getSnapshot(): IdeView;
+  /**
+   * What the page's recorder saw (CONTRACT section 14): a recorded command, the page as a
+   * recording starts, or the tab under test closing. The extension's window and the host's
+   * page panel call it; a report that is not well formed is dropped (false). It changes
+   * nothing unless a recording is under way.
+   */
+  record(report: unknown): boolean;
   /** The loaded project as it is now, unsaved edits included (what "save" would write). */
   getProject(): SideProject;
   subscribe(listener: (view: IdeView) => void): { unsubscribe(): void };
@@ -121,6 +130,9 @@ export function createIde(options: IdeOptions = {}): Ide {
             }),
           ),
         },
+      }),
+      recording: recordingMachine.provide({
+        actors: recordingPorts(options.deliver, limits.deliverTimeoutMs, (message) => ideLog("warn", message)),
       }),
       playback: suiteRunnerMachine.provide({
         actors: { testRunner: testRunnerMachine.provide({ actors: ports }), tellPlugins: ports.tellPlugins },
@@ -214,6 +226,13 @@ export function createIde(options: IdeOptions = {}): Ide {
       if (userEvent === null) return;
       if ("problem" in userEvent) ideLog("error", userEvent.problem);
       else actor.send(userEvent);
+    },
+    record(report) {
+      if (actor.getSnapshot().status !== "active") return false;
+      const event = readRecorderReport(report);
+      if (event === null) return false;
+      actor.send(event);
+      return true;
     },
     dropSender(senderId) {
       if (typeof senderId === "string" && actor.getSnapshot().status === "active") {

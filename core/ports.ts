@@ -14,6 +14,7 @@ import type {
 import { refusesToStart } from "../services/playback/pluginAnswer.ts";
 import type { Delivery } from "../services/playback/pluginAnswer.ts";
 import type { SaveInput, SaveOutcome } from "../machines/project.types.ts";
+import type { AskPluginsInput, PluginAnswers } from "../machines/recording.types.ts";
 import { fail, ok } from "../machines/replies.ts";
 import type { Reply } from "../machines/shared.types.ts";
 import { messageOf } from "../services/errors.ts";
@@ -141,6 +142,25 @@ export function runPorts(
 
 const NO_PAGE = (command: string) =>
   `${command} needs a page under test, and there is none here (createIde was given no executor).`;
+
+/**
+ * The recording machine's port (CONTRACT section 14): commandRecorded to every plugin at once,
+ * and the answers in the order they came. A plugin that rejects, answers an error or has not
+ * answered within `timeoutMs` gives none; one that could not be reached is a warning.
+ */
+export const recordingPorts = (deliver: Deliver | undefined, timeoutMs: number, warn: (message: string) => void) => ({
+  askPlugins: fromPromise<PluginAnswers, AskPluginsInput>(async ({ input }) => {
+    const answers: PluginAnswers["answers"] = [];
+    await Promise.all(
+      input.plugins.map(async (plugin) => {
+        const delivery = await deliverAndWait(deliver, timeoutMs, plugin, input.message);
+        if (!delivery.answered) warn(`The commandRecorded message to ${plugin} was not delivered: ${delivery.reason}.`);
+        else if (!isErrorAnswer(delivery.answer)) answers.push({ plugin, answer: delivery.answer });
+      }),
+    );
+    return { testId: input.testId, commandId: input.commandId, answers };
+  }),
+});
 
 /** The project machine's save port: to the controller while controlled, else `save`. */
 export const saveProjectPort = (

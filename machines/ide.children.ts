@@ -5,7 +5,7 @@
 import { fromCallback } from "xstate";
 import type { AnyActorRef } from "xstate";
 import { eachTestRunner } from "./ide.selectors.ts";
-import { EDIT_EVENTS } from "./project.types.ts";
+import { EDIT_EVENTS, RECORDING_TO_PROJECT } from "./project.types.ts";
 import type { IdeContext } from "./ide.types.ts";
 import type { ChildFact, IdeEvent, OutboundMessage } from "./ide.types.ts";
 
@@ -35,9 +35,13 @@ export const relayChildFacts = fromCallback<ChildFact, { children: AnyActorRef[]
 
 /** What the plugins are told of a fact (CONTRACT section 8), if anything; runs tell their own. */
 export function outboundFor(fact: IdeEvent): OutboundMessage | null {
-  return fact.type === "project.loaded"
-    ? { action: "event", event: "projectLoaded", options: { projectId: fact.projectId, projectName: fact.projectName } }
-    : null;
+  if (fact.type === "project.loaded") {
+    return { action: "event", event: "projectLoaded", options: { projectId: fact.projectId, projectName: fact.projectName } };
+  }
+  // CONTRACT section 14; a recorded command is told by the recording machine, which reads the answers.
+  if (fact.type === "recording.started") return { action: "event", event: "recordingStarted", options: { testName: fact.testName } };
+  if (fact.type === "recording.stopped") return { action: "event", event: "recordingStopped", options: { testName: fact.testName } };
+  return null;
 }
 
 type RequestEvent = Extract<IdeEvent, { requestId: number }>;
@@ -67,7 +71,11 @@ export const TO_PROJECT = [
   ...EDIT_EVENTS,
   "run.playing",
   "run.over",
+  ...RECORDING_TO_PROJECT,
 ] as const;
+export const TO_RECORDING = ["recording.requested", "user.stopRecording", "run.playing", "run.over", "recorder.tabClosed"] as const;
+/** What the page's recorder reports; the root adds the plugins to tell of each command. */
+export const RECORDER_REPORTS = ["recorder.commandRecorded", "recorder.pageSeen"] as const;
 /** What the root forwards to the run machine (the suite runner), which routes what concerns a test to its test runner. */
 export const TO_PLAYBACK = [
   "request.commandState",

@@ -1,6 +1,6 @@
 /**
  * The root of the IDE: its window, the plugin session, and the child machines
- * (control, project, playback) it composes.
+ * (control, project, playback, recording) it composes.
  *
  * States: open ⇄ closed (the IDE window).
  * Invariants:
@@ -9,7 +9,10 @@
  *   alert (POST /popup/alert, context.alert): answered true on accept, false on decline or
  *   when its plugin is lost, IdeNotActive when the window closes.
  * - Closing the window ends control, answers every waiting request with IdeNotActive, stops
- *   playback and drops the registered plugins; the project and its unsaved changes stay.
+ *   playback and recording and drops the registered plugins; the project and its unsaved changes stay.
+ * - Recording and a run never at once: every start of a run (the user's Play, a suite,
+ *   POST /playback/start) stops a recording first, and so does loading another project; the
+ *   recording machine refuses to start while a run plays.
  * - Accepting a controller restarts the plugin session: the controller is the only plugin.
  * - A plugin the transport lost (`plugin.disconnected`) loses its dialogs (answered no) and
  *   its control, nothing else: its registration and logs stay, and so does the project.
@@ -31,8 +34,9 @@ import { registerPlugin } from "../services/plugins/index.ts";
 import { controlMachine } from "./control.machine.ts";
 import { projectMachine } from "./project.machine.ts";
 import { suiteRunnerMachine } from "./suiteRunner.machine.ts";
+import { recordingMachine } from "./recording.machine.ts";
 import { answered, busyReply, fail, ok, windowClosedReply, windowNotOpenReply } from "./replies.ts";
-import { outboundFor, relayChildFacts, requestOf, TO_CONTROL, TO_PLAYBACK, TO_PROJECT } from "./ide.children.ts";
+import { outboundFor, RECORDER_REPORTS, relayChildFacts, requestOf, TO_CONTROL, TO_PLAYBACK, TO_PROJECT, TO_RECORDING } from "./ide.children.ts";
 import type { IdeContext, IdeEmitted, IdeEvent, IdeInput, PluginAlert } from "./ide.types.ts";
 
 
@@ -47,6 +51,7 @@ export const ideMachine = setup({
     control: controlMachine,
     project: projectMachine,
     playback: suiteRunnerMachine,
+    recording: recordingMachine,
     relayChildFacts,
   },
   guards: {
@@ -159,6 +164,25 @@ export const ideMachine = setup({
       enqueue.assign({ alert: null });
       enqueue.sendTo(context.project, { type: "dialog.elsewhere", open: context.dialogs.control });
     }),
+    forwardToRecording: sendTo(
+      ({ context }) => context.recording,
+      ({ event }) => {
+        assertEvent(event, [...TO_RECORDING]);
+        return event;
+      },
+    ),
+    /** A recorded command is told to the plugins registered now. */
+    forwardRecorderReport: sendTo(
+      ({ context }) => context.recording,
+      ({ context, event }) => {
+        assertEvent(event, [...RECORDER_REPORTS]);
+        return { ...event, plugins: context.plugins.map((p) => p.id) };
+      },
+    ),
+    stopRecording: sendTo(
+      ({ context }) => context.recording,
+      (_, params: { reason: string }) => ({ type: "recording.stop" as const, reason: params.reason }),
+    ),
     startRun: sendTo(
       ({ context }) => context.playback,
       ({ event }) => {
@@ -170,6 +194,7 @@ export const ideMachine = setup({
       enqueue.sendTo(context.control, { type: "window.closed" });
       enqueue.sendTo(context.project, { type: "window.closed" });
       enqueue.sendTo(context.playback, { type: "window.closed" });
+      enqueue.sendTo(context.recording, { type: "recording.stop", reason: "the IDE window closed" });
     }),
     requestSave: sendTo(
       ({ context }) => context.project,
@@ -192,6 +217,7 @@ export const ideMachine = setup({
     control: spawn("control", { id: "control", systemId: "control" }),
     project: spawn("project", { id: "project", systemId: "project", input: { project: input.project } }),
     playback: spawn("playback", { id: "playback", systemId: "playback" }),
+    recording: spawn("recording", { id: "recording", systemId: "recording" }),
     plugins: [],
     openAtStart: input.window !== "closed",
     controller: null,
@@ -200,7 +226,7 @@ export const ideMachine = setup({
   }),
   invoke: {
     src: "relayChildFacts",
-    input: ({ context }) => ({ children: [context.control, context.project], playback: context.playback }),
+    input: ({ context }) => ({ children: [context.control, context.project, context.recording], playback: context.playback }),
   },
   initial: "starting",
   on: {
@@ -208,11 +234,18 @@ export const ideMachine = setup({
     "control.changed": { actions: "rememberController" },
     "dialog.opened": { actions: "rememberDialog" },
     "dialog.closed": { actions: "rememberDialog" },
-    "project.loaded": { actions: "tellEveryPlugin" },
+    "project.loaded": { actions: ["tellEveryPlugin", { type: "stopRecording", params: { reason: "another project was loaded" } }] },
     "run.requested": { actions: "startRun" },
-    // Which tests a run plays, for the project's edits: told whether the window is open or not.
-    "run.playing": { actions: "forwardToProject" },
-    "run.over": { actions: "forwardToProject" },
+    // Which tests a run plays, for the project's edits and the recording: told whether the window is open or not.
+    "run.playing": { actions: ["forwardToProject", "forwardToRecording"] },
+    "run.over": { actions: ["forwardToProject", "forwardToRecording"] },
+    "recording.requested": { actions: "forwardToRecording" },
+    "recording.started": { actions: ["tellEveryPlugin", "forwardToProject"] },
+    "recording.stopped": { actions: ["tellEveryPlugin", "forwardToProject"] },
+    "recording.commandsRecorded": { actions: "forwardToProject" },
+    "recording.commandChanged": { actions: "forwardToProject" },
+    "recording.commandRemoved": { actions: "forwardToProject" },
+    "recording.urlFound": { actions: "forwardToProject" },
   },
   states: {
     starting: {
@@ -250,7 +283,7 @@ export const ideMachine = setup({
         "request.commandState": { actions: "forwardToPlayback" },
         "request.setVariable": { actions: "forwardToPlayback" },
         "request.stopRun": { actions: "forwardToPlayback" },
-        "request.startRun": { actions: "forwardToProject" },
+        "request.startRun": { actions: [{ type: "stopRecording", params: { reason: "a run started" } }, "forwardToProject"] },
         "request.alert": [{ guard: "dialogIsOpen", actions: "answerBusy" }, { actions: "openAlert" }],
         "request.addCommand": { actions: "forwardToProject" },
         "request.changeCommand": { actions: "forwardToProject" },
@@ -266,8 +299,13 @@ export const ideMachine = setup({
         ],
         "user.editProject": { actions: "forwardToProject" },
         "user.saveProject": { actions: "requestSave" },
-        "user.startPlayback": { actions: "forwardToProject" },
-        "user.startSuite": { actions: "forwardToProject" },
+        "user.startPlayback": { actions: [{ type: "stopRecording", params: { reason: "a run started" } }, "forwardToProject"] },
+        "user.startSuite": { actions: [{ type: "stopRecording", params: { reason: "a run started" } }, "forwardToProject"] },
+        "user.startRecording": { actions: "forwardToProject" },
+        "user.stopRecording": { actions: "forwardToRecording" },
+        "recorder.commandRecorded": { actions: "forwardRecorderReport" },
+        "recorder.pageSeen": { actions: "forwardRecorderReport" },
+        "recorder.tabClosed": { actions: "forwardToRecording" },
         "user.stopPlayback": { actions: "forwardToPlayback" },
         "user.pausePlayback": { actions: "forwardToPlayback" },
         "user.resumePlayback": { actions: "forwardToPlayback" },

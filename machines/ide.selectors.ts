@@ -22,14 +22,15 @@ export type IdeActor = Actor<typeof ideMachine>;
 
 /** The child actors of the root: they answer requests of their own and change the view on their own. */
 export function childActors(s: IdeSnapshot) {
-  const { control, project, playback } = s.context;
-  return { control, project, playback };
+  const { control, project, playback, recording } = s.context;
+  return { control, project, playback, recording };
 }
 
 export const controlSnapshot = (s: IdeSnapshot) => s.context.control.getSnapshot();
 export const projectSnapshot = (s: IdeSnapshot) => s.context.project.getSnapshot();
 /** The suite runner: the run as a whole (which tests, in what order, its result). */
 export const playbackSnapshot = (s: IdeSnapshot) => s.context.playback.getSnapshot();
+export const recordingSnapshot = (s: IdeSnapshot) => s.context.recording.getSnapshot();
 
 export type TestRunnerRef = ActorRefFrom<typeof testRunnerMachine>;
 export type TestRunnerSnapshot = SnapshotFrom<typeof testRunnerMachine>;
@@ -98,7 +99,7 @@ function machineOf(ref: AnyActorRef | undefined): AnyStateMachine | null {
 
 /**
  * The root actor and every child it holds that runs a state machine (control, project,
- * playback: the suite runner), the root first, then the test runner: its machine even before
+ * playback: the suite runner, recording), the root first, then the test runner: its machine even before
  * the first run (its value is then undefined), and the value of the test runner playing now or
  * last. Invoked helpers that are not machines are left out.
  */

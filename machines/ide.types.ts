@@ -18,6 +18,8 @@ import type {
 } from "./project.types.ts";
 import type { UserEvent } from "./userEvents.schema.ts";
 import type { LogWrittenEvent, RequestAnsweredEvent, RequestRef } from "./shared.types.ts";
+import type { recordingMachine } from "./recording.machine.ts";
+import type { CommandRecordedMessage, RecorderEvent, RecordingFact, RecordingRequestedEvent } from "./recording.types.ts";
 
 export interface IdeInput {
   project: SideProject;
@@ -29,6 +31,7 @@ export interface IdeContext {
   project: ActorRefFrom<typeof projectMachine>;
   /** The run machine: the suite runner (suiteRunner.machine.ts), whose children are the test runners. */
   playback: ActorRefFrom<typeof suiteRunnerMachine>;
+  recording: ActorRefFrom<typeof recordingMachine>;
   /** Plugins registered in this plugin session (since the window opened or control changed). */
   plugins: PluginRegistry;
   /** From the input; read once by the `starting` state. */
@@ -73,6 +76,9 @@ export type IdeRequestEvent =
 /** The user's events: their zod schema (userEvents.schema.ts) is the one description of them. */
 export type { UserEvent };
 
+/** What the page's recorder reports (ide.record), admitted at the door; the root adds the registered plugins. */
+export type RecorderReport = RecorderEvent extends infer E ? (E extends { plugins: unknown } ? Omit<E, "plugins"> : E) : never;
+
 /** The transport lost a plugin (a bridge connection closed): its dialogs end as declined, its control ends. */
 export type PluginDisconnectedEvent = { type: "plugin.disconnected"; sender: string };
 
@@ -86,15 +92,18 @@ export type ChildFact =
   | CloseConfirmedEvent
   | RunRequestedEvent
   | RunPlayingEvent
-  | RunOverEvent;
+  | RunOverEvent
+  | RecordingRequestedEvent
+  | RecordingFact;
 
-export type IdeEvent = IdeRequestEvent | UserEvent | PluginDisconnectedEvent | ChildFact;
+export type IdeEvent = IdeRequestEvent | UserEvent | PluginDisconnectedEvent | ChildFact | RecorderReport;
 
 /** What the IDE sends a plugin (CONTRACT sections 8 to 10). */
 export type OutboundMessage =
-  | { action: "event"; event: "saveProject" | "projectLoaded"; options: Record<string, unknown> }
+  | { action: "event"; event: "saveProject" | "projectLoaded" | "recordingStarted" | "recordingStopped"; options: Record<string, unknown> }
   | RunEventMessage
-  | ExecuteMessage;
+  | ExecuteMessage
+  | CommandRecordedMessage;
 
 export type OutboundRequestedEvent = { type: "outbound.requested"; to: string; message: OutboundMessage };
 

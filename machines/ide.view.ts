@@ -7,7 +7,7 @@ import type { LogEntry, LogStore } from "../services/logs/index.ts";
 import { isUnsaved } from "./project.machine.ts";
 import { playbackView } from "./playback.view.ts";
 import type { PlaybackView } from "./playback.view.ts";
-import { controlSnapshot, playbackSnapshot, projectSnapshot } from "./ide.selectors.ts";
+import { controlSnapshot, playbackSnapshot, projectSnapshot, recordingSnapshot } from "./ide.selectors.ts";
 import type { IdeSnapshot } from "./ide.selectors.ts";
 
 export type DialogKind = "controlConsent" | "loadProject" | "closeWindow" | "pluginAlert";
@@ -54,6 +54,8 @@ export interface IdeView {
   /** CONTRACT section 13: the test the UI shows (null: the project has none), and its selected command. */
   displayedTestId: string | null;
   selectedCommandId: string | null;
+  /** CONTRACT section 14: the recording under way (the test recorded into, since when), or null. */
+  recording: null | { testId: string; startedAt: number };
 }
 
 export type { PlaybackView, RunResult, RunStatus, TestRunView } from "./playback.view.ts";
@@ -189,5 +191,13 @@ export function toIdeView(s: IdeSnapshot, logs: LogStore): IdeView {
     runControls: Object.freeze({ breakpoints: playback.breakpoints as string[], delayMs: playback.delayMs }),
     displayedTestId: project.displayedTestId,
     selectedCommandId: project.selectedCommandId,
+    recording: recordingView(s),
   }) as IdeView;
+}
+
+function recordingView(s: IdeSnapshot): IdeView["recording"] {
+  const { value, context } = recordingSnapshot(s);
+  return value === "recording" && context.testId !== null && context.startedAt !== null
+    ? Object.freeze({ testId: context.testId, startedAt: context.startedAt })
+    : null;
 }

@@ -125,3 +125,49 @@ export function edit(context: Display & Pick<ProjectContext, "playing">, event: 
   const selectedCommandId = event.type === "user.deleteCommand" || context.selectedCommandId === id ? neighbour : context.selectedCommandId;
   return { ok: true, display: { project: withTest(project, { ...test, commands: next }), displayedTestId: test.id, selectedCommandId } };
 }
+
+/**
+ * Recorded commands (CONTRACT section 14) go into the test recorded into: after its selected
+ * command when it is the displayed test, else at its end; the last of them becomes the
+ * selection when the test is displayed. A test that is gone takes nothing (null).
+ */
+export function insertRecorded(context: Display, testId: string, commands: SideCommand[]): Display | null {
+  const test = context.project.tests.find((t) => t.id === testId);
+  if (!test || commands.length === 0) return null;
+  const displayed = context.displayedTestId === testId;
+  const selectedAt = displayed ? test.commands.findIndex((c) => c.id === context.selectedCommandId) : -1;
+  const at = selectedAt >= 0 ? selectedAt + 1 : test.commands.length;
+  const next = [...test.commands.slice(0, at), ...commands, ...test.commands.slice(at)];
+  return {
+    ...context,
+    project: withTest(context.project, { ...test, commands: next }),
+    selectedCommandId: displayed ? commands[commands.length - 1].id : context.selectedCommandId,
+  };
+}
+
+/** A plugin's mutation of a recorded command (commandRecorded's answer): changed, or removed; null when it is gone. */
+export function mutateRecorded(
+  context: Display,
+  testId: string,
+  commandId: string,
+  change: Pick<SideCommand, "command" | "target" | "value"> & { targets?: unknown } | "delete",
+): Display | null {
+  const test = context.project.tests.find((t) => t.id === testId);
+  const at = test ? test.commands.findIndex((c) => c.id === commandId) : -1;
+  if (!test || at < 0) return null;
+  if (change === "delete") {
+    const next = test.commands.filter((_, i) => i !== at);
+    const moved = context.selectedCommandId === commandId ? ((next[at] ?? next[at - 1])?.id ?? null) : context.selectedCommandId;
+    return { ...context, project: withTest(context.project, { ...test, commands: next }), selectedCommandId: moved };
+  }
+  const changed: SideCommand = { ...test.commands[at], command: change.command, target: change.target, value: change.value };
+  if (change.targets !== undefined) changed.targets = change.targets;
+  return { ...context, project: withTest(context.project, { ...test, commands: test.commands.map((c, i) => (i === at ? changed : c)) }) };
+}
+
+/** Where a plugin's POST /record/command goes during a recording: right after the last recorded command of the displayed test. */
+export function indexAfterRecorded(context: Display, lastRecordedId: string | null): number | undefined {
+  const test = displayedTest(context);
+  const at = test && lastRecordedId ? test.commands.findIndex((c) => c.id === lastRecordedId) : -1;
+  return at >= 0 ? at + 1 : undefined;
+}

@@ -33,7 +33,8 @@ import { resolveRunTarget } from "../services/playback/targets.ts";
 import type { RunSelector } from "../services/playback/targets.ts";
 import { messageOf } from "../services/errors.ts";
 import { answered, busyReply, fail, ok, recordRouteRefusal, windowClosedReply } from "./replies.ts";
-import { edit, select, validDisplay } from "./project.edits.ts";
+import { edit, indexAfterRecorded, insertRecorded, mutateRecorded, select, validDisplay } from "./project.edits.ts";
+import { displayedTest } from "./project.edits.ts";
 import type { SideProject } from "../services/side/index.ts";
 import { EDIT_EVENTS } from "./project.types.ts";
 import type {
@@ -175,7 +176,12 @@ export const projectMachine = setup({
      */
     applyEdit: enqueueActions(({ context, event, enqueue }) => {
       assertEvent(event, EDIT_EVENTS);
-      const result = edit(context, event);
+      // During a recording a plugin's command without an index follows the last recorded one.
+      const placed =
+        event.type === "request.addCommand" && event.index === undefined && context.lastRecordedId
+          ? { ...event, index: indexAfterRecorded(context, context.lastRecordedId) }
+          : event;
+      const result = edit(context, placed);
       if (result.ok) {
         enqueue.assign({ ...result.display, revision: context.revision + 1 });
         if ("requestId" in event) enqueue.emit(answered(event.requestId, ok(true)));
@@ -201,6 +207,35 @@ export const projectMachine = setup({
       },
     }),
     forgetPlaying: assign({ playing: [] }),
+    /** The user's Record: the displayed test, resolved here and recorded by the recording machine. */
+    requestRecording: enqueueActions(({ context, enqueue }) => {
+      const test = displayedTest(context);
+      if (!test) {
+        enqueue.emit({ type: "log.written", level: "warn", message: "There is no test to record into: add a test first. Nothing was recorded." });
+        return;
+      }
+      enqueue.emit({ type: "recording.requested", testId: test.id, testName: test.name, empty: test.commands.length === 0, projectUrl: context.project.url });
+    }),
+    rememberRecording: assign(({ event }) => ({ lastRecordedId: event.type === "recording.started" ? null : undefined })),
+    /** Recorded commands are edits: the project becomes unsaved. */
+    applyRecorded: enqueueActions(({ context, event, enqueue }) => {
+      assertEvent(event, ["recording.commandsRecorded", "recording.commandChanged", "recording.commandRemoved"]);
+      const display =
+        event.type === "recording.commandsRecorded"
+          ? insertRecorded(context, event.testId, event.commands)
+          : mutateRecorded(context, event.testId, event.commandId, event.type === "recording.commandRemoved" ? "delete" : event);
+      if (!display) return;
+      enqueue.assign({ ...display, revision: context.revision + 1 });
+      if (event.type === "recording.commandsRecorded" && context.lastRecordedId !== undefined) {
+        enqueue.assign({ lastRecordedId: event.commands[event.commands.length - 1].id });
+      }
+    }),
+    /** The project had no url: the recorded page's origin. */
+    setUrlFromPage: enqueueActions(({ context, event, enqueue }) => {
+      assertEvent(event, "recording.urlFound");
+      if (context.project.url !== "") return;
+      enqueue.assign({ project: { ...context.project, url: event.url }, revision: context.revision + 1 });
+    }),
     startSaving: assign({
       saving: ({ context, event }) => {
         assertEvent(event, "project.saveRequested");
@@ -277,6 +312,13 @@ export const projectMachine = setup({
     "user.startPlayback": { actions: "requestRun" },
     "user.startSuite": { actions: "requestRun" },
     "request.startRun": { actions: "requestRun" },
+    "user.startRecording": { actions: "requestRecording" },
+    "recording.started": { actions: "rememberRecording" },
+    "recording.stopped": { actions: "rememberRecording" },
+    "recording.commandsRecorded": { actions: "applyRecorded" },
+    "recording.commandChanged": { actions: "applyRecorded" },
+    "recording.commandRemoved": { actions: "applyRecorded" },
+    "recording.urlFound": { actions: "setUrlFromPage" },
   },
   states: {
     dialog: {

@@ -6,6 +6,7 @@ import type { LogWrittenEvent, RequestAnsweredEvent, RequestRef } from "./shared
 import type { UserEditEvent, UserSelectEvent } from "./userEvents.schema.ts";
 
 export type { UserEditEvent, UserSelectEvent };
+import type { RecordingFact, RecordingRequestedEvent } from "./recording.types.ts";
 
 /** A load waiting for the user: a plugin's request, or the user's own file (requestId null, sender "ide"). */
 export interface PendingLoad {
@@ -35,6 +36,11 @@ export interface ProjectContext {
   selectedCommandId: string | null;
   /** The tests the run under way plays (the run tells: run.playing / run.over); edits to them are refused. */
   playing: readonly string[];
+  /**
+   * While recording (recording.started until recording.stopped): the last recorded command, after
+   * which a plugin's POST /record/command goes (CONTRACT section 14); undefined while not recording.
+   */
+  lastRecordedId?: string | null;
 }
 
 export interface ProjectInput {
@@ -106,7 +112,23 @@ export type ProjectEvent =
   | { type: "dialog.elsewhere"; open: boolean }
   | { type: "user.startPlayback"; testId?: string; fromCommandId?: string }
   | { type: "user.startSuite"; suiteId?: string }
-  | ({ type: "request.startRun"; selector: RunSelector } & RequestRef);
+  | ({ type: "request.startRun"; selector: RunSelector } & RequestRef)
+  | ProjectRecordingEvent;
+
+/** Recording (CONTRACT section 14): the user's Record, and the recording machine's facts the project acts on. */
+export const RECORDING_TO_PROJECT = [
+  "user.startRecording",
+  "recording.started",
+  "recording.stopped",
+  "recording.commandsRecorded",
+  "recording.commandChanged",
+  "recording.commandRemoved",
+  "recording.urlFound",
+] as const;
+
+export type ProjectRecordingEvent =
+  | { type: "user.startRecording" }
+  | Extract<RecordingFact, { type: (typeof RECORDING_TO_PROJECT)[number] }>;
 
 /** A start the project resolved to its tests: the root hands it to the run machine. */
 export type RunRequestedEvent = Omit<RunStartEvent, "type"> & { type: "run.requested" };
@@ -120,4 +142,5 @@ export type ProjectEmitted =
   | CloseConfirmedEvent
   | LogWrittenEvent
   | DialogFactEvent
-  | RunRequestedEvent;
+  | RunRequestedEvent
+  | RecordingRequestedEvent;

@@ -50,6 +50,9 @@ export const userEventSchema = z.discriminatedUnion("type", [
   }),
   z.object({ type: z.literal("user.moveCommand"), commandId: z.string(), toIndex: index }),
   z.object({ type: z.literal("user.deleteCommand"), commandId: z.string() }),
+  // Recording (CONTRACT section 14): into the displayed test.
+  bare("user.startRecording"),
+  bare("user.stopRecording"),
 ]);
 
 /** What ide.send takes: a user event, where a project the user picked is not parsed yet. */

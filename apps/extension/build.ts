@@ -4,6 +4,7 @@
 //   background.js   background.ts: answers plugins while no IDE window does (relay.ts)
 //   ide.html/.js/.css  the IDE window: the core and the UI (window.tsx)
 //   content.js      content.ts: resolves locators in the tab under test
+//   recorder.js     recorderContent.ts: the recorder, in every frame, recording only when the window says
 // Everything the pages run is bundled (xpath is CommonJS, Preact and ELK are packages), so
 // the folder needs nothing else; MV3 allows no code from anywhere but the extension itself.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -14,6 +15,7 @@ import type { Plugin } from "esbuild";
 import { IDE_EXTENSION_KEY } from "../../drivers/webextension/identity.ts";
 import { WINDOW_PAGE } from "../../drivers/webextension/messages.ts";
 import { CONTENT_SCRIPT } from "../../drivers/webextension/tabs.ts";
+import { RECORDER_SCRIPT } from "../../drivers/webextension/recording.ts";
 
 const HERE = fileURLToPath(new URL(".", import.meta.url));
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
@@ -31,6 +33,7 @@ export interface ExtensionManifest {
   externally_connectable: { ids: string[] };
   permissions: string[];
   host_permissions: string[];
+  content_scripts: Array<{ matches: string[]; js: string[]; all_frames: boolean; match_about_blank: boolean; run_at: string }>;
 }
 
 export function extensionManifest(): ExtensionManifest {
@@ -51,6 +54,10 @@ export function extensionManifest(): ExtensionManifest {
     // the tab under test; downloads: "save to computer".
     permissions: ["storage", "scripting", "downloads"],
     host_permissions: ["<all_urls>"],
+    // The recorder (CONTRACT section 14) in every frame of every page from its start, so a
+    // navigation or a new frame of the tab under test records too; it asks the IDE window
+    // whether to record and does nothing otherwise.
+    content_scripts: [{ matches: ["<all_urls>"], js: [RECORDER_SCRIPT], all_frames: true, match_about_blank: true, run_at: "document_end" }],
   };
 }
 
@@ -107,6 +114,7 @@ export async function buildExtension(options: { outDir?: string; minify?: boolea
       background: join(HERE, "background.ts"),
       ide: join(HERE, "window.tsx"),
       [CONTENT_SCRIPT.replace(/\.js$/, "")]: join(ROOT, "drivers", "webextension", "content.ts"),
+      [RECORDER_SCRIPT.replace(/\.js$/, "")]: join(ROOT, "drivers", "webextension", "recorderContent.ts"),
     },
     outdir: outDir,
     bundle: true,

@@ -25,6 +25,7 @@ import type { ToBackground } from "../../drivers/webextension/messages.ts";
 import { tabExecutor } from "../../drivers/webextension/executor.ts";
 import { saveToComputer } from "../../drivers/webextension/save.ts";
 import { locatorsInTabUnderTest, tabUnderTestId } from "../../drivers/webextension/tabs.ts";
+import { recordInTabUnderTest } from "../../drivers/webextension/recording.ts";
 import { keepWorkspace, loadWorkspace, restoreUnsaved } from "./workspace.ts";
 
 /** How long the page stays after its core closed, so the last replies leave first. */
@@ -113,6 +114,8 @@ async function main() {
     tabUnderTest: tabUnderTestId(() => (runUnderWay ? executor.current() : null)),
   });
   followRuns(core, executor, (yes) => (runUnderWay = yes));
+  // Recording (CONTRACT section 14): the user's actions in the tab under test.
+  recordInTabUnderTest(core);
   ide = core;
   restoreUnsaved(core, workspace);
   if (problem) console.error(problem);

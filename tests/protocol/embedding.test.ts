@@ -253,6 +253,7 @@ describe("getSnapshot", () => {
         "playback",
         "plugins",
         "project",
+        "recording",
         "runControls",
         "selectedCommandId",
         "window",

@@ -159,6 +159,18 @@ document.getElementById("go").addEventListener("click", () => {
 });
 </script>
 </body></html>`,
+    "/order": `<!doctype html><html><head><meta charset="utf-8"><title>Order page</title></head><body>
+<label>Name <input id="name" name="name"></label>
+<label>Size <select id="size"><option>Small</option><option>Medium</option><option>Large</option></select></label>
+<button id="go" type="button">Order</button>
+<p id="result"></p>
+<script>
+document.getElementById("go").addEventListener("click", () => {
+  const size = document.getElementById("size");
+  document.getElementById("result").textContent = document.getElementById("name").value + " orders " + size.options[size.selectedIndex].text;
+});
+</script>
+</body></html>`,
     "/second": `<!doctype html><html><head><meta charset="utf-8"><title>Second page</title></head><body>
 <h1 id="heading">Second page</h1>
 <label>Search <input id="search"></label>

@@ -9,6 +9,7 @@ import { projectMachine } from "../../machines/project.machine.ts";
 import { exportMachine } from "../../machines/export.machine.ts";
 import { suiteRunnerMachine } from "../../machines/suiteRunner.machine.ts";
 import { testRunnerMachine } from "../../machines/testRunner.machine.ts";
+import { recordingMachine } from "../../machines/recording.machine.ts";
 import { doorMachine } from "../../apps/extension/door.machine.ts";
 import { relayMachine } from "../../apps/extension/relay.machine.ts";
 
@@ -49,6 +50,7 @@ describe.each([
   ["project", projectMachine],
   ["suite runner", suiteRunnerMachine],
   ["test runner", testRunnerMachine],
+  ["recording", recordingMachine],
   ["ide", ideMachine],
   ["extension relay", relayMachine],
   ["extension door", doorMachine],

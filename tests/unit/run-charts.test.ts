@@ -16,6 +16,7 @@ describe("the run's statecharts", () => {
         ["control", "control"],
         ["project", "project"],
         ["playback", "suiteRunner"],
+        ["recording", "recording"],
         ["testRunner", "testRunner"],
       ]);
       const values = chartValues(ide);

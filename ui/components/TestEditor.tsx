@@ -36,7 +36,7 @@ export function TestEditor({
   send,
   resolveLocator,
 }: {
-  view: Pick<UiView, "displayedTestId" | "selectedCommandId" | "plugins">;
+  view: Pick<UiView, "displayedTestId" | "selectedCommandId" | "plugins"> & Partial<Pick<UiView, "recording">>;
   tests: TestSummary[];
   playback: RunSummary | null;
   /** The run's rows (with their states). */
@@ -98,6 +98,15 @@ export function TestEditor({
       ) : (
         <>
           <div class="buttons editor-toolbar" role="group" aria-label="Commands">
+            {/* CONTRACT section 14: records the user's actions in the page under test into this test; never beside a run. */}
+            <button
+              type="button"
+              class={view.recording ? "danger recording" : "primary"}
+              disabled={!view.recording && playback?.running === true}
+              onClick={() => send({ type: view.recording ? "user.stopRecording" : "user.startRecording" })}
+            >
+              {view.recording ? "Stop recording" : "Record"}
+            </button>
             <button type="button" disabled={locked} onClick={startAdding}>
               New command
             </button>

@@ -1,0 +1,42 @@
+// The recorder's door (CONTRACT section 14): what the page's recorder reports reaches the core
+// through ide.record(report), from the extension's IDE window or the host's page panel. Each
+// report is checked here, as requests are at the protocol's door, so the recording machine
+// sees only well-formed commands. The recorder itself (drivers/recorder/) listens to trusted
+// events only and reports on a channel page scripts cannot reach; this is the second fence.
+import { z } from "zod";
+import type { RecorderReport } from "../machines/ide.types.ts";
+
+const text = z.string().max(1_000_000);
+const tabId = z.number().int().nullable().default(null);
+const targets = z.array(z.union([z.tuple([text, text]), z.tuple([text])])).max(100);
+const frame = z.array(z.number().int().min(0)).max(32);
+
+const reportSchema = z.discriminatedUnion("type", [
+  z.object({
+    type: z.literal("recorder.commandRecorded"),
+    command: z.string().min(1).max(200),
+    target: text.default(""),
+    targets: targets.default(() => []),
+    value: text.default(""),
+    frame: frame.default(() => []),
+    tabId,
+  }),
+  z.object({
+    type: z.literal("recorder.pageSeen"),
+    url: text,
+    width: z.number().int().min(0),
+    height: z.number().int().min(0),
+    tabId,
+  }),
+  z.object({ type: z.literal("recorder.tabClosed") }),
+]);
+
+/** The report as the machines take it (extra fields dropped), or null when it is not one. */
+export function readRecorderReport(input: unknown): RecorderReport | null {
+  try {
+    const parsed = reportSchema.safeParse(input);
+    return parsed.success ? (parsed.data as RecorderReport) : null;
+  } catch {
+    return null; // a hostile getter or proxy
+  }
+}

@@ -1,0 +1,232 @@
+// The recorder (CONTRACT section 14): runs in a frame of the page under test and turns the
+// user's actions there into Selenium IDE v3's commands, with v3's rules (its content/record.js):
+// click, doubleClick, type on change, sendKeys for Enter and the arrow keys, select with
+// label=, addSelection/removeSelection, editContent, dragAndDropToObject and the runScript
+// scrollTo v3 records when scrolling loads more of the page. One module for both recorders:
+// the extension's content script and the host's DevTools-injected script differ only in the
+// `report` they give it.
+//
+// Only trusted events count (`event.isTrusted`): what the page's own scripts dispatch is not
+// the user, so a hostile page cannot make commands appear. The recorder reads the page and
+// never changes it; its listeners are on the window, in the capture phase, so a page that stops
+// an event's propagation still has it recorded.
+import { buildTargets } from "../../services/locators/builders.ts";
+import type { LocatorPair } from "../../services/locators/builders.ts";
+
+/** One recorded command, before the core gives it an id and puts it into the test. */
+export interface RecordedAction {
+  command: string;
+  target: string;
+  targets: Array<LocatorPair | [string]>;
+  value: string;
+  /** The frame it was done in: its index in window.frames at each level from the top; [] is the top. */
+  frame: number[];
+}
+
+/** v3's Recorder.inputTypes: the inputs whose value is typed. */
+export const INPUT_TYPES = new Set([
+  "text", "password", "file", "datetime", "datetime-local", "date", "month", "time", "week",
+  "number", "range", "email", "url", "search", "tel", "color",
+]);
+
+const CLICK_TWICE_MS = 30;
+const AFTER_ENTER_MS = 500;
+const SCROLL_MS = 500;
+const AFTER_SCROLL_MS = 550;
+
+/** Where `win` is among its ancestors' frames, from the top (cross-origin parents allow this much). */
+export function framePath(win: Window): number[] {
+  const path: number[] = [];
+  let current: Window = win;
+  while (current.parent !== current) {
+    const parent = current.parent;
+    let index = -1;
+    for (let i = 0; i < parent.frames.length; i++) {
+      if (parent.frames[i] === current) {
+        index = i;
+        break;
+      }
+    }
+    if (index < 0) break;
+    path.unshift(index);
+    current = parent;
+  }
+  return path;
+}
+
+/** v3's getOptionLocator: `label=` the option's text, or a regexp when it holds a non-breaking space. */
+export function optionLocator(option: HTMLOptionElement): string {
+  const label = option.text.replace(/^ *(.*?) *$/, "$1");
+  if (!/\xA0/.test(label)) return `label=${label}`;
+  const escaped = label
+    .replace(/[()[\]\\^$*+?.|{}]/g, (c) => `\\${c}`)
+    .replace(/\s+/g, (run) => (/\xA0/.test(run) ? (run.length > 1 ? "\\s+" : "\\s") : run));
+  return `label=regexp:${escaped}`;
+}
+
+const isTextInput = (el: Element): el is HTMLInputElement =>
+  el.localName === "input" && INPUT_TYPES.has((el as HTMLInputElement).type);
+const isSelect = (el: Element): el is HTMLSelectElement => el.localName === "select";
+const isTextArea = (el: Element): el is HTMLTextAreaElement => el.localName === "textarea";
+const elementOf = (target: EventTarget | null): Element | null =>
+  target && (target as Node).nodeType === 1 ? (target as Element) : null;
+
+/** Starts recording in `win`; returns the function that stops it. */
+export function attachRecorder(win: Window, report: (action: RecordedAction) => void): () => void {
+  const doc = win.document;
+  const frame = framePath(win);
+  const record = (command: string, el: Element | null, value: string, targets?: RecordedAction["targets"]) => {
+    const found = targets ?? (el ? buildTargets(el) : []);
+    report({ command, target: found[0]?.[0] ?? "", targets: found, value, frame });
+  };
+
+  // What v3 keeps between events (its recordingState), per element where it can be several.
+  const valueAtFocus = new WeakMap<Element, string>();
+  const typedValue = new WeakMap<Element, string>();
+  const wasSelected = new WeakMap<HTMLSelectElement, boolean[]>();
+  let clickedJustNow = false;
+  let afterEnter = false;
+  let arrowTarget: Element | null = null;
+  let dragSource: Element | null = null;
+  let editing: { el: Element; html: string } | null = null;
+  let scrolledAt = -Infinity;
+  let quietUntil = 0;
+  const timers = new Set<ReturnType<typeof setTimeout>>();
+  const later = (ms: number, run: () => void) => {
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      run();
+    }, ms);
+    timers.add(timer);
+  };
+
+  /** `type` with the field's value, unless that value was already recorded for it. */
+  const recordTyped = (el: HTMLInputElement | HTMLTextAreaElement) => {
+    if (typedValue.get(el) === el.value) return;
+    typedValue.set(el, el.value);
+    record("type", el, el.value);
+  };
+
+  const handlers: Array<[string, (event: Event) => void]> = [
+    [
+      "focus",
+      (event) => {
+        const el = elementOf(event.target);
+        if (!el) return;
+        if (isTextInput(el) || isTextArea(el)) {
+          valueAtFocus.set(el, el.value);
+          typedValue.delete(el);
+        }
+        if (isSelect(el) && el.multiple) wasSelected.set(el, Array.from(el.options, (o) => o.selected));
+        if ((el as HTMLElement).contentEditable === "true") editing = { el, html: el.innerHTML };
+      },
+    ],
+    [
+      "blur",
+      (event) => {
+        const el = elementOf(event.target);
+        if (!editing || el !== editing.el) return;
+        if (el.innerHTML !== editing.html) record("editContent", el, el.innerHTML);
+        editing = null;
+      },
+    ],
+    [
+      "click",
+      (event) => {
+        const mouse = event as MouseEvent;
+        if (mouse.button !== 0 || afterEnter || clickedJustNow) return;
+        record("click", elementOf(event.target), "");
+        // A label's click is followed by the one it makes on its control: one command, as in v3.
+        clickedJustNow = true;
+        later(CLICK_TWICE_MS, () => (clickedJustNow = false));
+      },
+    ],
+    ["dblclick", (event) => record("doubleClick", elementOf(event.target), "")],
+    [
+      "change",
+      (event) => {
+        const el = elementOf(event.target);
+        if (!el) return;
+        if (isTextInput(el) || isTextArea(el)) return recordTyped(el);
+        if (!(isSelect(el))) return;
+        if (!el.multiple) {
+          const option = el.options[el.selectedIndex];
+          if (option) record("select", el, optionLocator(option));
+          return;
+        }
+        const before = wasSelected.get(el) ?? [];
+        Array.from(el.options).forEach((option, i) => {
+          if ((before[i] ?? false) === option.selected) return;
+          record(option.selected ? "addSelection" : "removeSelection", el, optionLocator(option));
+        });
+        wasSelected.set(el, Array.from(el.options, (o) => o.selected));
+      },
+    ],
+    [
+      "keydown",
+      (event) => {
+        const key = event as KeyboardEvent;
+        const el = elementOf(event.target);
+        if (!el || !isTextInput(el)) return;
+        if (key.key === "Enter") {
+          // The value typed so far first (the page may submit before any change event), then the key.
+          if (el.value !== (valueAtFocus.get(el) ?? "")) recordTyped(el);
+          record("sendKeys", el, "${KEY_ENTER}");
+          afterEnter = true;
+          later(AFTER_ENTER_MS, () => (afterEnter = false));
+        } else if ((key.key === "ArrowUp" || key.key === "ArrowDown") && el.value !== "") {
+          if (el.value !== (valueAtFocus.get(el) ?? "")) recordTyped(el);
+          record("sendKeys", el, key.key === "ArrowUp" ? "${KEY_UP}" : "${KEY_DOWN}");
+          arrowTarget = el;
+        } else if (key.key === "Tab" && arrowTarget === el) {
+          record("sendKeys", el, "${KEY_TAB}");
+          arrowTarget = null;
+        }
+      },
+    ],
+    ["dragstart", (event) => (dragSource = elementOf(event.target))],
+    [
+      "drop",
+      (event) => {
+        const target = elementOf(event.target);
+        if (dragSource && target && dragSource !== target) {
+          record("dragAndDropToObject", dragSource, buildTargets(target)[0]?.[0] ?? "");
+        }
+        dragSource = null;
+      },
+    ],
+    ["scroll", () => (scrolledAt = Date.now())],
+  ];
+
+  const trusted = (handle: (event: Event) => void) => (event: Event) => {
+    if (!event.isTrusted) return;
+    try {
+      handle(event);
+    } catch {
+      // A page the recorder cannot read (a detached node, say) loses one command, never the page's own handling.
+    }
+  };
+  const listeners = handlers.map(([type, handle]) => [type, trusted(handle)] as const);
+  for (const [type, listener] of listeners) win.addEventListener(type, listener, true);
+
+  // v3's runScript: scrolling that makes the page add content (an endless list) is recorded, so
+  // playing the test loads the same content.
+  const Observer = (win as unknown as { MutationObserver: typeof MutationObserver }).MutationObserver;
+  const observer = new Observer((mutations) => {
+    const now = Date.now();
+    if (now - scrolledAt > SCROLL_MS || now < quietUntil) return;
+    if (!mutations.some((m) => m.addedNodes.length > 0)) return;
+    const script = `window.scrollTo(0,${Math.round(win.scrollY)})`;
+    report({ command: "runScript", target: script, targets: [], value: "", frame });
+    scrolledAt = -Infinity;
+    quietUntil = now + AFTER_SCROLL_MS;
+  });
+  if (doc.documentElement) observer.observe(doc.documentElement, { childList: true, subtree: true });
+
+  return () => {
+    for (const [type, listener] of listeners) win.removeEventListener(type, listener, true);
+    observer.disconnect();
+    for (const timer of timers) clearTimeout(timer);
+    timers.clear();
+  };
+}

@@ -1,0 +1,116 @@
+/// <reference types="chrome" />
+// Recording in the tab under test (CONTRACT section 14), the IDE window's side: when the
+// core starts recording, the window picks the tab under test, tells the core the page
+// (recorder.pageSeen: its url and the browser window's outer size, for open and
+// setWindowSize), puts the recorder into every frame of the tab when it is not there yet
+// (a tab opened before the extension), and tells every frame of it to record: a frame's
+// recorder asks (recorder.hello) as it loads, and a frame of the recorded tab opens a port
+// (recorderContent.ts) on which it is started and stopped and reports. It passes each command a frame of that tab
+// reports to the core (ide.record, which checks it), and tells the core when the tab is
+// closed. Stopping tells every frame to stop.
+import type { Ide } from "../../core/ide.ts";
+import type { RecordedAction } from "../recorder/recorder.ts";
+import { findTabUnderTest } from "./tabs.ts";
+
+export const RECORDER_SCRIPT = "recorder.js";
+export const RECORDER_PORT = "ide-core-recorder";
+
+export type RecorderHelloMessage = { type: "recorder.hello" };
+export type RecorderActionMessage = { type: "recorder.action"; action: RecordedAction };
+export type RecorderControlMessage = { type: "recorder.start" } | { type: "recorder.stop" };
+
+/** What the window tells a frame's recorder, or null when the message is not for it. */
+export function readRecorderControl(value: unknown): "start" | "stop" | null {
+  const type = (value as { type?: unknown } | null)?.type;
+  return type === "recorder.start" ? "start" : type === "recorder.stop" ? "stop" : null;
+}
+
+/** Follows the core's recording in the tab under test; returns what stops following. */
+export function recordInTabUnderTest(core: Ide, findTab: () => Promise<chrome.tabs.Tab | null> = findTabUnderTest): () => void {
+  let recording = false;
+  let tabId: number | null = null;
+  /** Every frame's recorder that connected, by tab. */
+  const ports = new Map<number, Set<chrome.runtime.Port>>();
+
+  const tell = (id: number, message: RecorderControlMessage) => {
+    for (const port of ports.get(id) ?? []) {
+      try {
+        port.postMessage(message);
+      } catch {
+        // That frame's document is gone; its disconnect removes it.
+      }
+    }
+  };
+
+  async function begin() {
+    const found = await findTab();
+    if (!recording || !found?.id) return;
+    tabId = found.id;
+    let width = 0;
+    let height = 0;
+    try {
+      const win = await chrome.windows.get(found.windowId);
+      width = win.width ?? 0;
+      height = win.height ?? 0;
+    } catch {
+      // The window went away with the tab; onRemoved says so.
+    }
+    core.record({ type: "recorder.pageSeen", url: found.url ?? "", width, height, tabId: found.id });
+    tell(found.id, { type: "recorder.start" });
+    try {
+      // Frames whose recorder has no port (loaded before the recording) ask again, connect, and are told on connecting.
+      await chrome.scripting.executeScript({ target: { tabId: found.id, allFrames: true }, files: [RECORDER_SCRIPT] });
+    } catch {
+      // A page the extension may not script (the browser's own pages): nothing can be recorded there.
+    }
+  }
+
+  const subscription = core.subscribe((view) => {
+    const now = view.recording !== null;
+    if (now === recording) return;
+    recording = now;
+    if (now) void begin();
+    else if (tabId !== null) {
+      tell(tabId, { type: "recorder.stop" });
+      tabId = null;
+    }
+  });
+
+  const onConnect = (port: chrome.runtime.Port) => {
+    const id = port.sender?.tab?.id;
+    if (port.name !== RECORDER_PORT || port.sender?.id !== chrome.runtime.id || id === undefined) return;
+    const ofTab = ports.get(id) ?? new Set();
+    ports.set(id, ofTab.add(port));
+    port.onDisconnect.addListener(() => {
+      ofTab.delete(port);
+      if (ofTab.size === 0 && ports.get(id) === ofTab) ports.delete(id);
+    });
+    port.onMessage.addListener((value: unknown) => {
+      if (!recording || id !== tabId || (value as { type?: unknown } | null)?.type !== "recorder.action") return;
+      const action = (value as RecorderActionMessage).action;
+      core.record({ ...(typeof action === "object" && action !== null ? action : {}), type: "recorder.commandRecorded", tabId: id });
+    });
+    if (recording && id === tabId) port.postMessage({ type: "recorder.start" } satisfies RecorderControlMessage);
+  };
+  const onRemoved = (id: number) => {
+    ports.delete(id);
+    if (recording && id === tabId) {
+      tabId = null;
+      core.record({ type: "recorder.tabClosed" });
+    }
+  };
+  const onMessage = (value: unknown, sender: chrome.runtime.MessageSender, sendResponse: (answer: unknown) => void) => {
+    if (sender.id !== chrome.runtime.id || (value as { type?: unknown } | null)?.type !== "recorder.hello") return false;
+    sendResponse({ record: recording && tabId !== null && sender.tab?.id === tabId });
+    return false;
+  };
+  chrome.runtime.onConnect.addListener(onConnect);
+  chrome.runtime.onMessage.addListener(onMessage);
+  chrome.tabs.onRemoved.addListener(onRemoved);
+  return () => {
+    subscription.unsubscribe();
+    chrome.runtime.onConnect.removeListener(onConnect);
+    chrome.runtime.onMessage.removeListener(onMessage);
+    chrome.tabs.onRemoved.removeListener(onRemoved);
+  };
+}

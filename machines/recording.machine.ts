@@ -1,0 +1,236 @@
+/**
+ * Recording (CONTRACT section 14): the user's actions in the page under test become commands
+ * of the displayed test.
+ *
+ * States: idle ⇄ recording.
+ * Invariants:
+ * - Never beside a run: a start while a run plays (run.playing until run.over) changes nothing;
+ *   the root stops a recording before any run starts, when the window closes
+ *   and when another project is loaded (recording.stop).
+ * - While recording, each command the page's recorder reports goes to the project (a fact,
+ *   recording.commandsRecorded: inserted after the selected command, which it becomes; the
+ *   project unsaved), preceded by the selectFrame steps when it was done in another frame
+ *   than the last one. A recording that starts on an empty test begins with open and
+ *   setWindowSize once the page is seen, and gives the project its url when it has none.
+ * - Every recorded command is told to every registered plugin (commandRecorded) by an actor
+ *   of its own, so the recording never waits for a plugin; the first valid mutation among
+ *   their answers (in the order they came) deletes or changes the command, even after the
+ *   recording stopped. More than one mutation, or one of the wrong types, is a warning.
+ * - Facts for the root: recording.started and recording.stopped (told to the plugins), and
+ *   the project's edits. This machine reads no other machine; the root passes it the
+ *   registered plugins with each report.
+ */
+import { assertEvent, assign, emit, enqueueActions, fromPromise, not, setup } from "xstate";
+import { frameSteps, openTarget, projectUrlFrom, readMutation, sameFrame } from "../services/recording/index.ts";
+import type { Mutation } from "../services/recording/index.ts";
+import type {
+  AskPluginsInput,
+  PluginAnswers,
+  RecordedCommand,
+  RecordingContext,
+  RecordingEmitted,
+  RecordingEvent,
+} from "./recording.types.ts";
+
+const newId = () => globalThis.crypto.randomUUID();
+
+export const recordingMachine = setup({
+  types: {
+    context: {} as RecordingContext,
+    events: {} as RecordingEvent,
+    emitted: {} as RecordingEmitted,
+  },
+  actors: {
+    // The default port answers for no plugin; createIde provides one over `deliver`.
+    askPlugins: fromPromise<PluginAnswers, AskPluginsInput>(async ({ input }) => ({
+      testId: input.testId,
+      commandId: input.commandId,
+      answers: [],
+    })),
+  },
+  guards: {
+    runIsPlaying: ({ context }) => context.runPlaying,
+    noRunPlaying: not("runIsPlaying"),
+    needsOpen: ({ context }) => context.needsOpen,
+  },
+  actions: {
+    begin: assign(({ event }) => {
+      assertEvent(event, "recording.requested");
+      return {
+        testId: event.testId,
+        testName: event.testName,
+        startedAt: Date.now(),
+        needsOpen: event.empty,
+        projectUrl: event.projectUrl,
+        frame: [],
+        recorded: 0,
+      };
+    }),
+    end: assign({ testId: null, testName: "", startedAt: null, needsOpen: false, projectUrl: "", frame: [] }),
+    announceStarted: emit(({ context }) => ({
+      type: "recording.started" as const,
+      testId: context.testId!,
+      testName: context.testName,
+      startedAt: context.startedAt!,
+    })),
+    announceStopped: emit(({ context }) => ({
+      type: "recording.stopped" as const,
+      testId: context.testId!,
+      testName: context.testName,
+    })),
+    logStopped: emit(({ context, event }) => {
+      assertEvent(event, ["recording.stop", "recorder.tabClosed"]);
+      const kept = `what it recorded into "${context.testName}" (${context.recorded} command${context.recorded === 1 ? "" : "s"}) is kept`;
+      return event.type === "recorder.tabClosed"
+        ? { type: "log.written" as const, level: "warn" as const, message: `The tab under test was closed, so the recording stopped; ${kept}.` }
+        : { type: "log.written" as const, level: "info" as const, message: `The recording stopped: ${event.reason}; ${kept}.` };
+    }),
+    rememberRunPlaying: assign({ runPlaying: true }),
+    forgetRunPlaying: assign({ runPlaying: false }),
+    /** open (path and query) and setWindowSize (outer size), and the project's url when it has none. */
+    recordOpen: enqueueActions(({ context, event, enqueue }) => {
+      assertEvent(event, "recorder.pageSeen");
+      const target = openTarget(event.url, context.projectUrl);
+      if (target === null) return; // not a web page (about:blank, a file): wait for one
+      if (context.projectUrl === "") {
+        const url = projectUrlFrom(event.url)!;
+        enqueue.emit({ type: "recording.urlFound", url });
+        enqueue.assign({ projectUrl: url });
+      }
+      const commands: RecordedCommand[] = [
+        { id: newId(), command: "open", target, targets: [], value: "" },
+        { id: newId(), command: "setWindowSize", target: `${event.width}x${event.height}`, targets: [], value: "" },
+      ];
+      enqueue.assign({ needsOpen: false });
+      const done = recordingOf(context, commands, event.tabId, event.plugins);
+      enqueue.emit(done.fact);
+      enqueue.assign(done.counters);
+      for (const ask of done.asks) enqueue.spawnChild("askPlugins", ask);
+    }),
+    /** The page's command, after the selectFrame steps to its frame when it changed. */
+    recordCommand: enqueueActions(({ context, event, enqueue }) => {
+      assertEvent(event, "recorder.commandRecorded");
+      const frames: RecordedCommand[] = frameSteps(context.frame, event.frame).map((target) => ({
+        id: newId(),
+        command: "selectFrame",
+        target,
+        targets: [[target]],
+        value: "",
+      }));
+      if (!sameFrame(context.frame, event.frame)) enqueue.assign({ frame: [...event.frame] });
+      const command: RecordedCommand = {
+        id: newId(),
+        command: event.command,
+        target: event.target,
+        targets: event.targets,
+        value: event.value,
+      };
+      const done = recordingOf(context, [...frames, command], event.tabId, event.plugins);
+      enqueue.emit(done.fact);
+      enqueue.assign(done.counters);
+      for (const ask of done.asks) enqueue.spawnChild("askPlugins", ask);
+    }),
+    /** The first valid mutation the plugins answered with, in the order they answered. */
+    applyPluginAnswers: enqueueActions(({ event, enqueue }) => {
+      const { testId, commandId, answers } = (event as { output: PluginAnswers }).output;
+      const mutations: Array<{ plugin: string; mutation: Mutation }> = [];
+      for (const { plugin, answer } of answers) {
+        const mutation = readMutation(answer);
+        if (mutation === "invalid") {
+          enqueue.emit({
+            type: "log.written",
+            level: "warn",
+            message: `The plugin ${plugin} answered commandRecorded with a mutation whose fields have the wrong types; it was ignored.`,
+          });
+        } else if (mutation !== "none") mutations.push({ plugin, mutation });
+      }
+      const [first] = mutations;
+      if (!first) return;
+      if (mutations.length > 1) {
+        enqueue.emit({
+          type: "log.written",
+          level: "warn",
+          message: `${mutations.length} plugins (${mutations.map((m) => m.plugin).join(", ")}) answered a recorded command with a mutation; the first, from ${first.plugin}, was used.`,
+        });
+      }
+      const { mutation } = first;
+      if (mutation.mutation === "delete") enqueue.emit({ type: "recording.commandRemoved", testId, commandId });
+      else {
+        enqueue.emit({
+          type: "recording.commandChanged",
+          testId,
+          commandId,
+          command: mutation.command,
+          target: mutation.target,
+          value: mutation.value,
+          ...(mutation.targets ? { targets: mutation.targets } : {}),
+        });
+      }
+    }),
+  },
+}).createMachine({
+  id: "recording",
+  context: {
+    testId: null,
+    testName: "",
+    startedAt: null,
+    needsOpen: false,
+    projectUrl: "",
+    frame: [],
+    recorded: 0,
+    runPlaying: false,
+    asked: 0,
+  },
+  on: {
+    "run.playing": { actions: "rememberRunPlaying" },
+    "run.over": { actions: "forgetRunPlaying" },
+    // Answers to commandRecorded: applied whenever they come, the recording never waits.
+    "xstate.done.actor.*": { actions: "applyPluginAnswers" },
+  },
+  initial: "idle",
+  states: {
+    idle: {
+      // Cleared on the way in, so the stop's own log still names the test.
+      entry: "end",
+      on: {
+        // While a run plays the start is refused and changes nothing (CONTRACT section 14); the UI's Record is off then.
+        "recording.requested": { guard: "noRunPlaying", target: "recording", actions: "begin" },
+      },
+    },
+    recording: {
+      description: "The page's recorder reports the user's actions; each becomes a command of the test recorded into.",
+      entry: "announceStarted",
+      exit: "announceStopped",
+      on: {
+        "user.stopRecording": { target: "idle" },
+        "recording.stop": { target: "idle", actions: "logStopped" },
+        "recorder.tabClosed": { target: "idle", actions: "logStopped" },
+        "recorder.pageSeen": { guard: "needsOpen", actions: "recordOpen" },
+        "recorder.commandRecorded": { actions: "recordCommand" },
+      },
+    },
+  },
+});
+
+/** What recording `commands` does: the project's fact, the counters, and one plugins' actor per command. */
+function recordingOf(context: RecordingContext, commands: RecordedCommand[], tabId: number | null, plugins: readonly string[]) {
+  const testId = context.testId!;
+  const asks: Array<{ id: string; input: AskPluginsInput }> = plugins.length === 0 ? [] : commands.map((c, i) => ({
+    id: `plugins-${context.asked + i}`,
+    input: {
+      testId,
+      commandId: c.id,
+      plugins,
+      message: {
+        action: "event" as const,
+        event: "commandRecorded" as const,
+        options: { tabId, commandId: c.id, command: c.command, target: c.target, targets: c.targets, value: c.value },
+      },
+    },
+  }));
+  return {
+    fact: { type: "recording.commandsRecorded" as const, testId, commands },
+    counters: { recorded: context.recorded + commands.length, asked: context.asked + asks.length },
+    asks,
+  };
+}

@@ -1,0 +1,126 @@
+// The recording machine's context, events, facts and port (CONTRACT section 14).
+import type { FramePath, RecordedTargets } from "../services/recording/index.ts";
+import type { LogWrittenEvent } from "./shared.types.ts";
+
+/** A command as the project holds it once recorded: an id, and v3's `targets` beside target. */
+export type RecordedCommand = {
+  id: string;
+  command: string;
+  target: string;
+  targets: RecordedTargets;
+  value: string;
+};
+
+export interface RecordingContext {
+  /** The test recorded into, its name (what plugins are told) and when it started; null while idle. */
+  testId: string | null;
+  testName: string;
+  startedAt: number | null;
+  /** The recording started on an empty test: the page, once seen, gives open and setWindowSize. */
+  needsOpen: boolean;
+  /** The project's url when the recording started ("" when it has none: the page's origin becomes it). */
+  projectUrl: string;
+  /** The frame the recorded commands play in now; the next command in another frame gets selectFrame first. */
+  frame: FramePath;
+  /** Commands recorded in this recording (for the log when it stops). */
+  recorded: number;
+  /** A run is playing (run.playing until run.over): a recording cannot start. */
+  runPlaying: boolean;
+  /** Ids for the plugins' answer actors. */
+  asked: number;
+}
+
+/** What the page's recorder saw, admitted at the door (core/recorder.ts); `plugins` added by the root. */
+export type RecorderCommandEvent = {
+  type: "recorder.commandRecorded";
+  command: string;
+  target: string;
+  targets: RecordedTargets;
+  value: string;
+  frame: FramePath;
+  tabId: number | null;
+  plugins: readonly string[];
+};
+
+/** The top frame of the tab under test as the recording starts (or loads): its url and the window's outer size. */
+export type RecorderPageEvent = {
+  type: "recorder.pageSeen";
+  url: string;
+  width: number;
+  height: number;
+  tabId: number | null;
+  plugins: readonly string[];
+};
+
+/** The tab under test is gone (closed): the recording stops, keeping what it recorded. */
+export type RecorderTabClosedEvent = { type: "recorder.tabClosed" };
+
+export type RecorderEvent = RecorderCommandEvent | RecorderPageEvent | RecorderTabClosedEvent;
+
+/** The project resolved the user's Record to its displayed test (project.machine.ts). */
+export type RecordingRequestedEvent = {
+  type: "recording.requested";
+  testId: string;
+  testName: string;
+  empty: boolean;
+  projectUrl: string;
+};
+
+export type RecordingEvent =
+  | RecordingRequestedEvent
+  | { type: "user.stopRecording" }
+  /** The root stops it: a run starts, the window closes, another project is loaded. */
+  | { type: "recording.stop"; reason: string }
+  | RecorderEvent
+  | { type: "run.playing" }
+  | { type: "run.over" }
+  | { type: "xstate.done.actor.plugins"; output: PluginAnswers };
+
+/** The askPlugins port: commandRecorded to every plugin, and their answers. */
+export interface AskPluginsInput {
+  testId: string;
+  commandId: string;
+  plugins: readonly string[];
+  message: CommandRecordedMessage;
+}
+
+/** The plugins' answers, in the order they came; errors, rejections and late answers left out. */
+export interface PluginAnswers {
+  testId: string;
+  commandId: string;
+  answers: Array<{ plugin: string; answer: unknown }>;
+}
+
+export type CommandRecordedMessage = {
+  action: "event";
+  event: "commandRecorded";
+  options: { tabId: number | null; commandId: string; command: string; target: string; targets: RecordedTargets; value: string } & Record<string, unknown>;
+};
+
+export type RecordingStartedFact = { type: "recording.started"; testId: string; testName: string; startedAt: number };
+export type RecordingStoppedFact = { type: "recording.stopped"; testId: string; testName: string };
+/** Commands to insert into the test, in order, after the selected command (else at the end), the last selected. */
+export type CommandsRecordedFact = { type: "recording.commandsRecorded"; testId: string; commands: RecordedCommand[] };
+/** A plugin's mutation of a recorded command. */
+export type RecordedCommandChangedFact = {
+  type: "recording.commandChanged";
+  testId: string;
+  commandId: string;
+  command: string;
+  target: string;
+  value: string;
+  targets?: RecordedTargets;
+};
+export type RecordedCommandRemovedFact = { type: "recording.commandRemoved"; testId: string; commandId: string };
+/** The project had no url: the page it was recorded on gives it. */
+export type ProjectUrlFoundFact = { type: "recording.urlFound"; url: string };
+
+export type RecordingFact =
+  | RecordingStartedFact
+  | RecordingStoppedFact
+  | CommandsRecordedFact
+  | RecordedCommandChangedFact
+  | RecordedCommandRemovedFact
+  | ProjectUrlFoundFact;
+
+export type RecordingEmitted = RecordingFact | LogWrittenEvent;

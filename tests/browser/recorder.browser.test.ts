@@ -1,0 +1,128 @@
+// The recorder (drivers/recorder/recorder.ts) in real headless Chromium, bundled for the browser
+// as the content script bundles it. Playwright's mouse and keyboard go through DevTools input,
+// so the page gets trusted events, as from a person; what the page's own scripts dispatch is
+// not trusted and must not be recorded.
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { launchChromium } from "../../drivers/host/chromium.ts";
+import type { RecordedAction } from "../../drivers/recorder/recorder.ts";
+import { bundleForPage, servePages } from "../support/browserPages.ts";
+
+const FORM = `<!doctype html><html><head><title>Form</title></head><body>
+  <form id="search" onsubmit="event.preventDefault()">
+    <input id="q" name="q">
+    <textarea id="notes"></textarea>
+    <select id="size"><option>Small</option><option>Medium</option><option>Large</option></select>
+    <select id="toppings" multiple><option>Cheese</option><option>Ham</option></select>
+    <button id="go" type="button">Go</button>
+  </form>
+  <div id="editor" contenteditable="true">Hello</div>
+  <p id="para">Double me</p>
+  <iframe id="inner" src="/frame"></iframe>
+  <button id="forged" type="button">Forged</button>
+</body></html>`;
+const FRAME = `<!doctype html><html><body><button id="inside">Inside</button></body></html>`;
+
+let site: Awaited<ReturnType<typeof servePages>>;
+let browser: Browser;
+let page: Page;
+let bundle: string;
+
+beforeAll(async () => {
+  bundle = await bundleForPage(`import { attachRecorder } from "./drivers/recorder/recorder.ts";
+    const seen = (globalThis.__recorded = []);
+    attachRecorder(window, (action) => seen.push(action));`);
+  site = await servePages({ "/": FORM, "/frame": FRAME });
+  browser = await launchChromium();
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+beforeEach(async () => {
+  await page?.close();
+  page = await browser.newPage();
+  await page.goto(`${site.origin}/`);
+  const frame = page.frame({ url: /\/frame$/ })!;
+  await frame.waitForLoadState();
+  for (const f of page.frames()) await f.evaluate(`${bundle}; void 0`);
+});
+
+async function recorded(): Promise<string[]> {
+  await page.waitForTimeout(50);
+  const all: RecordedAction[] = [];
+  for (const f of page.frames()) all.push(...(await f.evaluate(() => (globalThis as unknown as { __recorded: RecordedAction[] }).__recorded)));
+  return all.map((a) => `${a.command} | ${a.target} | ${a.value} | ${JSON.stringify(a.frame)}`);
+}
+
+describe("the recorder in Chromium", () => {
+  it("records clicks and typing as click and type, with the first locator as target", async () => {
+    await page.click("#q");
+    await page.keyboard.type("cheese");
+    await page.click("#go");
+    expect(await recorded()).toEqual(["click | id=q |  | []", "type | id=q | cheese | []", "click | id=go |  | []"]);
+  });
+
+  it("records Enter in a field as type then sendKeys ${KEY_ENTER}, and no click the form makes", async () => {
+    await page.click("#q");
+    await page.keyboard.type("ham");
+    await page.keyboard.press("Enter");
+    expect(await recorded()).toEqual(["click | id=q |  | []", "type | id=q | ham | []", "sendKeys | id=q | ${KEY_ENTER} | []"]);
+  });
+
+  it("records a textarea's value when it changes", async () => {
+    await page.click("#notes");
+    await page.keyboard.type("two\nlines");
+    await page.click("#go");
+    expect((await recorded())[1]).toBe("type | id=notes | two\nlines | []");
+  });
+
+  it("records a choice in a select as select label=", async () => {
+    await page.focus("#size");
+    await page.keyboard.press("ArrowDown");
+    expect(await recorded()).toContain("select | id=size | label=Medium | []");
+  });
+
+  it("records addSelection and removeSelection in a multiple select", async () => {
+    const box = (await page.locator("#toppings option").nth(1).boundingBox())!;
+    await page.mouse.click(box.x + 5, box.y + box.height / 2);
+    await page.keyboard.down("Control");
+    await page.mouse.click(box.x + 5, box.y + box.height / 2);
+    await page.keyboard.up("Control");
+    const lines = await recorded();
+    expect(lines).toContain("addSelection | id=toppings | label=Ham | []");
+    expect(lines).toContain("removeSelection | id=toppings | label=Ham | []");
+  });
+
+  it("records editContent when a contenteditable loses the focus changed", async () => {
+    await page.click("#editor");
+    await page.keyboard.press("End");
+    await page.keyboard.type(" world");
+    await page.click("#go");
+    expect(await recorded()).toContain("editContent | id=editor | Hello world | []");
+  });
+
+  it("records a double click as doubleClick", async () => {
+    await page.dblclick("#para");
+    expect(await recorded()).toContain("doubleClick | id=para |  | []");
+  });
+
+  it("records a click in an iframe with its frame path", async () => {
+    await page.frameLocator("#inner").locator("#inside").click();
+    expect(await recorded()).toEqual(["click | id=inside |  | [0]"]);
+  });
+
+  it("records nothing the page's own scripts dispatch", async () => {
+    await page.evaluate(() => {
+      document.getElementById("forged")!.click();
+      const q = document.getElementById("q") as HTMLInputElement;
+      q.value = "forged";
+      q.dispatchEvent(new Event("change", { bubbles: true }));
+      q.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", bubbles: true }));
+      document.getElementById("para")!.dispatchEvent(new MouseEvent("dblclick", { bubbles: true }));
+    });
+    expect(await recorded()).toEqual([]);
+  });
+});
