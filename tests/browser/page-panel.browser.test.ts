@@ -103,12 +103,14 @@ describe("the page under test in the IDE page", () => {
     await ui.waitForSelector(panel);
     await ui.locator('[data-testid="test-picker"]').selectOption("t-cart");
     await ui.getByRole("button", { name: "Play", exact: true }).click();
+    // The run-state still says "ended" from the login test until the new run's first view
+    // arrives, so wait for the cart test's own result (the login test's plugin command fails).
+    await vi.waitFor(() => expect(host.ide.getSnapshot().playback?.result).toBe("passed"), WAIT);
     await ui.waitForSelector('[data-testid="run-state"]:text-is("ended")', { timeout: WAIT.timeout });
 
     // The page the login test left first, then the shop the cart test ends on.
     await vi.waitFor(async () => expect(await text('[data-testid="page-url"]')).toBe(`${site.url}/shop`), WAIT);
     expect(await text('[data-testid="page-title"]')).toBe("Fixture shop");
-    expect(host.ide.getSnapshot().playback?.result).toBe("passed");
     // An http page's URL is a link that opens apart from the IDE.
     const link = ui.locator('a[data-testid="page-url"]');
     expect(await link.getAttribute("href")).toBe(`${site.url}/shop`);
