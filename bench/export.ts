@@ -4,7 +4,7 @@
 // 100 of the commands, in process and over the plugin bridge (its 100 command answers and 8
 // hooks, each a delivery). Target: ≤ 1.2× the packages alone without a plugin.
 import type { TestShape } from "@seleniumhq/side-model";
-import { connectPlugin } from "../client/client.ts";
+import { connectPlugin } from "../client/index.ts";
 import { startHost } from "../apps/host/host.ts";
 import { createIde } from "../index.ts";
 import type { Ide } from "../index.ts";

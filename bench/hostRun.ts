@@ -20,7 +20,7 @@ import { readFileSync } from "node:fs";
 import WebSocket from "ws";
 import PlaybackModule, { PlaybackEvents } from "@seleniumhq/side-runtime/dist/playback.js";
 import VariablesModule from "@seleniumhq/side-runtime/dist/variables.js";
-import { connectPlugin } from "../client/client.ts";
+import { connectPlugin } from "../client/index.ts";
 import { startHost } from "../apps/host/host.ts";
 import { startExampleSite } from "../drivers/host/site.ts";
 import { webdriverPage } from "../drivers/host/webdriver.ts";

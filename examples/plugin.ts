@@ -8,8 +8,8 @@
 // exported so the tests drive the very same steps.
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
-import { connectPlugin, isErrorReply } from "../client/client.ts";
-import type { CommandAnswer, CommandToExecute, ErrorReply, EventMessage, PluginClient, Registration } from "../client/client.ts";
+import { connectPlugin, isErrorReply } from "../client/index.ts";
+import type { CommandAnswer, CommandToExecute, ErrorReply, PluginClient, PluginMessage, Registration } from "../client/index.ts";
 
 export const DEFAULT_URL = "ws://127.0.0.1:7357/plugins";
 export const DEFAULT_ID = "example-plugin";
@@ -98,7 +98,7 @@ export async function runExamplePlugin(options: ExamplePluginOptions = {}): Prom
 
   // The answer to `saveProject` decides whether the IDE counts the project as saved; the
   // first command of a run waits for every plugin's answer to `playbackStarted`.
-  client.onMessage(async (message: EventMessage) => {
+  client.onMessage(async (message: PluginMessage) => {
     switch (message.event) {
       case "saveProject": {
         const { project } = message.options;

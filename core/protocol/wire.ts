@@ -6,6 +6,10 @@ import type { ErrorCode, Reply } from "../../machines/shared.types.ts";
 export interface ErrorReply {
   error: string;
   errorCode: ErrorCode;
+  /** Only on the routes of section 13 that add the anchor's fields: "error". */
+  status?: "error";
+  /** Only with `status`: the same sentence as `error`. */
+  message?: string;
 }
 
 export type WireReply = unknown;

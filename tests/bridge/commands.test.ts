@@ -6,8 +6,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startHost } from "../../apps/host/host.ts";
 import type { Host } from "../../apps/host/host.ts";
-import { connectPlugin, isErrorReply } from "../../client/client.ts";
-import type { CommandToExecute, ErrorReply, EventMessage, ExecuteOptions, PluginClient, Registration } from "../../client/client.ts";
+import { connectPlugin, isErrorReply } from "../../client/index.ts";
+import type { CommandToExecute, ErrorReply, ExecuteOptions, PluginClient, PluginMessage, Registration } from "../../client/index.ts";
 import type { Ide, IdeView } from "../../index.ts";
 
 const PLUGIN_ID = "commands-plugin";
@@ -50,7 +50,7 @@ let client: PluginClient;
 /** What the plugin saw, in order: "event NAME" and "execute COMMAND TARGET". */
 let seen: string[];
 let executed: Array<{ command: CommandToExecute; options: ExecuteOptions }>;
-let events: EventMessage[];
+let events: PluginMessage[];
 
 beforeEach(async () => {
   host = await startHost({ port: 0, tokenFile: null, project: PROJECT });

@@ -4,8 +4,8 @@
 import { readFileSync } from "node:fs";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { connectPlugin } from "../../client/client.ts";
-import type { PluginClient } from "../../client/client.ts";
+import { connectPlugin } from "../../client/index.ts";
+import type { PluginClient } from "../../client/index.ts";
 import { launchChromium } from "../../drivers/host/chromium.ts";
 import { startHost } from "../../apps/host/host.ts";
 import type { Host } from "../../apps/host/host.ts";

@@ -25,6 +25,18 @@ function importsOf(file: string): string[] {
   return specifiers.map((s) => relative(ROOT, resolve(ROOT, dirname(file), s)));
 }
 
+/**
+ * The relative modules a file loads at run time: every import and re-export but those that
+ * bring types only (`import type`, `export type ... from`), which cost a plugin nothing.
+ */
+function runtimeImportsOf(file: string): string[] {
+  const text = readFileSync(join(ROOT, file), "utf8");
+  const statements = [...text.matchAll(/^(import|export)\b([^;]*?)\bfrom\s*["'](\.{1,2}\/[^"']+)["']/gms)];
+  const dynamic = [...text.matchAll(/import\s*\(\s*["'](\.{1,2}\/[^"']+)["']/g)].map((m) => m[1]);
+  const loaded = statements.filter((m) => !/^\s*type\b/.test(m[2])).map((m) => m[3]);
+  return [...loaded, ...dynamic].map((s) => relative(ROOT, resolve(ROOT, dirname(file), s)));
+}
+
 const top = (path: string) => (path.includes("/") ? path.slice(0, path.indexOf("/")) : path);
 
 /** What each layer may not import: anything above it. */
@@ -48,6 +60,24 @@ describe("the layers of the tree", () => {
       expect(offending).toEqual([]);
     });
   }
+
+  it("keeps the plugins' client from loading the core: client/ takes core, machines, services and drivers as types only", () => {
+    const core = ["core", "machines", "services", "drivers"];
+    const offending = sourcesUnder("client").flatMap((file) =>
+      runtimeImportsOf(file)
+        .filter((target) => core.includes(top(target)))
+        .map((target) => `${file} loads ${target}`),
+    );
+    expect(offending).toEqual([]);
+    // The client does take its types from the core: one owner for the contract's types.
+    expect(sourcesUnder("client").flatMap(importsOf)).toContain("core/contract.ts");
+  });
+
+  it("tells a type-only import from one that loads code", () => {
+    expect(runtimeImportsOf("client/index.ts")).toContain("client/connect.ts");
+    expect(runtimeImportsOf("client/types.ts")).not.toContain("core/contract.ts");
+    expect(runtimeImportsOf("bin/demo.ts")).toContain("index.ts");
+  });
 
   it("finds the imports it checks: a file that imports index.ts is seen doing so", () => {
     expect(importsOf("bin/demo.ts")).toContain("index.ts");
