@@ -14,6 +14,8 @@ import { DEFAULT_PORT, DEFAULT_TOKEN_FILE, startHost } from "../apps/host/host.t
 import { openLivePage } from "../drivers/host/pages.ts";
 import { startExampleSite } from "../drivers/host/site.ts";
 import { webdriverPage } from "../drivers/host/webdriver.ts";
+import { parseCapabilities } from "../drivers/host/capabilities.ts";
+import type { Capabilities } from "../drivers/host/capabilities.ts";
 import { CHROMEDRIVER_MISSING, CHROMEDRIVER_PATH } from "../drivers/host/chromedriver.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -27,6 +29,7 @@ const USAGE = `usage: npm start [-- options]
   --page URL          resolve locators in a live page in headless Chromium when no run has a page (default: the example page, in process)
   --base-url URL      play against this URL instead of the project's url (default for the example: the example site this starts)
   --webdriver-url URL play through this WebDriver endpoint (a Selenium Grid, a chromedriver started by hand) instead of starting chromedriver
+  --capabilities JSON the WebDriver session's capabilities, a JSON object (default: Chromium headless)
   --chromedriver PATH the chromedriver to start (default: CHROMEDRIVER_PATH or /usr/bin/chromedriver)
   --inspect           stream the actor system to Stately's inspector page (needs access to stately.ai)
   --inspect-log FILE  write every inspection event to FILE as JSON lines (works offline)
@@ -41,6 +44,7 @@ interface StartOptions {
   page: string | null;
   baseUrl: string | null;
   webdriverUrl: string | null;
+  capabilities: Capabilities | undefined;
   chromedriver: string;
   inspect: boolean;
   inspectLog: string | null;
@@ -59,6 +63,7 @@ function readOptions(argv: string[]): StartOptions {
         page: { type: "string" },
         "base-url": { type: "string" },
         "webdriver-url": { type: "string" },
+        capabilities: { type: "string" },
         chromedriver: { type: "string" },
         inspect: { type: "boolean" },
         "inspect-log": { type: "string" },
@@ -86,8 +91,15 @@ function readOptions(argv: string[]): StartOptions {
       throw new UsageError(`--${name} must be an http or https URL, not ${JSON.stringify(value)}`);
     }
   }
+  let capabilities: Capabilities | undefined;
+  try {
+    capabilities = values.capabilities === undefined ? undefined : parseCapabilities(values.capabilities);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
   return {
     port,
+    capabilities,
     projectFile: values.project ?? null,
     page: values.page ?? null,
     baseUrl: values["base-url"] ?? null,
@@ -142,6 +154,7 @@ async function main(argv: string[]) {
     baseUrl,
     webdriverUrl: options.webdriverUrl ?? undefined,
     chromedriverPath: options.chromedriver,
+    capabilities: options.capabilities,
   });
 
   const host = await startHost({

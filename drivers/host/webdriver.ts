@@ -10,7 +10,6 @@
 // dropped, so the next run starts a new one. `capturePage` gives the UI a picture of the page
 // (devtools.ts), beside the run's commands, never in their way.
 import webdriver from "selenium-webdriver";
-import chrome from "selenium-webdriver/chrome.js";
 import type { WebDriver } from "selenium-webdriver";
 import WebDriverExecutorModule from "@seleniumhq/side-runtime/dist/webdriver.js";
 import * as sideErrors from "@seleniumhq/side-runtime/dist/errors/index.js";
@@ -22,7 +21,8 @@ import { LocatorError, parseLocator } from "../../services/locators/index.ts";
 import { readVariable } from "../../services/playback/variables.ts";
 import type { VariableValues } from "../../services/playback/variables.ts";
 import type { PageShot } from "../view/messages.ts";
-import { CHROMIUM_FLAGS } from "./chromium.ts";
+import { sessionCapabilities } from "./capabilities.ts";
+import type { Capabilities } from "./capabilities.ts";
 import { CHROMEDRIVER_PATH, ChromedriverError, killBrowser, startChromedriver } from "./chromedriver.ts";
 import type { Chromedriver } from "./chromedriver.ts";
 import { pageCamera } from "./devtools.ts";
@@ -49,6 +49,8 @@ export interface WebDriverPageOptions {
   implicitWaitMs?: number;
   /** How long starting the browser may take. */
   startTimeoutMs?: number;
+  /** The session's capabilities (`--capabilities`); default: Chromium headless (capabilities.ts). */
+  capabilities?: Capabilities;
 }
 
 export interface WebDriverPage extends Executor {
@@ -151,6 +153,7 @@ interface SessionSettings {
   baseUrl: string;
   implicitWaitMs: number;
   startTimeoutMs: number;
+  capabilities: Capabilities | undefined;
 }
 
 /** The endpoint to open a session at: the one given, or a chromedriver started here (null: none started). */
@@ -167,12 +170,10 @@ async function webdriverEndpoint(settings: SessionSettings): Promise<{ server: s
 /** A browser session with side-runtime's executor over it, ready for commands. */
 async function openSession(settings: SessionSettings): Promise<Session> {
   const { server, chromedriver } = await webdriverEndpoint(settings);
-  const chromeOptions = new chrome.Options();
-  if (settings.chromiumPath) chromeOptions.setChromeBinaryPath(settings.chromiumPath);
-  chromeOptions.addArguments(...CHROMIUM_FLAGS, "--headless=new", "--window-size=1280,900");
+  const capabilities = sessionCapabilities(settings.capabilities, settings.chromiumPath);
   let driver: WebDriver;
   try {
-    driver = await new webdriver.Builder().usingServer(server).forBrowser("chrome").setChromeOptions(chromeOptions).build();
+    driver = await new webdriver.Builder().usingServer(server).withCapabilities(capabilities).build();
   } catch (error) {
     chromedriver?.kill("SIGKILL");
     throw new PageGoneError(`The browser could not be started through ${settings.webdriverUrl ? `the WebDriver endpoint ${server}` : `chromedriver (${settings.chromedriverPath})`}: ${messageOf(error).split("\n")[0]}`);
@@ -199,6 +200,7 @@ export function webdriverPage(options: WebDriverPageOptions = {}): WebDriverPage
     baseUrl: options.baseUrl ?? "",
     implicitWaitMs,
     startTimeoutMs,
+    capabilities: options.capabilities,
   };
 
   async function acquire(signal: AbortSignal, runId: string | undefined): Promise<Session> {
