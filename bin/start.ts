@@ -13,7 +13,7 @@ import type { HostInspector } from "../drivers/inspect.ts";
 import { DEFAULT_PORT, DEFAULT_TOKEN_FILE, startHost } from "../apps/host/host.ts";
 import { openLivePage } from "../drivers/host/pages.ts";
 import { startExampleSite } from "../drivers/host/site.ts";
-import { webdriverPage } from "../drivers/host/webdriver.ts";
+import { sessionPool } from "../drivers/host/sessions.ts";
 import { parseCapabilities } from "../drivers/host/capabilities.ts";
 import type { Capabilities } from "../drivers/host/capabilities.ts";
 import { CHROMEDRIVER_MISSING, CHROMEDRIVER_PATH } from "../drivers/host/chromedriver.ts";
@@ -29,6 +29,7 @@ const USAGE = `usage: npm start [-- options]
   --page URL          resolve locators in a live page in headless Chromium when no run has a page (default: the example page, in process)
   --base-url URL      play against this URL instead of the project's url (default for the example: the example site this starts)
   --webdriver-url URL play through this WebDriver endpoint (a Selenium Grid, a chromedriver started by hand) instead of starting chromedriver
+  --workers N         play up to N tests of a parallel suite at once, each in its own browser session (default 1)
   --capabilities JSON the WebDriver session's capabilities, a JSON object (default: Chromium headless)
   --chromedriver PATH the chromedriver to start (default: CHROMEDRIVER_PATH or /usr/bin/chromedriver)
   --inspect           stream the actor system to Stately's inspector page (needs access to stately.ai)
@@ -45,6 +46,7 @@ interface StartOptions {
   baseUrl: string | null;
   webdriverUrl: string | null;
   capabilities: Capabilities | undefined;
+  workers: number;
   chromedriver: string;
   inspect: boolean;
   inspectLog: string | null;
@@ -64,6 +66,7 @@ function readOptions(argv: string[]): StartOptions {
         "base-url": { type: "string" },
         "webdriver-url": { type: "string" },
         capabilities: { type: "string" },
+        workers: { type: "string" },
         chromedriver: { type: "string" },
         inspect: { type: "boolean" },
         "inspect-log": { type: "string" },
@@ -97,9 +100,14 @@ function readOptions(argv: string[]): StartOptions {
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
+  const workers = values.workers === undefined ? 1 : Number(values.workers);
+  if (!Number.isInteger(workers) || workers < 1) {
+    throw new UsageError(`--workers must be a whole number of at least 1, not ${JSON.stringify(values.workers)}`);
+  }
   return {
     port,
     capabilities,
+    workers,
     projectFile: values.project ?? null,
     page: values.page ?? null,
     baseUrl: values["base-url"] ?? null,
@@ -150,7 +158,8 @@ async function main(argv: string[]) {
   const site = options.projectFile || options.baseUrl ? null : await startExampleSite();
   const baseUrl = options.baseUrl ?? site?.url ?? project.url;
   // The browser starts at the first run that needs it, not now: the host starts as fast as before.
-  const page = webdriverPage({
+  const page = sessionPool({
+    sessions: options.workers,
     baseUrl,
     webdriverUrl: options.webdriverUrl ?? undefined,
     chromedriverPath: options.chromedriver,
@@ -161,6 +170,7 @@ async function main(argv: string[]) {
     port: options.port,
     project,
     executor: page,
+    workers: options.workers,
     resolveLocator: live?.resolveLocator,
     tokenFile: options.tokenFile,
     inspect:

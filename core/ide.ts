@@ -40,6 +40,11 @@ export interface IdeOptions {
   /** The page under test for page commands and conditions; without one they fail, saying so. */
   executor?: Executor;
   /**
+   * How many tests of a suite with `parallel: true` play at once (CONTRACT section 16),
+   * each with its own runId, variables and, through the executor, browser session. Default 1.
+   */
+  workers?: number;
+  /**
    * GET /record/tab: the browser tab under test, `{ id }`, or null when there is none. The
    * browser extension gives one; without it the route answers NoPage ("No active tab found").
    */
@@ -86,6 +91,12 @@ function startingProject(project: unknown): SideProject {
   const parsed = parseSideProject(project);
   if (!parsed.ok) throw new TypeError(`createIde: options.project is not a usable .side project: ${parsed.problem}.`);
   return parsed.project;
+}
+
+function checkedWorkers(workers: number | undefined): number {
+  if (workers === undefined) return 1;
+  if (!Number.isInteger(workers) || workers < 1) throw new TypeError(`createIde: options.workers must be a whole number of at least 1, not ${workers}.`);
+  return workers;
 }
 
 function checkedLimits(limits: Partial<Limits> | undefined): Limits {
@@ -140,7 +151,7 @@ export function createIde(options: IdeOptions = {}): Ide {
     },
   });
   const actor = createActor(machine, {
-    input: { project: startingProject(options.project), window: options.window ?? "open" },
+    input: { project: startingProject(options.project), window: options.window ?? "open", workers: checkedWorkers(options.workers) },
     inspect: options.inspect,
   });
 
@@ -214,8 +225,25 @@ export function createIde(options: IdeOptions = {}): Ide {
     ref.subscribe({ next: changed, error: () => changed() });
   }
   eachTestRunner(children.playback, (runner) => {
-    const subscription = runner.subscribe({ next: changed, error: () => changed() });
-    return () => subscription.unsubscribe();
+    // The executor hears when a test is over (or its runner is let go), once: its page may serve another.
+    const runId = runner.getSnapshot().context.run.runId;
+    let ended = false;
+    const end = () => {
+      if (ended) return;
+      ended = true;
+      options.executor?.endRun?.(runId);
+    };
+    const subscription = runner.subscribe({
+      next: (snapshot) => {
+        if (snapshot.matches("ended")) end();
+        changed();
+      },
+      error: () => changed(),
+    });
+    return () => {
+      subscription.unsubscribe();
+      end();
+    };
   });
 
   return {

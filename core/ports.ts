@@ -47,6 +47,12 @@ export interface Executor {
   evaluate(input: ConditionInput, signal: AbortSignal): Promise<boolean>;
   /** The ids that go into a plugin's `execute` options; absent outside a browser. */
   pageIds?(): PageIds;
+  /**
+   * The test playing with this runId has ended: it sends no more commands, so the page it used
+   * (a browser session) may serve another test. createIde calls it once per test that ends; tests
+   * of a suite played in order share their run's id and so may find the page as the last left it.
+   */
+  endRun?(runId: string): void;
 }
 
 export class TimeoutError extends Error {}

@@ -86,5 +86,6 @@ export const TO_PLAYBACK = [
   "user.resumePlayback",
   "user.stepPlayback",
   "user.toggleBreakpoint",
+  "user.showTestRun",
   "user.setPlaybackDelay",
 ] as const;

@@ -216,7 +216,7 @@ export const ideMachine = setup({
   context: ({ input, spawn }) => ({
     control: spawn("control", { id: "control", systemId: "control" }),
     project: spawn("project", { id: "project", systemId: "project", input: { project: input.project } }),
-    playback: spawn("playback", { id: "playback", systemId: "playback" }),
+    playback: spawn("playback", { id: "playback", systemId: "playback", input: { workers: input.workers ?? 1 } }),
     recording: spawn("recording", { id: "recording", systemId: "recording" }),
     plugins: [],
     openAtStart: input.window !== "closed",
@@ -311,6 +311,7 @@ export const ideMachine = setup({
         "user.resumePlayback": { actions: "forwardToPlayback" },
         "user.stepPlayback": { actions: "forwardToPlayback" },
         "user.toggleBreakpoint": { actions: "forwardToPlayback" },
+        "user.showTestRun": { actions: "forwardToPlayback" },
         "user.setPlaybackDelay": { actions: "forwardToPlayback" },
         "user.loadProject": { actions: "forwardToProject" },
         "user.selectTest": { actions: "forwardToProject" },

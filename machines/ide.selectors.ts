@@ -9,7 +9,7 @@ import type { ActorRefFrom, AnyActorRef, AnyStateMachine, SnapshotFrom, StateVal
 import type { SideProject, SideTest } from "../services/side/index.ts";
 import { displayedTest } from "./project.edits.ts";
 import type { ideMachine } from "./ide.machine.ts";
-import { currentRunner } from "./suiteRunner.machine.ts";
+import { shownRunner } from "./suiteRunner.machine.ts";
 import type { testRunnerMachine } from "./testRunner.machine.ts";
 import { loadedProject } from "./ide.rules.ts";
 import type { IdeSnapshot } from "./ide.rules.ts";
@@ -36,38 +36,54 @@ export type TestRunnerRef = ActorRefFrom<typeof testRunnerMachine>;
 export type TestRunnerSnapshot = SnapshotFrom<typeof testRunnerMachine>;
 type SuiteRunnerRef = IdeSnapshot["context"]["playback"];
 
-/** The test runner playing now (or the last one that played, once the run is over); null before the first run. */
+/** A test runner of the run, by its id among the suite runner's children, while it is kept. */
+function runnerRef(suite: SnapshotFrom<SuiteRunnerRef>, id: string | null): TestRunnerRef | null {
+  return id ? ((suite.children as Record<string, TestRunnerRef | undefined>)[id] ?? null) : null;
+}
+
+/** The test runner shown (the one playing, or the last that played, or the one the user chose); null before the first run. */
 function testRunnerIn(suite: SnapshotFrom<SuiteRunnerRef>): TestRunnerRef | null {
   // A test may give the root a stand-in for the run machine, with no context.
   const run = suite.context?.run;
-  const id = run && currentRunner(run);
-  return id ? ((suite.children as Record<string, TestRunnerRef | undefined>)[id] ?? null) : null;
+  return run ? runnerRef(suite, shownRunner(run)) : null;
 }
 
 export const testRunnerSnapshot = (s: IdeSnapshot): TestRunnerSnapshot | null => testRunnerIn(playbackSnapshot(s))?.getSnapshot() ?? null;
 
+/** The snapshot of the test runner with this id among the suite runner's children, while it is kept. */
+export const testRunnerSnapshotOf = (s: IdeSnapshot, runner: string): TestRunnerSnapshot | null =>
+  runnerRef(playbackSnapshot(s), runner)?.getSnapshot() ?? null;
+
 /**
- * Calls `each` with every test runner the run machine starts, as it starts (and with the one
- * there is now), and the function `each` returns when that test runner is replaced. Test
- * runners are the run machine's children, not the root's: whoever listens to the root's
- * children (their answers, their facts, their changes) listens to these through this.
+ * Calls `each` with every test runner the run machine starts, as it starts (and with those
+ * there are now), and the function `each` returns when that test runner is stopped. Several
+ * play at once in a parallel suite. Test runners are the run machine's children, not the
+ * root's: whoever listens to the root's children (their answers, their facts, their changes)
+ * listens to these through this.
  */
 export function eachTestRunner(playback: SuiteRunnerRef, each: (runner: TestRunnerRef) => () => void): { unsubscribe(): void } {
-  let current: TestRunnerRef | null = null;
-  let stop: (() => void) | null = null;
+  const watched = new Map<TestRunnerRef, () => void>();
   const look = () => {
-    const runner = testRunnerIn(playback.getSnapshot());
-    if (runner === current) return;
-    stop?.();
-    current = runner;
-    stop = runner && each(runner);
+    const suite = playback.getSnapshot();
+    const now = new Set<TestRunnerRef>();
+    for (const r of suite.context?.run?.runs ?? []) {
+      const ref = runnerRef(suite, r.runner);
+      if (ref) now.add(ref);
+    }
+    for (const [ref, stop] of watched) {
+      if (now.has(ref)) continue;
+      watched.delete(ref);
+      stop();
+    }
+    for (const ref of now) if (!watched.has(ref)) watched.set(ref, each(ref));
   };
   look();
   const subscription = playback.subscribe({ next: look, error: () => {} });
   return {
     unsubscribe() {
       subscription.unsubscribe();
-      stop?.();
+      for (const stop of watched.values()) stop();
+      watched.clear();
     },
   };
 }

@@ -24,6 +24,8 @@ import type { CommandRecordedMessage, RecorderEvent, RecordingFact, RecordingReq
 export interface IdeInput {
   project: SideProject;
   window: "open" | "closed";
+  /** How many tests of a parallel suite play at once (default 1). */
+  workers?: number;
 }
 
 export interface IdeContext {

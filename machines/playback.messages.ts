@@ -13,7 +13,7 @@ export function startMessages(run: Run): RunEventMessage[] {
     options: { runId, testId: test.id, testName: test.name, ...(suite ? { suiteName: suite.name } : {}), projectName, test },
   };
   if (!suite?.announce) return [started];
-  return [{ action: "event", event: "suitePlaybackStarted", options: { runId, tests: suite.announce } }, started];
+  return [{ action: "event", event: "suitePlaybackStarted", options: { runId: suite.runId, tests: suite.announce } }, started];
 }
 
 /** A suite's end is told on its own, by the suite runner, once its last test's end was answered. */

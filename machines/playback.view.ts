@@ -6,8 +6,9 @@
 import { commandRows } from "../services/playback/commandTable.ts";
 import type { CommandRow, CommandTable } from "../services/playback/commandTable.ts";
 import type { VariableValues } from "../services/playback/variables.ts";
-import { playbackSnapshot, testRunnerSnapshot } from "./ide.selectors.ts";
+import { playbackSnapshot, testRunnerSnapshot, testRunnerSnapshotOf } from "./ide.selectors.ts";
 import type { IdeSnapshot, TestRunnerSnapshot } from "./ide.selectors.ts";
+import { shownRunner } from "./suiteRunner.machine.ts";
 import type { SuiteRun } from "./suiteRunner.types.ts";
 import { currentCommandId, testResult } from "./testRunner.run.ts";
 import type { TestResult } from "./testRunner.run.ts";
@@ -66,17 +67,18 @@ function statusOf(s: IdeSnapshot, test: TestRunnerSnapshot | null): RunStatus {
  * (the user, a plugin's POST /playback/stop, the window closing), even between two tests of a
  * suite; else `passed` (CONTRACT section 9, as amended in round 3).
  */
-function runResult(run: SuiteRun, last: TestResult): RunResult {
-  if (last === "failed" || run.runs.some((r) => r.ended?.failed)) return "failed";
-  return last === "stopped" || run.stopped ? "stopped" : "passed";
+function runResult(run: SuiteRun, shown: TestResult): RunResult {
+  if (shown === "failed" || run.runs.some((r) => r.ended?.failed)) return "failed";
+  return shown === "stopped" || run.stopped || run.runs.some((r) => r.ended?.end === "stopped") ? "stopped" : "passed";
 }
 
-function runsOf(run: SuiteRun, current: { status: RunStatus; result: RunResult | null }): TestRunView[] {
-  return run.runs.map((r, i) =>
+/** Each test the run started, in the order they started: ended with its result, or where its test runner is. */
+function runsOf(s: IdeSnapshot, run: SuiteRun): TestRunView[] {
+  return run.runs.map((r) =>
     Object.freeze(
-      i === run.runs.length - 1
-        ? { testId: r.testId, runId: r.runId, ...current }
-        : { testId: r.testId, runId: r.runId, status: "ended" as const, result: r.ended && testResult(r.ended) },
+      r.ended
+        ? { testId: r.testId, runId: r.runId, status: "ended" as const, result: testResult(r.ended) }
+        : { testId: r.testId, runId: r.runId, status: testStatus(testRunnerSnapshotOf(s, r.runner)), result: null },
     ),
   );
 }
@@ -126,9 +128,9 @@ export function playbackView(s: IdeSnapshot): PlaybackView | null {
   const status = statusOf(s, testSnapshot);
   const running = status !== "ended" && status !== "idle";
   const result = status === "ended" ? runResult(run, testResult(test)) : null;
-  const testResultNow = testSnapshot.matches("ended") ? testResult(test) : null;
+  const shown = shownRunner(run);
   return Object.freeze({
-    runId: run.runId,
+    runId: run.runs.find((r) => r.runner === shown)?.runId ?? run.runId,
     testId: test.test.id,
     testName: test.test.name,
     status,
@@ -139,9 +141,9 @@ export function playbackView(s: IdeSnapshot): PlaybackView | null {
       Object.freeze({
         id: run.suite.id,
         name: run.suite.name,
-        testIndex: run.runs.length - 1,
+        testIndex: run.runs.findIndex((r) => r.runner === shown),
         tests: [...run.testIds],
-        runs: runsOf(run, { status: testSnapshot.matches("ended") ? "ended" : status, result: testResultNow }),
+        runs: runsOf(s, run),
       }),
     currentCommandId: status === "ended" ? null : currentCommandId(test),
     breakpoints: breakpoints as string[],

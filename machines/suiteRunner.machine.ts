@@ -1,5 +1,6 @@
 /**
- * The suite runner: a run of one test or of a suite's tests in order. It decides which test
+ * The suite runner: a run of one test, of a suite's tests in order, or of a parallel suite's
+ * tests several at once (`parallel: true` in the .side file, with workers > 1). It decides which test
  * plays and when, and what a run as a whole is: suitePlaybackStarted/Stopped's audience, Stop
  * for all, the result, one run at a time, and POST /playback/stop's answer once the run is
  * over. Each test plays in a test runner (testRunner.machine.ts), a child actor of its own
@@ -10,10 +11,12 @@
  * States: idle → busy (playing → nextTest → playing … → closing) → ended (→ busy again).
  * Invariants:
  * - One run at a time: while busy, a start is refused (Busy to a plugin, a warning to the user).
- * - While busy, exactly one test runner is current (the last of `run.runs`); a new test
- *   runner starts only once the one before it reported its end, and the one before is then
- *   stopped. The last one stays until the next run, so its commands stay visible.
- * - A suite goes on after a failed test, never after a stopped or fatal one, nor once stopped.
+ * - At most `run.limit` test runners play at once: 1, or the workers for a parallel suite. A new
+ *   one starts only when fewer play; each has its own runId in a parallel suite (the run's
+ *   otherwise) and its own variables. An ended test runner is stopped once it is not the one
+ *   shown (see shownRunner); the last shown stays until the next run, so its commands stay visible.
+ * - A suite goes on after a failed test, never once stopped; in order, never after a fatal test
+ *   either, while a parallel suite's other tests go on (each has a browser session of its own).
  * - Plugins that heard suitePlaybackStarted (told with the suite's first test that starts)
  *   hear suitePlaybackStopped once, after the last test's playbackStopped was answered.
  * - Every request is answered exactly once: here, or by the test runner it is routed to;
@@ -30,24 +33,47 @@ import { tellPlugins, theEvent } from "./testRunner.actors.ts";
 import { testRunnerMachine } from "./testRunner.machine.ts";
 import type { TestEndedFact, TestRunnerInput } from "./testRunner.types.ts";
 import type { RequestRef } from "./shared.types.ts";
-import type { RunStartEvent, StopRunRequest, SuiteRun, SuiteRunnerContext, SuiteRunnerEmitted, SuiteRunnerEvent } from "./suiteRunner.types.ts";
+import type { RunStartEvent, StopRunRequest, SuiteRun, SuiteRunnerContext, SuiteRunnerEmitted, SuiteRunnerEvent, SuiteRunnerInput } from "./suiteRunner.types.ts";
 
-/** The test runner playing now, or the last one that played. */
-export const currentRunner = (run: SuiteRun) => run.runs[run.runs.length - 1]?.runner ?? null;
+/** The test runners started and not ended yet. */
+const livePlays = (run: SuiteRun) => run.runs.filter((r) => r.ended === null);
 
-/** The index of the suite's next test, or null when the run is over after the current one. */
+/**
+ * The test runner the view shows and the user's controls reach: the one the user chose while it
+ * is kept, else the last started of those playing, else the last kept (the last to end). In
+ * order, that is the test playing now, or the last that played.
+ */
+export function shownRunner(run: SuiteRun): string | null {
+  if (run.shown !== null && run.runs.some((r) => r.runner === run.shown && !r.released)) return run.shown;
+  const live = livePlays(run);
+  if (live.length > 0) return live[live.length - 1].runner;
+  const kept = run.runs.filter((r) => !r.released);
+  return kept[kept.length - 1]?.runner ?? null;
+}
+
+/** The index of the suite's next test, or null when no further test starts. */
 function nextTestIndex(run: SuiteRun): number | null {
-  const last = run.runs[run.runs.length - 1];
-  if (!run.suite || run.stopped || (last?.ended && (last.ended.end === "stopped" || last.ended.end === "fatal"))) return null;
+  if (run.runs.length === 0) return 0;
+  if (!run.suite || run.stopped) return null;
+  const ends = run.runs.map((r) => r.ended?.end);
+  const last = ends[ends.length - 1];
+  if (ends.includes("stopped") || (run.limit === 1 && last === "fatal")) return null;
   return run.runs.length < run.testIds.length ? run.runs.length : null;
 }
 
-/** What concerns the test playing: routed as it comes. (With N tests at once, a command's state would go to the test that holds it.) */
-const ROUTED = ["request.commandState", "request.setVariable", "user.pausePlayback", "user.resumePlayback", "user.stepPlayback", "plugins.changed"] as const;
+/** The runner a command's state goes to: the playing one whose test holds the command, else the one shown. */
+function runnerHolding(run: SuiteRun, commandId: string): string | null {
+  const holder = livePlays(run).find((r) => run.tests.find((t) => t.id === r.testId)?.commands.some((c) => c.id === commandId));
+  return holder?.runner ?? shownRunner(run);
+}
+
+/** What concerns the test shown: routed as it comes. */
+const ROUTED = ["request.setVariable", "user.pausePlayback", "user.resumePlayback", "user.stepPlayback"] as const;
 
 export const suiteRunnerMachine = setup({
   types: {
     context: {} as SuiteRunnerContext,
+    input: {} as SuiteRunnerInput | undefined,
     events: {} as SuiteRunnerEvent,
     emitted: {} as SuiteRunnerEmitted,
   },
@@ -58,13 +84,14 @@ export const suiteRunnerMachine = setup({
     tellPlugins,
   },
   guards: {
-    suiteGoesOn: ({ context }) => nextTestIndex(context.run!) !== null,
+    suiteGoesOn: ({ context }) => livePlays(context.run!).length > 0 || nextTestIndex(context.run!) !== null,
     suiteWasAnnounced: ({ context }) => context.run!.announced,
   },
   actions: {
     startRun: assign(({ context }, event: RunStartEvent) => {
       const runs = context.runs + 1;
-      const { projectName, baseUrl, tests, testIds, suite, fromCommandId } = event;
+      const { projectName, baseUrl, tests, testIds, fromCommandId } = event;
+      const suite = event.suite && { id: event.suite.id, name: event.suite.name, parallel: event.suite.parallel === true };
       const run: SuiteRun = {
         runId: `run-${runs}`,
         projectName,
@@ -73,6 +100,8 @@ export const suiteRunnerMachine = setup({
         testIds,
         suite,
         fromCommandId,
+        limit: suite?.parallel ? Math.max(1, context.workers) : 1,
+        shown: null,
         runs: [],
         announced: false,
         audience: [],
@@ -90,51 +119,78 @@ export const suiteRunnerMachine = setup({
         ? answered(event.requestId, fail("Busy", "A run is under way; stop it (POST /playback/stop) before starting another."))
         : { type: "log.written", level: "warn", message: "A run is under way; stop it before starting another." },
     ),
-    /** The next test gets a test runner of its own; the one before (ended) is stopped. */
-    startTest: enqueueActions(({ context, enqueue }) => {
-      const run = context.run!;
-      const before = currentRunner(run);
-      if (before !== null) enqueue.stopChild(before);
-      const index = run.runs.length;
-      const testId = run.testIds[index];
-      const runner = `${run.runId}/${index}`;
-      const input: TestRunnerInput = {
-        runId: run.runId,
-        projectName: run.projectName,
-        baseUrl: run.baseUrl,
-        tests: run.tests,
-        testId,
-        fromCommandId: index === 0 ? run.fromCommandId : undefined,
-        suite: run.suite && {
-          name: run.suite.name,
-          announce: run.announced ? null : run.testIds.map((id) => run.tests.find((t) => t.id === id)!),
-        },
-        plugins: context.plugins,
-        breakpoints: context.breakpoints,
-        delayMs: context.delayMs,
-      };
-      enqueue.assign({ run: { ...run, runs: [...run.runs, { runner, testId, runId: run.runId, ended: null }] } });
-      enqueue.spawnChild("testRunner", { id: runner, input });
+    /** Test runners start for the next tests while fewer than the run's limit play. */
+    startTests: enqueueActions(({ context, enqueue }) => {
+      let run = context.run!;
+      while (livePlays(run).length < run.limit && nextTestIndex(run) !== null) {
+        const index = run.runs.length;
+        const testId = run.testIds[index];
+        const runner = `${run.runId}/${index}`;
+        const runId = run.limit > 1 ? `${run.runId}.${index + 1}` : run.runId;
+        // In order, the first test that starts tells the suite's start; at once, the first test.
+        const announces = run.limit > 1 ? index === 0 : !run.announced;
+        const input: TestRunnerInput = {
+          runId,
+          projectName: run.projectName,
+          baseUrl: run.baseUrl,
+          tests: run.tests,
+          testId,
+          fromCommandId: index === 0 ? run.fromCommandId : undefined,
+          suite: run.suite && {
+            name: run.suite.name,
+            runId: run.runId,
+            announce: announces ? run.testIds.map((id) => run.tests.find((t) => t.id === id)!) : null,
+          },
+          plugins: context.plugins,
+          breakpoints: context.breakpoints,
+          delayMs: context.delayMs,
+        };
+        run = { ...run, runs: [...run.runs, { runner, testId, runId, ended: null, released: false }] };
+        enqueue.spawnChild("testRunner", { id: runner, input });
+      }
+      enqueue.assign({ run });
     }),
-    /** The last run's test runner goes when the next run starts. */
+    /** Ended test runners that are no longer shown are stopped; their ends stay in `run.runs`. */
+    releaseHidden: enqueueActions(({ context, enqueue }) => {
+      const run = context.run!;
+      const shown = shownRunner(run);
+      const hidden = run.runs.filter((r) => r.ended !== null && !r.released && r.runner !== shown);
+      if (hidden.length === 0) return;
+      for (const r of hidden) enqueue.stopChild(r.runner);
+      enqueue.assign({ run: { ...run, runs: run.runs.map((r) => (hidden.includes(r) ? { ...r, released: true } : r)) } });
+    }),
+    /** The last run's test runners go when the next run starts. */
     stopLastRunner: enqueueActions(({ context, enqueue }) => {
-      const runner = context.run && currentRunner(context.run);
-      if (runner) enqueue.stopChild(runner);
+      for (const r of context.run?.runs ?? []) if (!r.released) enqueue.stopChild(r.runner);
+    }),
+    /** The user chose which test of the run to see; a test whose commands are no longer kept cannot be. */
+    showTestRun: enqueueActions(({ context, enqueue }, runId: string) => {
+      const run = context.run;
+      const chosen = run?.runs.filter((r) => r.runId === runId && !r.released).pop();
+      if (!run || !chosen) {
+        const why = run?.runs.some((r) => r.runId === runId) ? "its commands are no longer kept (only those playing and the one shown are)" : "the run has no test with that id";
+        enqueue.emit({ type: "log.written", level: "warn", message: `Cannot show the test run ${JSON.stringify(runId)}: ${why}.` });
+        return;
+      }
+      enqueue.assign({ run: { ...run, shown: chosen.runner } });
     }),
     recordTestEnd: assign({
       run: ({ context }, fact: TestEndedFact) => {
         const run = context.run!;
         const runs = run.runs.map((r) => (r.runner === fact.runner ? { ...r, ended: { end: fact.end, failed: fact.failed } } : r));
-        const announces = run.suite !== null && !run.announced && fact.started;
+        // In a parallel suite only the first test told the suite's start.
+        const announces = run.suite !== null && !run.announced && fact.started && (run.limit === 1 || fact.runner === run.runs[0]?.runner);
         return { ...run, runs, ...(announces ? { announced: true, audience: fact.audience } : {}) };
       },
     }),
-    /** Stop for all: the test playing ends, and a suite plays no further test. */
+    /** Stop for all: every test playing ends, and a suite plays no further test. */
     stopAll: enqueueActions(({ context, enqueue }) => {
       const run = context.run!;
       // A single test stopped while finishing has already completed: only a suite has more to stop.
       if (run.suite) enqueue.assign({ run: { ...run, stopped: true } });
-      enqueue.sendTo(currentRunner(run)!, { type: "run.stop" });
+      const live = livePlays(run).map((r) => r.runner);
+      const shown = shownRunner(run);
+      for (const runner of live.length > 0 ? live : shown ? [shown] : []) enqueue.sendTo(runner, { type: "run.stop" });
     }),
     addStopWaiter: assign({
       run: ({ context }, request: StopRunRequest) => ({ ...context.run!, stopWaiters: [...context.run!.stopWaiters, request.requestId] }),
@@ -144,14 +200,26 @@ export const suiteRunnerMachine = setup({
       for (const id of run.stopWaiters) enqueue.emit(answered(id, ok(true)));
       enqueue.assign({ run: { ...run, stopWaiters: [] } });
     }),
-    /** Requests and the user's controls for the test playing go to its test runner, which answers them. */
+    /** Requests and the user's controls for the test shown go to its test runner, which answers them. */
     routeToTest: sendTo(
-      ({ context }) => currentRunner(context.run!)!,
+      ({ context }) => shownRunner(context.run!)!,
       ({ event }) => {
         assertEvent(event, [...ROUTED]);
         return event;
       },
     ),
+    /** A command's state goes to the test runner that plays the command. */
+    routeCommandState: sendTo(
+      ({ context, event }) => {
+        assertEvent(event, "request.commandState");
+        return runnerHolding(context.run!, event.commandId)!;
+      },
+      ({ event }) => event,
+    ),
+    /** What every test playing must hear: the plugins registered now. */
+    tellTestsPlugins: enqueueActions(({ context, enqueue }) => {
+      for (const r of livePlays(context.run!)) enqueue.sendTo(r.runner, { type: "plugins.changed" as const, plugins: context.plugins });
+    }),
     answerNoRunningTest: emit((_, request: RequestRef & { type: string }) => {
       const what =
         request.type === "request.setVariable" ? "no variable can be set" : request.type === "request.stopRun" ? "there is nothing to stop" : "no command state can be set";
@@ -163,25 +231,24 @@ export const suiteRunnerMachine = setup({
         context.breakpoints.includes(commandId) ? context.breakpoints.filter((id) => id !== commandId) : [...context.breakpoints, commandId],
     }),
     setDelay: assign({ delayMs: (_, ms: number) => Math.min(Math.max(Math.floor(ms), 0), MAX_DELAY_MS) }),
-    tellTestBreakpoints: sendTo(
-      ({ context }) => currentRunner(context.run!)!,
-      ({ context }) => ({ type: "breakpoints.changed" as const, breakpoints: context.breakpoints }),
-    ),
-    tellTestDelay: sendTo(
-      ({ context }) => currentRunner(context.run!)!,
-      ({ context }) => ({ type: "delay.changed" as const, delayMs: context.delayMs }),
-    ),
+    tellTestBreakpoints: enqueueActions(({ context, enqueue }) => {
+      for (const r of livePlays(context.run!)) enqueue.sendTo(r.runner, { type: "breakpoints.changed" as const, breakpoints: context.breakpoints });
+    }),
+    tellTestDelay: enqueueActions(({ context, enqueue }) => {
+      for (const r of livePlays(context.run!)) enqueue.sendTo(r.runner, { type: "delay.changed" as const, delayMs: context.delayMs });
+    }),
     announcePlaying: emit(({ context }) => ({ type: "run.playing" as const, testIds: [...context.run!.testIds] })),
     announceRunOver: emit({ type: "run.over" as const }),
   },
 }).createMachine({
   id: "suiteRunner",
   initial: "idle",
-  context: { plugins: [], breakpoints: [], delayMs: 0, run: null, runs: 0 },
+  context: ({ input }) => ({ plugins: [], breakpoints: [], delayMs: 0, run: null, runs: 0, workers: input?.workers ?? 1 }),
   on: {
     "plugins.changed": { actions: { type: "setPlugins", params: ({ event }) => event.plugins } },
     "user.toggleBreakpoint": { actions: { type: "toggleBreakpoint", params: ({ event }) => event.commandId } },
     "user.setPlaybackDelay": { actions: { type: "setDelay", params: ({ event }) => event.ms } },
+    "user.showTestRun": { actions: [{ type: "showTestRun", params: ({ event }) => event.runId }, "releaseHidden"] },
     "run.start": {
       target: ".busy",
       actions: ["stopLastRunner", { type: "startRun", params: theEvent }, { type: "answerRunStarted", params: theEvent }],
@@ -201,21 +268,21 @@ export const suiteRunnerMachine = setup({
         "user.stopPlayback": { actions: "stopAll" },
         "window.closed": { actions: "stopAll" },
         "request.stopRun": { actions: [{ type: "addStopWaiter", params: theEvent }, "stopAll"] },
-        "request.commandState": { actions: "routeToTest" },
+        "request.commandState": { actions: "routeCommandState" },
         "request.setVariable": { actions: "routeToTest" },
         "user.pausePlayback": { actions: "routeToTest" },
         "user.resumePlayback": { actions: "routeToTest" },
         "user.stepPlayback": { actions: "routeToTest" },
-        "plugins.changed": { actions: [{ type: "setPlugins", params: ({ event }) => event.plugins }, "routeToTest"] },
+        "plugins.changed": { actions: [{ type: "setPlugins", params: ({ event }) => event.plugins }, "tellTestsPlugins"] },
         "user.toggleBreakpoint": { actions: [{ type: "toggleBreakpoint", params: ({ event }) => event.commandId }, "tellTestBreakpoints"] },
         "user.setPlaybackDelay": { actions: [{ type: "setDelay", params: ({ event }) => event.ms }, "tellTestDelay"] },
       },
       states: {
         playing: {
-          description: "A test runner plays the current test; its end (test.ended) decides what comes next.",
-          entry: "startTest",
+          description: "Test runners play the run's tests, as many at once as its limit; each end (test.ended) decides what comes next.",
+          entry: ["startTests", "releaseHidden"],
           on: {
-            "test.ended": { target: "nextTest", actions: { type: "recordTestEnd", params: theEvent } },
+            "test.ended": { target: "nextTest", actions: [{ type: "recordTestEnd", params: theEvent }, "releaseHidden"] },
           },
         },
         nextTest: {

@@ -11,9 +11,11 @@ export interface TestRun {
   /** The id plugins see in the test's playbackStarted: the run's own, for the tests of a suite played in order. */
   readonly runId: string;
   readonly ended: { end: TestEnd; failed: boolean } | null;
+  /** Its test runner was stopped once it ended and was no longer shown: only its end is kept. */
+  readonly released: boolean;
 }
 
-/** A run: one test, or a suite's tests in order. */
+/** A run: one test, or a suite's tests, in order or (a parallel suite with workers) several at once. */
 export interface SuiteRun {
   readonly runId: string;
   readonly projectName: string;
@@ -22,9 +24,13 @@ export interface SuiteRun {
   readonly tests: readonly SideTest[];
   /** The tests to play, in order: one, or a suite's. */
   readonly testIds: readonly string[];
-  readonly suite: { id: string; name: string } | null;
+  readonly suite: { id: string; name: string; parallel: boolean } | null;
   readonly fromCommandId?: string;
-  /** The tests started so far, in order; the last is the one playing (or the last played). */
+  /** How many tests play at once: the workers for a parallel suite, else 1. */
+  readonly limit: number;
+  /** The test runner the user chose to see (user.showTestRun), while it is kept; else the view picks. */
+  readonly shown: string | null;
+  /** The tests started so far, in the order they started; with a limit of 1 the last is the one playing (or the last played). */
   readonly runs: readonly TestRun[];
   /** Plugins heard suitePlaybackStarted (a first test whose control flow is broken does not start). */
   readonly announced: boolean;
@@ -47,6 +53,13 @@ export interface SuiteRunnerContext {
   run: SuiteRun | null;
   /** Counts runs, for their ids. */
   runs: number;
+  /** How many tests of a parallel suite play at once (createIde's `workers`, default 1). */
+  workers: number;
+}
+
+/** What the root starts the suite runner with (createIde's `workers`). */
+export interface SuiteRunnerInput {
+  workers?: number;
 }
 
 export interface RunStartEvent {
@@ -56,7 +69,7 @@ export interface RunStartEvent {
   tests: readonly SideTest[];
   /** The tests to play in order: one, or a suite's. */
   testIds: readonly string[];
-  suite: { id: string; name: string } | null;
+  suite: { id: string; name: string; parallel?: boolean } | null;
   fromCommandId?: string;
   /** Set when a plugin asked (POST /playback/start): it is answered `{ runId }` or Busy. */
   requestId?: number;
@@ -74,6 +87,7 @@ export type SuiteRunnerEvent =
   | RoutedUserEvent
   | { type: "user.toggleBreakpoint"; commandId: string }
   | { type: "user.setPlaybackDelay"; ms: number }
+  | { type: "user.showTestRun"; runId: string }
   | CommandStateRequest
   | SetVariableRequest
   | StopRunRequest

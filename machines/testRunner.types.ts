@@ -79,9 +79,10 @@ export interface TestRunnerInput {
   /**
    * The suite this test belongs to: its name goes into the test's messages, and `announce`
    * holds the suite's tests when this test is the suite's first to start, so that it tells
-   * suitePlaybackStarted just before its own playbackStarted (null for the later tests).
+   * suitePlaybackStarted just before its own playbackStarted (null for the later tests);
+   * `runId` is the suite run's own id, which suitePlaybackStarted carries.
    */
-  suite: { name: string; announce: readonly SideTest[] | null } | null;
+  suite: { name: string; runId: string; announce: readonly SideTest[] | null } | null;
   plugins: PluginRegistry;
   breakpoints: readonly string[];
   delayMs: number;

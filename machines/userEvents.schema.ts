@@ -24,6 +24,8 @@ export const userEventSchema = z.discriminatedUnion("type", [
   bare("user.resumePlayback"),
   bare("user.stepPlayback"),
   z.object({ type: z.literal("user.toggleBreakpoint"), commandId: z.string() }),
+  /** Which test of a parallel suite the view shows (its runId, from playback.suite.runs). */
+  z.object({ type: z.literal("user.showTestRun"), runId: z.string().min(1).max(200) }),
   z.object({ type: z.literal("user.setPlaybackDelay"), ms: z.number().int().min(0).max(MAX_DELAY_MS) }),
   // Not in CONTRACT section 5 before issue 3: the UI's "load a .side file". The project is
   // checked by the .side schema at the door, which names the first problem.

@@ -48,6 +48,8 @@ export interface HostOptions {
   /** Where "save to computer" writes the project; default: nothing is written, the IDE keeps the copy. */
   saveFile?: (project: SideProject) => string;
   limits?: Partial<Limits>;
+  /** How many tests of a parallel suite play at once (`--workers`); the executor should hold as many pages. Default 1. */
+  workers?: number;
 }
 
 export interface Host {
@@ -94,6 +96,7 @@ export function watchedExecutor(executor: Executor, feed: PageFeed): Executor {
     },
     evaluate: (input, signal) => executor.evaluate(input, signal),
     ...(executor.pageIds ? { pageIds: () => executor.pageIds!() } : {}),
+    ...(executor.endRun ? { endRun: (runId: string) => executor.endRun!(runId) } : {}),
   };
 }
 
@@ -145,6 +148,7 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
     save: saveFile ? (project) => writeProjectFile(saveFile(project), project) : undefined,
     limits: options.limits,
     inspect: options.inspect,
+    workers: options.workers,
   });
   const ui = await createUiServer(ide, { page: pageFeed ?? undefined });
 

@@ -12,13 +12,15 @@ export interface RunSelector {
 }
 
 export type RunTarget =
-  | { ok: true; testIds: string[]; suite: { id: string; name: string } | null }
+  | { ok: true; testIds: string[]; suite: { id: string; name: string; parallel: boolean } | null }
   | { ok: false; problem: string };
 
 interface SuiteShape {
   id: string;
   name: string;
   tests: string[];
+  /** `parallel: true` in the .side file: its tests may play at the same time (CONTRACT section 16). */
+  parallel?: unknown;
 }
 
 /** The project's suites that are usable: an id, a name and test ids (the .side schema keeps them unread). */
@@ -47,7 +49,7 @@ export function resolveRunTarget(project: SideProject, selector: RunSelector): R
     const missing = suite.tests.find((id) => !project.tests.some((t) => t.id === id));
     if (missing !== undefined) return { ok: false, problem: `The suite "${suite.name}" names a test the project lacks: "${missing}".` };
     if (suite.tests.length === 0) return { ok: false, problem: `The suite "${suite.name}" has no tests.` };
-    return { ok: true, testIds: suite.tests, suite: { id: suite.id, name: suite.name } };
+    return { ok: true, testIds: suite.tests, suite: { id: suite.id, name: suite.name, parallel: suite.parallel === true } };
   }
   const test =
     testId !== undefined ? project.tests.find((t) => t.id === testId) : testName !== undefined ? project.tests.find((t) => t.name === testName) : project.tests[0];

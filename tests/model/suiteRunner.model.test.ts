@@ -25,11 +25,12 @@ const project = parsedProject({
   tests: [
     { id: "t-a", name: "a", commands: [command("c1", "store", "v", "x")] },
     { id: "t-b", name: "b", commands: [command("d1", "open", "/")] },
+    { id: "t-c", name: "c", commands: [command("e1", "open", "/c")] },
   ],
   suites: [{ id: "s", name: "S", tests: ["t-a", "t-b"] }],
 });
 
-const start = (testIds: string[], suite: { id: string; name: string } | null = null, requestId?: number): RunStartEvent => ({
+const start = (testIds: string[], suite: { id: string; name: string; parallel?: boolean } | null = null, requestId?: number): RunStartEvent => ({
   type: "run.start",
   projectName: project.name,
   baseUrl: project.url,
@@ -43,6 +44,7 @@ const plugin = registration("P", "pOk");
 const ev = {
   startA: start(["t-a"], null, 7),
   startSuite: start(["t-a", "t-b"], { id: "s", name: "S" }),
+  startParallel: start(["t-a", "t-b"], { id: "s", name: "S", parallel: true }),
   pluginsOn: { type: "plugins.changed", plugins: [{ id: "p", registration: plugin }] },
   breakpoint: { type: "user.toggleBreakpoint", commandId: "c1" },
   slow: { type: "user.setPlaybackDelay", ms: 20_000 },
@@ -72,19 +74,21 @@ const ENDS: Array<[TestEnd, boolean, boolean]> = [
   ["stopped", false, true],
   ["fatal", true, true],
 ];
-const currentOf = (snapshot: SuiteSnapshot) => snapshot.context.run?.runs.at(-1) ?? null;
-const ended = (snapshot: SuiteSnapshot): TestEndedFact[] => {
-  const current = currentOf(snapshot)!;
-  return ENDS.map(([end, failed, started]) => ({
-    type: "test.ended",
-    runner: current.runner,
-    testId: current.testId,
-    end,
-    failed,
-    started,
-    audience: started ? [{ id: "p", name: "P" }] : [],
-  }));
-};
+/** Each way each test playing now can end (several play at once in a parallel suite). */
+const ended = (snapshot: SuiteSnapshot): TestEndedFact[] =>
+  (snapshot.context.run?.runs ?? [])
+    .filter((r) => r.ended === null)
+    .flatMap((current) =>
+      ENDS.map(([end, failed, started]): TestEndedFact => ({
+        type: "test.ended",
+        runner: current.runner,
+        testId: current.testId,
+        end,
+        failed,
+        started,
+        audience: started ? [{ id: "p", name: "P" }] : [],
+      })),
+    );
 
 function eventsIn(snapshot: SuiteSnapshot): GraphEvent[] {
   const first = snapshot.matches("idle");
@@ -106,7 +110,8 @@ function serializeState(snapshot: SuiteSnapshot): string {
     run: run && {
       testIds: run.testIds,
       suite: run.suite?.id ?? null,
-      runs: run.runs.map((r) => [r.testId, r.ended]),
+      runs: run.runs.map((r) => [r.testId, r.ended, r.released]),
+      limit: run.limit,
       announced: run.announced,
       audience: run.audience.length,
       stopped: run.stopped,
@@ -147,11 +152,12 @@ function recordingMachine(routed: Routed[] = [], started: TestRunnerInput[] = []
   return suiteRunnerMachine.provide({ actors: { testRunner: standIn, tellPlugins } as never });
 }
 
-function startSuiteRunner(watchNodes = false, told?: TellPluginsInput[]) {
+function startSuiteRunner(watchNodes = false, told?: TellPluginsInput[], workers = 1) {
   const seen = new Set<string>();
   const routed: Routed[] = [];
   const started: TestRunnerInput[] = [];
   const actor = createActor(recordingMachine(routed, started, told), {
+    input: { workers },
     inspect: (event) => {
       if (watchNodes && (event.type === "@xstate.microstep" || event.type === "@xstate.snapshot")) {
         const snapshot = (event as unknown as { snapshot: AnyMachineSnapshot }).snapshot;
@@ -167,51 +173,62 @@ function startSuiteRunner(watchNodes = false, told?: TellPluginsInput[]) {
   return { actor, emitted, answers, routed, routedRequests, started, seen };
 }
 
-async function replayOnActor(path: ModelPath<SuiteSnapshot, GraphEvent>, seen?: Set<string>, lastOnly = false) {
-  const runner = startSuiteRunner(seen !== undefined);
+async function replayOnActor(path: ModelPath<SuiteSnapshot, GraphEvent>, workers: number, seen?: Set<string>, lastOnly = false) {
+  const runner = startSuiteRunner(seen !== undefined, undefined, workers);
   const actor = { send: (event: GraphEvent) => runner.actor.send(event as SuiteRunnerEvent), getSnapshot: () => runner.actor.getSnapshot() };
   await replayOnRealActor(path, actor, serializeState, (actual, sent, where) => {
     // Answered here, waiting for the run's end, or routed to the test runner that answers it: once.
     const waiting = actual.context.run?.stopWaiters ?? [];
     const answered = [...runner.answers().map((a) => a.requestId), ...runner.routedRequests()];
     expectEachRequestAnsweredOnce(requestIdsOf(sent), answered, waiting, where);
-    // One test runner at a time: the current one, kept after the run until the next starts.
+    // The test runners kept: those playing (at most the run's limit), and the one shown.
     const children = Object.keys(actual.children).filter((id) => id !== "tellPlugins");
-    const current = actual.context.run?.runs.at(-1)?.runner;
-    expect(children, `test runners ${where}`).toEqual(current ? [current] : []);
+    const run = actual.context.run;
+    const kept = (run?.runs ?? []).filter((r) => !r.released).map((r) => r.runner);
+    expect(children, `test runners ${where}`).toEqual(kept);
+    const playing = (run?.runs ?? []).filter((r) => r.ended === null).length;
+    expect(playing, `tests playing at once ${where}`).toBeLessThanOrEqual(run?.limit ?? 0);
+    expect(kept.length - playing, `ended test runners kept ${where}`).toBeLessThanOrEqual(1);
   }, lastOnly);
   for (const id of runner.seen) seen?.add(id);
   runner.actor.stop();
 }
 
-let graph: Array<ModelPath<SuiteSnapshot, GraphEvent>> | undefined;
-const shortestPaths = () =>
-  (graph ??= getShortestPaths(recordingMachine(), traversal as never) as unknown as Array<ModelPath<SuiteSnapshot, GraphEvent>>);
+const graphs = new Map<number, Array<ModelPath<SuiteSnapshot, GraphEvent>>>();
+const traversalWith = (workers: number) => ({ ...traversal, input: { workers } });
+const shortestPaths = (workers: number) => {
+  let paths = graphs.get(workers);
+  if (!paths) {
+    paths = getShortestPaths(recordingMachine(), traversalWith(workers) as never) as unknown as Array<ModelPath<SuiteSnapshot, GraphEvent>>;
+    graphs.set(workers, paths);
+  }
+  return paths;
+};
 
-describe("suite runner, model-based", () => {
+describe.each([1, 2])("suite runner with %i worker(s), model-based", (workers) => {
   it("follows every shortest path on a real actor, with the same state and run at each step", { timeout: 300_000 }, async () => {
-    const shortest = shortestPaths();
+    const shortest = shortestPaths(workers);
     expect(shortest.length).toBeGreaterThan(50);
-    for (const path of shortest) await replayOnActor(path);
+    for (const path of shortest) await replayOnActor(path, workers);
   });
 
   it("follows every transition of the graph on a real actor, each after the shortest path to its source", { timeout: 600_000 }, async () => {
-    const paths = transitionPaths(recordingMachine(), traversal as never) as unknown as Array<ModelPath<SuiteSnapshot, GraphEvent>>;
-    const offered = shortestPaths().reduce((n, path) => n + eventsIn(path.steps[path.steps.length - 1].state).length, 0);
+    const paths = transitionPaths(recordingMachine(), traversalWith(workers) as never) as unknown as Array<ModelPath<SuiteSnapshot, GraphEvent>>;
+    const offered = shortestPaths(workers).reduce((n, path) => n + eventsIn(path.steps[path.steps.length - 1].state).length, 0);
     expect(paths.length).toBe(offered);
-    for (const path of paths) await replayOnActor(path, undefined, true);
+    for (const path of paths) await replayOnActor(path, workers, undefined, true);
   });
 
   it("passes through every state node, the transient one included, on the shortest paths", { timeout: 300_000 }, async () => {
     const seen = new Set<string>();
-    for (const path of shortestPaths()) await replayOnActor(path, seen);
+    for (const path of shortestPaths(workers)) await replayOnActor(path, workers, seen);
     const all = stateNodeIds(suiteRunnerMachine);
     expect(all.length).toBeGreaterThan(5);
     expect(all.filter((id) => !seen.has(id))).toEqual([]);
   });
 
   it("answers every POST /playback/stop once the run has ended, on every shortest path", () => {
-    for (const path of shortestPaths()) {
+    for (const path of shortestPaths(workers)) {
       const last = path.steps[path.steps.length - 1].state;
       if (last.matches("ended")) expect(last.context.run!.stopWaiters).toEqual([]);
     }
@@ -221,8 +238,8 @@ describe("suite runner, model-based", () => {
 // ---------------------------------------------------------------------------------------
 // By hand: transitions a generated path cannot tell apart from a wrong target.
 
-function heldRunner(told?: TellPluginsInput[]) {
-  const runner = startSuiteRunner(false, told);
+function heldRunner(told?: TellPluginsInput[], workers = 1) {
+  const runner = startSuiteRunner(false, told, workers);
   const send = (event: GraphEvent) => runner.actor.send(event as SuiteRunnerEvent);
   const value = () => runner.actor.getSnapshot().value;
   const current = () => runner.actor.getSnapshot().context.run!.runs.at(-1)!;
@@ -230,7 +247,13 @@ function heldRunner(told?: TellPluginsInput[]) {
   const testEnds = (end: TestEnd, failed = end === "failed" || end === "fatal", started = true) =>
     send({ type: "test.ended", runner: current().runner, testId: current().testId, end, failed, started, audience: started ? [{ id: "p", name: "P" }] : [] });
   const routedTo = (runnerId: string) => runner.routed.filter((r) => r.runner === runnerId).map((r) => r.event.type);
-  return { ...runner, send, value, current, testEnds, routedTo };
+  /** The test runner `runnerId` tells that its test ended. */
+  const endsIn = (runnerId: string, end: TestEnd, failed = end === "failed" || end === "fatal") => {
+    const testId = runner.actor.getSnapshot().context.run!.runs.find((r) => r.runner === runnerId)!.testId;
+    send({ type: "test.ended", runner: runnerId, testId, end, failed, started: true, audience: [{ id: "p", name: "P" }] });
+  };
+  const children = () => Object.keys(runner.actor.getSnapshot().children).filter((id) => id !== "tellPlugins");
+  return { ...runner, send, value, current, testEnds, routedTo, endsIn, children };
 }
 
 describe("suite runner, transitions", () => {
@@ -350,5 +373,96 @@ describe("suite runner, transitions", () => {
       ["t-b", "run-2", ["c1"], 250],
     ]);
     expect(Object.keys(runner.actor.getSnapshot().children)).toEqual(["run-2/0"]);
+  });
+});
+
+describe("suite runner, a parallel suite", () => {
+  const parallel = (requestId?: number) => start(["t-a", "t-b", "t-c"], { id: "s", name: "S", parallel: true }, requestId);
+
+  it("starts as many tests as there are workers at once, each with a runId of its own, the first telling the suite's start", () => {
+    const runner = heldRunner(undefined, 2);
+    runner.send(parallel(7));
+    expect(runner.answers()[0]).toMatchObject({ requestId: 7, reply: { ok: true, value: { runId: "run-1" } } });
+    expect(runner.started.map((i) => [i.testId, i.runId, i.suite?.runId, i.suite?.announce?.length ?? null])).toEqual([
+      ["t-a", "run-1.1", "run-1", 3],
+      ["t-b", "run-1.2", "run-1", null],
+    ]);
+    expect(runner.children()).toEqual(["run-1/0", "run-1/1"]);
+    // The first to end makes room for the third; the ended one is let go, its end kept.
+    runner.endsIn("run-1/1", "completed");
+    expect(runner.started.map((i) => i.runId)).toEqual(["run-1.1", "run-1.2", "run-1.3"]);
+    expect(runner.children()).toEqual(["run-1/0", "run-1/2"]);
+    runner.endsIn("run-1/0", "completed");
+    runner.endsIn("run-1/2", "completed");
+    expect(runner.value()).toEqual({ busy: "closing" });
+    expect(runner.children()).toEqual(["run-1/2"]);
+  });
+
+  it("plays a suite that is not parallel in order, whatever the workers", () => {
+    const runner = heldRunner(undefined, 2);
+    runner.send(ev.startSuite);
+    expect(runner.started.map((i) => [i.testId, i.runId])).toEqual([["t-a", "run-1"]]);
+    runner.testEnds("completed");
+    expect(runner.started.map((i) => [i.testId, i.runId])).toEqual([["t-a", "run-1"], ["t-b", "run-1"]]);
+  });
+
+  it("plays a parallel suite in order with one worker", () => {
+    const runner = heldRunner(undefined, 1);
+    runner.send(parallel());
+    expect(runner.started.map((i) => [i.testId, i.runId])).toEqual([["t-a", "run-1"]]);
+  });
+
+  it("sends a command's state to the test that holds the command, and the user's controls to the test shown", () => {
+    const runner = heldRunner(undefined, 2);
+    runner.send(parallel());
+    runner.send({ type: "request.commandState", requestId: 21, sender: "p", commandId: "c1", state: "passed", message: null });
+    runner.send({ type: "request.commandState", requestId: 22, sender: "p", commandId: "d1", state: "passed", message: null });
+    runner.send(ev.pause);
+    runner.send(ev.breakpoint);
+    expect(runner.routedTo("run-1/0")).toEqual(["request.commandState", "breakpoints.changed"]);
+    expect(runner.routedTo("run-1/1")).toEqual(["request.commandState", "user.pausePlayback", "breakpoints.changed"]);
+  });
+
+  it("shows the test the user picks, and says why when it cannot", () => {
+    const runner = heldRunner(undefined, 2);
+    runner.send(parallel());
+    runner.send({ type: "user.showTestRun", runId: "run-1.1" });
+    runner.send(ev.pause);
+    expect(runner.routedTo("run-1/0")).toEqual(["user.pausePlayback"]);
+    runner.send({ type: "user.showTestRun", runId: "run-9.9" });
+    expect(runner.emitted.filter((e) => e.type === "log.written").map((e) => (e as { message: string }).message)).toEqual([
+      'Cannot show the test run "run-9.9": the run has no test with that id.',
+    ]);
+    // The picked test stays shown once it ended; the others are let go as they end.
+    runner.endsIn("run-1/0", "failed");
+    runner.endsIn("run-1/1", "completed");
+    expect(runner.children()).toEqual(["run-1/0", "run-1/2"]);
+    runner.send({ type: "user.showTestRun", runId: "run-1.2" });
+    expect(runner.emitted.filter((e) => e.type === "log.written").at(-1)).toMatchObject({
+      message: 'Cannot show the test run "run-1.2": its commands are no longer kept (only those playing and the one shown are).',
+    });
+  });
+
+  it("goes on with the other tests when one ends fatal, and stops every test playing on Stop", () => {
+    const runner = heldRunner(undefined, 2);
+    runner.send(parallel());
+    runner.endsIn("run-1/0", "fatal");
+    expect(runner.started.map((i) => i.testId)).toEqual(["t-a", "t-b", "t-c"]);
+    runner.send(ev.stop);
+    expect(runner.routedTo("run-1/1")).toEqual(["run.stop"]);
+    expect(runner.routedTo("run-1/2")).toEqual(["run.stop"]);
+    runner.endsIn("run-1/1", "stopped");
+    runner.endsIn("run-1/2", "stopped");
+    expect(runner.started).toHaveLength(3);
+    expect(runner.value()).toEqual({ busy: "closing" });
+  });
+
+  it("starts no further test once one was stopped", () => {
+    const runner = heldRunner(undefined, 2);
+    runner.send(parallel());
+    runner.endsIn("run-1/0", "stopped");
+    expect(runner.started).toHaveLength(2);
+    runner.endsIn("run-1/1", "completed");
+    expect(runner.value()).toEqual({ busy: "closing" });
   });
 });

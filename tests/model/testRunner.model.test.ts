@@ -166,7 +166,7 @@ const INPUTS: Array<[string, TestRunnerInput]> = [
   ["t-a", inputFor("t-a")],
   ["t-flow", inputFor("t-flow")],
   ["t-broken", inputFor("t-broken")],
-  ["t-a, first of suite S", inputFor("t-a", { suite: { name: "S", announce: [project.tests[0], project.tests[2]] } })],
+  ["t-a, first of suite S", inputFor("t-a", { suite: { name: "S", runId: "run-1", announce: [project.tests[0], project.tests[2]] } })],
 ];
 
 const traversalFor = (input: TestRunnerInput) => ({ events: eventsIn as never, serializeState, input, limit: 2_000_000 });
@@ -426,7 +426,7 @@ describe("test runner, transitions", () => {
     ["the suite's first test", [project.tests[0], project.tests[2]], ["suitePlaybackStarted", "playbackStarted"]],
     ["a later test of the suite", null, ["playbackStarted"]],
   ])("tells the plugins the suite started before its own start only when it is %s", (_, announce, events) => {
-    const { told, actor } = tellingTest(inputFor("t-a", { suite: { name: "S", announce } }));
+    const { told, actor } = tellingTest(inputFor("t-a", { suite: { name: "S", runId: "run-1", announce } }));
     expect(told.map((m) => m.map((x) => x.event))).toEqual([events]);
     expect(told[0].every((m) => m.options.runId === "run-1")).toBe(true);
     actor.stop();

@@ -1,0 +1,77 @@
+// The page under test when tests play at once (CONTRACT section 16): a pool of WebDriver pages
+// (webdriver.ts), one browser session for each test playing, at most `sessions`. A test's
+// commands carry its runId; its first command takes a free page (or opens one), and the page is
+// free again once createIde says the test ended (`endRun`). With one session it is exactly one
+// webdriverPage, reused by every run as before. The picture and GET /playback/location use the
+// page that played a command last.
+import type { PageCommandInput, PageOutcome } from "../../machines/testRunner.types.ts";
+import type { PageShot } from "../view/messages.ts";
+import { webdriverPage } from "./webdriver.ts";
+import type { WebDriverPage, WebDriverPageOptions } from "./webdriver.ts";
+
+export interface SessionPoolOptions extends WebDriverPageOptions {
+  /** How many browser sessions at most: the IDE's workers. Default 1. */
+  sessions?: number;
+}
+
+export interface SessionPool extends WebDriverPage {
+  endRun(runId: string): void;
+  /** How many pages (browser sessions, open or not yet) the pool holds now. */
+  size(): number;
+}
+
+export function sessionPool(options: SessionPoolOptions = {}): SessionPool {
+  const max = options.sessions ?? 1;
+  if (!Number.isInteger(max) || max < 1) throw new TypeError(`sessionPool: sessions must be a whole number of at least 1, not ${max}.`);
+  const pages: WebDriverPage[] = [];
+  const byRun = new Map<string, WebDriverPage>();
+  const free: WebDriverPage[] = [];
+  let last: WebDriverPage | null = null;
+
+  const open = () => {
+    const page = webdriverPage(options);
+    pages.push(page);
+    return page;
+  };
+
+  /** The page of this test: the one it has, else a free one, else a new one while there is room. */
+  function pageFor(runId: string | undefined): WebDriverPage {
+    if (runId === undefined) return last ?? pages[0] ?? open();
+    let page = byRun.get(runId);
+    if (!page) {
+      // The workers bound the tests playing, so room is always there; past it, tests share the last page.
+      page = free.pop() ?? (pages.length < max ? open() : (last ?? pages[0]));
+      byRun.set(runId, page);
+    }
+    last = page;
+    return page;
+  }
+
+  return {
+    execute(input: PageCommandInput, signal: AbortSignal): Promise<PageOutcome> {
+      return pageFor(input.runId).execute(input, signal);
+    },
+    evaluate(input, signal) {
+      return pageFor(input.runId).evaluate(input, signal);
+    },
+    endRun(runId) {
+      const page = byRun.get(runId);
+      if (!page) return;
+      byRun.delete(runId);
+      if (![...byRun.values()].includes(page) && !free.includes(page)) free.push(page);
+    },
+    size: () => pages.length,
+    hasPage: () => last?.hasPage() ?? false,
+    resolveLocator: (location) => pageFor(undefined).resolveLocator(location),
+    chromedriverPid: () => last?.chromedriverPid() ?? null,
+    capturePage: (): Promise<PageShot | null> => (last ? last.capturePage() : Promise.resolve(null)),
+    sideRuntime: () => pageFor(undefined).sideRuntime(),
+    async close() {
+      await Promise.all(pages.map((page) => page.close()));
+      pages.length = 0;
+      free.length = 0;
+      byRun.clear();
+      last = null;
+    },
+  };
+}
