@@ -1,16 +1,16 @@
 // npm start: the IDE host. createIde() in this process, the UI page, the plugin bridge and,
 // on request, the inspector and a live page in Chromium. Everything it needs ships in the
 // repository, so a fresh clone runs with `npm install && npm start`.
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { homedir } from "node:os";
 import { join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { parseSideProject } from "../services/side/index.ts";
 import type { SideProject } from "../services/side/index.ts";
 import { fileInspector, skyInspector } from "../drivers/inspect.ts";
 import type { HostInspector } from "../drivers/inspect.ts";
 import { DEFAULT_PORT, DEFAULT_TOKEN_FILE, startHost } from "../apps/host/host.ts";
+import { readProjectFile } from "../apps/host/projectFile.ts";
 import { openLivePage } from "../drivers/host/pages.ts";
 import { startExampleSite } from "../drivers/host/site.ts";
 import { sessionPool } from "../drivers/host/sessions.ts";
@@ -117,26 +117,6 @@ function readOptions(argv: string[]): StartOptions {
     inspectLog: values["inspect-log"] ?? null,
     tokenFile: values["token-file"] ?? DEFAULT_TOKEN_FILE,
   };
-}
-
-/** The project in `path`, or an error that names the file and its first problem. */
-function readProjectFile(path: string): SideProject {
-  let text: string;
-  try {
-    text = readFileSync(path, "utf8");
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new Error(`cannot read the project file ${path}: ${code === "ENOENT" ? "there is no such file" : (error as Error).message}`);
-  }
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (error) {
-    throw new Error(`the project file ${path} is not JSON: ${(error as Error).message}`);
-  }
-  const parsed = parseSideProject(data);
-  if (!parsed.ok) throw new Error(`the project file ${path} is not a usable .side project: ${parsed.problem}`);
-  return parsed.project;
 }
 
 const safeFileName = (name: string) => name.replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^-+|-+$/g, "") || "project";

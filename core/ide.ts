@@ -29,6 +29,8 @@ import { LogStore } from "../services/logs/index.ts";
 import type { LogInput } from "../services/logs/index.ts";
 import { parseSideProject, untitledProject } from "../services/side/index.ts";
 import type { SideProject } from "../services/side/index.ts";
+import { watchTestEnds } from "./testEnds.ts";
+import type { TestEnded } from "./testEnds.ts";
 
 export interface IdeOptions {
   project?: unknown;
@@ -68,6 +70,11 @@ export interface Ide {
   getProject(): SideProject;
   subscribe(listener: (view: IdeView) => void): { unsubscribe(): void };
   /**
+   * Calls `listener` as each test of a run ends (several may play at once in a parallel suite):
+   * its runId, name, suite, result, duration and first failed command (core/testEnds.ts).
+   */
+  onTestEnded(listener: (ended: TestEnded) => void): { unsubscribe(): void };
+  /**
    * Code export (CONTRACT section 15): the test or suite as Selenium's code in `language`,
    * with the code of the plugins that export it. Resolves `{ filename, body }` or
    * `{ error, errorCode }`; never rejects.
@@ -82,6 +89,7 @@ export interface Ide {
   stop(): void;
 }
 
+export type { TestEnded };
 export type { IdeView, OutboundMessage, UserEvent, SideProject, Limits, Executor, TabUnderTest, ExportRequest, ExportReply };
 
 export type { UserEventInput };
@@ -274,6 +282,7 @@ export function createIde(options: IdeOptions = {}): Ide {
       listeners.add(listener);
       return { unsubscribe: () => listeners.delete(listener) };
     },
+    onTestEnded: (listener) => watchTestEnds(children.playback, listener),
     actor,
     stop() {
       protocol.abandonAll(fail("IdeNotActive", "The IDE has stopped."));

@@ -34,7 +34,7 @@ export const recordingSnapshot = (s: IdeSnapshot) => s.context.recording.getSnap
 
 export type TestRunnerRef = ActorRefFrom<typeof testRunnerMachine>;
 export type TestRunnerSnapshot = SnapshotFrom<typeof testRunnerMachine>;
-type SuiteRunnerRef = IdeSnapshot["context"]["playback"];
+export type SuiteRunnerRef = IdeSnapshot["context"]["playback"];
 
 /** A test runner of the run, by its id among the suite runner's children, while it is kept. */
 function runnerRef(suite: SnapshotFrom<SuiteRunnerRef>, id: string | null): TestRunnerRef | null {

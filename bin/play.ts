@@ -1,0 +1,33 @@
+// npm run play: a .side project played without a UI, as CI does: a line per test, a summary,
+// a JUnit report with --junit, and the exit code (0 every test passed, 1 a test failed or
+// ended fatal, 2 a usage or project error). apps/play/ does the work.
+import { readPlayOptions, USAGE, UsageError } from "../apps/play/args.ts";
+import { play, ProjectError } from "../apps/play/play.ts";
+
+async function main(argv: string[]): Promise<number> {
+  const options = readPlayOptions(argv);
+  if (options === null) {
+    console.log(USAGE);
+    return 0;
+  }
+  const stopping = new AbortController();
+  const stop = () => {
+    if (stopping.signal.aborted) process.exit(1);
+    console.log("Stopping the run.");
+    stopping.abort();
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+  const outcome = await play(options, { out: (line) => console.log(line) }, stopping.signal);
+  return outcome.exitCode;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: Error) => {
+    // One line naming the problem first; a usage error adds how to ask for the usage.
+    console.error(`npm run play: ${error instanceof UsageError || error instanceof ProjectError ? error.message : `unexpected: ${error.message}`}`);
+    if (error instanceof UsageError) console.error("(npm run play -- --help shows the options)");
+    process.exit(2);
+  },
+);

@@ -1,0 +1,58 @@
+// How each test of a run ended, as it ends (ide.onTestEnded): for programs that report runs,
+// like `npm run play`'s lines and JUnit report. Read from each test runner as it reaches its
+// end, so it works when several play at once (a parallel suite). Read-only: it changes nothing.
+import type { SuiteRunnerRef } from "../machines/ide.selectors.ts";
+import { eachTestRunner } from "../machines/ide.selectors.ts";
+import { commandRows } from "../services/playback/commandTable.ts";
+
+export interface TestEnded {
+  /** The id plugins saw in the test's playbackStarted. */
+  runId: string;
+  testId: string;
+  testName: string;
+  /** The suite it was played in, if any. */
+  suiteName: string | null;
+  /** `fatal`: a command ended the test before its end (a browser gone, a plugin that did not answer). */
+  result: "passed" | "failed" | "fatal" | "stopped";
+  /** From the test runner's start to its end. */
+  durationMs: number;
+  /** The first command that failed (or ended the test fatal), with its message. */
+  failure: { commandId: string; command: string; target: string; value: string; state: "failed" | "fatal"; message: string } | null;
+}
+
+export function watchTestEnds(playback: SuiteRunnerRef, listener: (ended: TestEnded) => void): { unsubscribe(): void } {
+  return eachTestRunner(playback, (runner) => {
+    const startedAt = Date.now();
+    let told = false;
+    const tell = (snapshot: ReturnType<typeof runner.getSnapshot>) => {
+      if (told || !snapshot.matches("ended")) return;
+      told = true;
+      const { run } = snapshot.context;
+      const failed = commandRows(run.commands).find((row) => row.state === "failed" || row.state === "fatal");
+      listener({
+        runId: run.runId,
+        testId: run.test.id,
+        testName: run.test.name,
+        suiteName: run.suite?.name ?? null,
+        result: run.end === "fatal" ? "fatal" : run.failed ? "failed" : run.end === "stopped" ? "stopped" : "passed",
+        durationMs: Date.now() - startedAt,
+        failure: failed
+          ? {
+              commandId: failed.id,
+              command: failed.command,
+              target: failed.target,
+              value: failed.value,
+              state: failed.state as "failed" | "fatal",
+              message: failed.message ?? "",
+            }
+          : null,
+      });
+    };
+    const subscription = runner.subscribe({ next: tell, error: () => {} });
+    // A test runner let go in the step that ended it is seen ended only now: its last snapshot says so.
+    return () => {
+      subscription.unsubscribe();
+      tell(runner.getSnapshot());
+    };
+  });
+}
