@@ -14,6 +14,7 @@ import type { WebDriver } from "selenium-webdriver";
 import WebDriverExecutorModule from "@seleniumhq/side-runtime/dist/webdriver.js";
 import * as sideErrors from "@seleniumhq/side-runtime/dist/errors/index.js";
 import VariablesModule from "@seleniumhq/side-runtime/dist/variables.js";
+import { TimeoutError, withTimeout } from "../../core/ports.ts";
 import type { Executor } from "../../core/ports.ts";
 import type { PageOutcome } from "../../machines/testRunner.types.ts";
 import { messageOf } from "../../services/errors.ts";
@@ -172,9 +173,13 @@ async function openSession(settings: SessionSettings): Promise<Session> {
   const { server, chromedriver } = await webdriverEndpoint(settings);
   const capabilities = sessionCapabilities(settings.capabilities, settings.chromiumPath);
   let driver: WebDriver;
+  // A Grid whose slots are all busy queues the request: the wait has the start's limit, and a
+  // session that comes after it is quit at once.
+  const building = new webdriver.Builder().usingServer(server).withCapabilities(capabilities).build();
   try {
-    driver = await new webdriver.Builder().usingServer(server).withCapabilities(capabilities).build();
+    driver = await withTimeout(building, settings.startTimeoutMs, "the new browser session");
   } catch (error) {
+    if (error instanceof TimeoutError) void building.then((late) => late.quit(), () => {});
     chromedriver?.kill("SIGKILL");
     throw new PageGoneError(`The browser could not be started through ${settings.webdriverUrl ? `the WebDriver endpoint ${server}` : `chromedriver (${settings.chromedriverPath})`}: ${messageOf(error).split("\n")[0]}`);
   }

@@ -1,0 +1,139 @@
+// A parallel suite on a real Selenium Grid (CONTRACT section 16): two workers, two sessions at
+// once in the Grid's status; a session that dies mid-suite ends its test fatal while the others
+// go on; and `npm run play` plays the same suite on the Grid from the command line.
+import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { XMLParser } from "fast-xml-parser";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { startHost } from "../../apps/host/host.ts";
+import type { Host } from "../../apps/host/host.ts";
+import { openSessions, startGrid } from "../../drivers/grid/grid.ts";
+import type { Grid, GridStatus } from "../../drivers/grid/grid.ts";
+import { sessionPool } from "../../drivers/host/sessions.ts";
+import type { SessionPool } from "../../drivers/host/sessions.ts";
+import { startExampleSite } from "../../drivers/host/site.ts";
+import type { ExampleSite } from "../../drivers/host/site.ts";
+
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+const WAIT = { timeout: 90_000, interval: 50 };
+const command = (id: string, name: string, target = "", value = "") => ({ id, comment: "", command: name, target, targets: [], value });
+/** A test that opens the shop, waits a while on the page (not on the CPU), and checks the cart. */
+const slowTest = (id: string) => ({
+  id,
+  name: `slow ${id}`,
+  commands: [command(`${id}-1`, "open", "/shop"), command(`${id}-2`, "pause", "1500"), command(`${id}-3`, "click", "linkText=Add to cart"), command(`${id}-4`, "assertText", "css=.cart-count", "1")],
+});
+const PROJECT = {
+  id: "p-grid",
+  name: "Grid project",
+  url: "http://127.0.0.1:1",
+  tests: ["g1", "g2", "g3"].map(slowTest),
+  suites: [{ id: "s-par", name: "Parallel suite", persistSession: false, parallel: true, timeout: 300, tests: ["g1", "g2", "g3"] }],
+};
+
+let grid: Grid;
+let site: ExampleSite;
+let pool: SessionPool;
+let host: Host;
+let dir: string;
+
+beforeAll(async () => {
+  grid = await startGrid({ maxSessions: 2 });
+  site = await startExampleSite();
+  pool = sessionPool({ sessions: 2, baseUrl: site.url, webdriverUrl: grid.url });
+  host = await startHost({ port: 0, tokenFile: null, project: PROJECT, executor: pool, workers: 2 });
+  dir = mkdtempSync(join(tmpdir(), "ide-core-grid-par-"));
+}, 120_000);
+
+afterAll(async () => {
+  await host?.close();
+  await pool?.close();
+  await site?.close();
+  await grid?.stop();
+}, 60_000);
+
+/** Session ids open on the Grid now. */
+const sessionIds = (status: GridStatus) =>
+  (status.nodes ?? []).flatMap((n) => n.slots).flatMap((s) => (s.session ? [(s.session as { sessionId: string }).sessionId] : []));
+
+async function suiteOver(before: unknown) {
+  await vi.waitFor(() => {
+    const playback = host.ide.getSnapshot().playback;
+    expect(playback).not.toBe(before);
+    expect(playback?.status).toBe("ended");
+  }, WAIT);
+  return host.ide.getSnapshot().playback!;
+}
+
+describe("a parallel suite on the Grid", () => {
+  it("plays two tests at once in two sessions seen together in the Grid's status, then the third", async () => {
+    const before = host.ide.getSnapshot().playback;
+    host.ide.send({ type: "user.startSuite", suiteId: "s-par" });
+    let most = 0;
+    await vi.waitFor(async () => {
+      most = Math.max(most, openSessions(await grid.status()));
+      expect(most).toBe(2);
+    }, WAIT);
+    const over = await suiteOver(before);
+    expect(over.result).toBe("passed");
+    expect(over.suite!.runs.map((r) => [r.testId, r.result])).toEqual([
+      ["g1", "passed"],
+      ["g2", "passed"],
+      ["g3", "passed"],
+    ]);
+    expect(new Set(over.suite!.runs.map((r) => r.runId)).size).toBe(3);
+    expect(pool.size()).toBe(2);
+  }, 120_000);
+
+  it("fails the test whose session dies mid-suite (its command ends fatal), while the others go on, and the next run works", async () => {
+    const before = host.ide.getSnapshot().playback;
+    host.ide.send({ type: "user.startSuite", suiteId: "s-par" });
+    // Both tests wait on the page: one session is deleted under its test.
+    let ids: string[] = [];
+    await vi.waitFor(async () => {
+      ids = sessionIds(await grid.status());
+      expect(ids).toHaveLength(2);
+      const runs = host.ide.getSnapshot().playback?.suite?.runs ?? [];
+      expect(runs.filter((r) => r.status === "running")).toHaveLength(2);
+    }, WAIT);
+    expect((await fetch(`${grid.url}/session/${ids[0]}`, { method: "DELETE" })).ok).toBe(true);
+    const over = await suiteOver(before);
+    const results = over.suite!.runs.map((r) => r.result);
+    expect(results.filter((r) => r === "failed")).toHaveLength(1);
+    expect(results.filter((r) => r === "passed")).toHaveLength(2);
+    expect(over.result).toBe("failed");
+
+    const again = host.ide.getSnapshot().playback;
+    host.ide.send({ type: "user.startSuite", suiteId: "s-par" });
+    expect((await suiteOver(again)).result).toBe("passed");
+  }, 180_000);
+
+  it("plays from the command line on the Grid with two workers: npm run play --webdriver-url", async () => {
+    // The host above keeps its two sessions for its next run: give the Grid's slots back first.
+    await pool.close();
+    await vi.waitFor(async () => expect(openSessions(await grid.status())).toBe(0), WAIT);
+    const file = join(dir, "grid.side");
+    const junit = join(dir, "grid.xml");
+    writeFileSync(file, JSON.stringify(PROJECT));
+    const child = spawn(
+      process.execPath,
+      ["--import", "tsx", "bin/play.ts", file, "--webdriver-url", grid.url, "--workers", "2", "--base-url", site.url, "--junit", junit, "--port", "0", "--token-file", join(dir, "token")],
+      { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] },
+    );
+    let stdout = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    let most = 0;
+    const watching = setInterval(() => void grid.status().then((s) => (most = Math.max(most, openSessions(s))), () => {}), 100);
+    const code = await new Promise<number | null>((resolve) => child.once("exit", resolve)).finally(() => child.kill("SIGKILL"));
+    clearInterval(watching);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^3 tests: 3 passed, 0 failed, 0 fatal/m);
+    expect(most).toBe(2);
+    const report = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "" }).parse(readFileSync(junit, "utf8"));
+    expect(report.testsuites).toMatchObject({ tests: "3", failures: "0", errors: "0" });
+    expect(report.testsuites.testsuite.name).toBe("Parallel suite");
+  }, 180_000);
+});
