@@ -95,6 +95,34 @@ function DelayInput({ delayMs, runDelayMs, send }: { delayMs: number; runDelayMs
   );
 }
 
+/**
+ * A suite's tests as the run started them, each with its status and result; several play at
+ * once in a parallel suite, and the user picks whose commands the table shows.
+ */
+function SuiteRuns({ run, tests, send }: { run: RunSummary; tests: TestSummary[]; send: (event: UserEventMessage) => void }) {
+  const runs = run.suite?.runs ?? [];
+  if (runs.length < 2) return null;
+  const nameOf = (testId: string) => tests.find((t) => t.id === testId)?.name ?? testId;
+  return (
+    <ul class="suite-runs" data-testid="suite-runs" aria-label="Tests of the suite">
+      {runs.map((r) => (
+        <li key={r.runId + r.testId} data-testid="suite-run" data-status={r.status}>
+          <button
+            type="button"
+            aria-pressed={r.runId === run.runId && r.testId === run.testId}
+            title="Show this test's commands"
+            onClick={() => send({ type: "user.showTestRun", runId: r.runId })}
+          >
+            {nameOf(r.testId)}
+          </button>{" "}
+          <span class={`tag tag-${r.status}`}>{STATUS_TEXT[r.status]}</span>
+          {r.result !== null && <span class={`badge result-${r.result}`}>{r.result}</span>}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function RunStatus({ run, rows }: { run: RunSummary; rows: readonly CommandRow[] }) {
   const currentIndex = run.currentCommandId === null ? -1 : rows.findIndex((r) => r.id === run.currentCommandId);
   const current = currentIndex >= 0 ? rows[currentIndex] : null;
@@ -261,7 +289,10 @@ export function PlaybackPanel({
           No test case has run yet.
         </p>
       ) : (
-        <RunStatus run={playback} rows={commands} />
+        <>
+          <RunStatus run={playback} rows={commands} />
+          <SuiteRuns run={playback} tests={tests} send={send} />
+        </>
       )}
       {playback !== null && !showsRun && shownTest !== null && (
         <p class="hint" data-testid="shown-test-note">
