@@ -6,6 +6,7 @@ import { bridgeBenchmark } from "./bridge.ts";
 import { extensionBenchmark } from "./extension.ts";
 import { extensionRunBenchmark } from "./extensionRun.ts";
 import { exportBenchmark } from "./export.ts";
+import { gridBenchmark } from "./grid.ts";
 import { handleBenchmark } from "./handle.ts";
 import { hostRunBenchmark } from "./hostRun.ts";
 import { locatorsBenchmark } from "./locators.ts";
@@ -16,7 +17,7 @@ import { runBenchmark } from "./runs.ts";
 import type { Benchmark, SummaryLine } from "./support.ts";
 import { fmtNum, gcWasExposed, heapAfterGc, now, printTable, verdict } from "./support.ts";
 
-const BENCHMARKS: Benchmark[] = [handleBenchmark, playbackBenchmark, runBenchmark, logsBenchmark, projectBenchmark, bridgeBenchmark, locatorsBenchmark, extensionBenchmark, hostRunBenchmark, extensionRunBenchmark, exportBenchmark];
+const BENCHMARKS: Benchmark[] = [handleBenchmark, playbackBenchmark, runBenchmark, logsBenchmark, projectBenchmark, bridgeBenchmark, locatorsBenchmark, extensionBenchmark, hostRunBenchmark, extensionRunBenchmark, exportBenchmark, gridBenchmark];
 
 function usage(): string {
   return [
