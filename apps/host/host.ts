@@ -39,7 +39,7 @@ export interface HostOptions {
    * The page under test (drivers/host/webdriver.ts). While it has a page, GET /playback/location
    * resolves there, in the page the run drives; before, in `document` or `resolveLocator`.
    */
-  executor?: Executor & { hasPage?(): boolean; resolveLocator?: ResolveLocator; capturePage?(): Promise<PageShot | null> };
+  executor?: Executor & { hasPage?(): boolean; resolveLocator?: ResolveLocator; capturePage?(runId?: string): Promise<PageShot | null> };
   inspect?: IdeOptions["inspect"];
   /** Default: random per start. */
   token?: string;
@@ -137,7 +137,8 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
   const executor = options.executor;
   const resolveLocator = drivenResolver(executor, options.resolveLocator, document);
   // The UI's "Page under test": pictures of the page after page commands, while a UI page watches.
-  const capturePage = executor?.capturePage?.bind(executor);
+  // Of the test the IDE shows (a parallel suite plays several, each in a page of its own).
+  const capturePage = executor?.capturePage && (() => executor.capturePage!(ide?.getSnapshot().playback?.runId));
   const pageFeed = capturePage ? new PageFeed({ capture: capturePage }) : null;
   ide = createIde({
     project: options.project,

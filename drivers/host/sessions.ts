@@ -2,8 +2,9 @@
 // (webdriver.ts), one browser session for each test playing, at most `sessions`. A test's
 // commands carry its runId; its first command takes a free page (or opens one), and the page is
 // free again once createIde says the test ended (`endRun`). With one session it is exactly one
-// webdriverPage, reused by every run as before. The picture and GET /playback/location use the
-// page that played a command last.
+// webdriverPage, reused by every run as before. The picture is of the page of the test named
+// (the one the IDE shows), else of the page that played a command last, as is GET
+// /playback/location.
 import type { PageCommandInput, PageOutcome } from "../../machines/testRunner.types.ts";
 import type { PageShot } from "../view/messages.ts";
 import { webdriverPage } from "./webdriver.ts";
@@ -16,6 +17,8 @@ export interface SessionPoolOptions extends WebDriverPageOptions {
 
 export interface SessionPool extends WebDriverPage {
   endRun(runId: string): void;
+  /** The picture of the page the test `runId` played in (while no other test took it), else of the last page used. */
+  capturePage(runId?: string): Promise<PageShot | null>;
   /** How many pages (browser sessions, open or not yet) the pool holds now. */
   size(): number;
 }
@@ -26,6 +29,8 @@ export function sessionPool(options: SessionPoolOptions = {}): SessionPool {
   const pages: WebDriverPage[] = [];
   const byRun = new Map<string, WebDriverPage>();
   const free: WebDriverPage[] = [];
+  /** The test each page played last: kept after the test ends, for its picture. */
+  const lastRunOf = new Map<WebDriverPage, string>();
   let last: WebDriverPage | null = null;
 
   const open = () => {
@@ -42,6 +47,7 @@ export function sessionPool(options: SessionPoolOptions = {}): SessionPool {
       // The workers bound the tests playing, so room is always there; past it, tests share the last page.
       page = free.pop() ?? (pages.length < max ? open() : (last ?? pages[0]));
       byRun.set(runId, page);
+      lastRunOf.set(page, runId);
     }
     last = page;
     return page;
@@ -64,13 +70,17 @@ export function sessionPool(options: SessionPoolOptions = {}): SessionPool {
     hasPage: () => last?.hasPage() ?? false,
     resolveLocator: (location) => pageFor(undefined).resolveLocator(location),
     chromedriverPid: () => last?.chromedriverPid() ?? null,
-    capturePage: (): Promise<PageShot | null> => (last ? last.capturePage() : Promise.resolve(null)),
+    capturePage(runId?: string): Promise<PageShot | null> {
+      const page = (runId !== undefined && [...lastRunOf].find(([, id]) => id === runId)?.[0]) || last;
+      return page ? page.capturePage() : Promise.resolve(null);
+    },
     sideRuntime: () => pageFor(undefined).sideRuntime(),
     async close() {
       await Promise.all(pages.map((page) => page.close()));
       pages.length = 0;
       free.length = 0;
       byRun.clear();
+      lastRunOf.clear();
       last = null;
     },
   };

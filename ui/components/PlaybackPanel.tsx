@@ -116,6 +116,7 @@ function SuiteRuns({ run, tests, send }: { run: RunSummary; tests: TestSummary[]
             {nameOf(r.testId)}
           </button>{" "}
           <span class={`tag tag-${r.status}`}>{STATUS_TEXT[r.status]}</span>
+          {r.result !== null && " "}
           {r.result !== null && <span class={`badge result-${r.result}`}>{r.result}</span>}
         </li>
       ))}
