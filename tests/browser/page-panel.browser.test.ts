@@ -13,6 +13,7 @@ import { startExampleSite } from "../../drivers/host/site.ts";
 import type { ExampleSite } from "../../drivers/host/site.ts";
 import { IMAGE_WIDTH, pageCamera, webdriverCamera } from "../../drivers/host/devtools.ts";
 import { webdriverPage } from "../../drivers/host/webdriver.ts";
+import { playAndWait as play } from "../support/runs.ts";
 import type { WebDriverPage } from "../../drivers/host/webdriver.ts";
 
 const SHOP = JSON.parse(readFileSync(new URL("../../examples/shop.side", import.meta.url), "utf8")) as unknown;
@@ -72,14 +73,8 @@ async function openUi() {
 }
 
 async function playAndWait(testId: string) {
-  const before = host.ide.getSnapshot().playback?.runId ?? null;
-  host.ide.send({ type: "user.startPlayback", testId });
-  await vi.waitFor(() => {
-    const playback = host.ide.getSnapshot().playback;
-    expect(playback?.runId).not.toBe(before);
-    expect(playback?.status).toBe("ended");
-  }, WAIT);
-  return host.ide.getSnapshot().playback!.commands.map((c) => [c.command, c.state]);
+  const playback = await play(host.ide, { type: "user.startPlayback", testId }, WAIT.timeout);
+  return playback.commands.map((c) => [c.command, c.state]);
 }
 
 const panel = '[data-testid="page-under-test"]';

@@ -1,55 +1,23 @@
 // `npm start` as a user runs it: a real process, its printed addresses, its token file,
 // its exit codes, and a clean stop on Ctrl-C (SIGINT).
 import { afterEach, describe, expect, it } from "vitest";
-import { spawn } from "node:child_process";
-import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { WebSocket } from "ws";
 import { shopProject } from "../support/shared.ts";
 import { startExampleSite } from "../../drivers/host/site.ts";
+import { killLeftovers, ROOT, runScript, waitForOutput } from "../support/processes.ts";
+import type { Run } from "../support/processes.ts";
 
-const ROOT = fileURLToPath(new URL("../../", import.meta.url));
-const running: ChildProcess[] = [];
-
-interface Run {
-  child: ChildProcess;
-  output(): string;
-  exited: Promise<number | null>;
-}
-
-function start(args: string[], env: Record<string, string> = {}): Run {
-  const child = spawn(process.execPath, ["--import", "tsx", "bin/start.ts", ...args], {
-    cwd: ROOT,
-    stdio: ["ignore", "pipe", "pipe"],
-    env: { ...process.env, ...env },
-  });
-  running.push(child);
-  let output = "";
-  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  return { child, output: () => output, exited };
-}
-
-async function waitForOutput(run: Run, pattern: RegExp): Promise<RegExpMatchArray> {
-  for (;;) {
-    const match = run.output().match(pattern);
-    if (match) return match;
-    if (run.child.exitCode !== null) throw new Error(`npm start exited early:\n${run.output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+/** npm start as a real process. */
+const start = (args: string[], env: Record<string, string> = {}): Run => runScript("bin/start.ts", args, env);
 
 const scratch = () => mkdtempSync(join(tmpdir(), "ide-core-cli-"));
 
-afterEach(() => {
-  for (const child of running.splice(0)) if (child.exitCode === null) child.kill("SIGKILL");
-});
+afterEach(killLeftovers);
 
 describe("npm start", () => {
   it("serves the IDE page and the plugin bridge at the addresses it prints, and stops cleanly on Ctrl-C", async () => {

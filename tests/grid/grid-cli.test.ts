@@ -1,22 +1,13 @@
 // `npm run grid` as docs/grid.md and the README tell a user to run it, and `npm start`'s
 // `--capabilities`: real processes, their printed lines and exit codes.
-import { spawn } from "node:child_process";
-import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
+import { killLeftovers, ROOT, runScript, waitForOutput } from "../support/processes.ts";
+import type { Run } from "../support/processes.ts";
 
-const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const SCRIPTS = (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts;
-const running: ChildProcess[] = [];
-
-interface Run {
-  child: ChildProcess;
-  output(): string;
-  exited: Promise<number | null>;
-}
 
 /** An `npm run NAME -- ARGS` or `npm start -- ARGS` line, run as npm would: its script's `tsx FILE`, under this Node. */
 function runNpm(line: string): Run {
@@ -25,28 +16,10 @@ function runNpm(line: string): Run {
   const [name, rest] = words[1] === "run" ? [words[2], words.slice(3)] : [words[1], words.slice(2)];
   const script = SCRIPTS[name];
   expect(script, `package.json has the script ${name}`).toMatch(/^tsx \S+$/);
-  const args = rest[0] === "--" ? rest.slice(1) : rest;
-  const child = spawn(process.execPath, ["--import", "tsx", script.split(" ")[1], ...args], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
-  running.push(child);
-  let output = "";
-  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  return { child, output: () => output, exited };
+  return runScript(script.split(" ")[1], rest[0] === "--" ? rest.slice(1) : rest);
 }
 
-async function waitForOutput(run: Run, pattern: RegExp): Promise<RegExpMatchArray> {
-  for (;;) {
-    const match = run.output().match(pattern);
-    if (match) return match;
-    if (run.child.exitCode !== null) throw new Error(`exited early:\n${run.output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-afterEach(() => {
-  for (const child of running.splice(0)) if (child.exitCode === null) child.kill("SIGKILL");
-});
+afterEach(killLeftovers);
 
 /** The commands of docs/grid.md's first sh block, comments dropped. */
 function gridDocCommands(): string[] {

@@ -16,6 +16,7 @@ import { startExampleSite } from "../../drivers/host/site.ts";
 import type { ExampleSite } from "../../drivers/host/site.ts";
 import { webdriverPage } from "../../drivers/host/webdriver.ts";
 import type { WebDriverPage } from "../../drivers/host/webdriver.ts";
+import { playAndWait as play } from "../support/runs.ts";
 
 const SHOP = JSON.parse(readFileSync(new URL("../../examples/shop.side", import.meta.url), "utf8")) as unknown;
 const WAIT = { timeout: 60_000, interval: 100 };
@@ -39,16 +40,7 @@ afterAll(async () => {
   await grid?.stop();
 }, 60_000);
 
-async function playAndWait(testId: string) {
-  const before = host.ide.getSnapshot().playback?.runId ?? null;
-  host.ide.send({ type: "user.startPlayback", testId });
-  await vi.waitFor(() => {
-    const playback = host.ide.getSnapshot().playback;
-    expect(playback?.runId).not.toBe(before);
-    expect(playback?.status).toBe("ended");
-  }, WAIT);
-  return host.ide.getSnapshot().playback!;
-}
+const playAndWait = (testId: string) => play(host.ide, { type: "user.startPlayback", testId }, WAIT.timeout);
 
 describe("a Selenium Grid started here", () => {
   it("runs as a hub and a node on 127.0.0.1, the node offering Chromium", async () => {

@@ -16,6 +16,7 @@ import { sessionPool } from "../../drivers/host/sessions.ts";
 import type { SessionPool } from "../../drivers/host/sessions.ts";
 import { startExampleSite } from "../../drivers/host/site.ts";
 import type { ExampleSite } from "../../drivers/host/site.ts";
+import { playAndWait } from "../support/runs.ts";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const WAIT = { timeout: 90_000, interval: 50 };
@@ -59,25 +60,16 @@ afterAll(async () => {
 const sessionIds = (status: GridStatus) =>
   (status.nodes ?? []).flatMap((n) => n.slots).flatMap((s) => (s.session ? [(s.session as { sessionId: string }).sessionId] : []));
 
-async function suiteOver(before: unknown) {
-  await vi.waitFor(() => {
-    const playback = host.ide.getSnapshot().playback;
-    expect(playback).not.toBe(before);
-    expect(playback?.status).toBe("ended");
-  }, WAIT);
-  return host.ide.getSnapshot().playback!;
-}
 
 describe("a parallel suite on the Grid", () => {
   it("plays two tests at once in two sessions seen together in the Grid's status, then the third", async () => {
-    const before = host.ide.getSnapshot().playback;
-    host.ide.send({ type: "user.startSuite", suiteId: "s-par" });
+    const playing = playAndWait(host.ide, { type: "user.startSuite", suiteId: "s-par" }, WAIT.timeout);
     let most = 0;
     await vi.waitFor(async () => {
       most = Math.max(most, openSessions(await grid.status()));
       expect(most).toBe(2);
     }, WAIT);
-    const over = await suiteOver(before);
+    const over = await playing;
     expect(over.result).toBe("passed");
     expect(over.suite!.runs.map((r) => [r.testId, r.result])).toEqual([
       ["g1", "passed"],
@@ -89,8 +81,7 @@ describe("a parallel suite on the Grid", () => {
   }, 120_000);
 
   it("fails the test whose session dies mid-suite (its command ends fatal), while the others go on, and the next run works", async () => {
-    const before = host.ide.getSnapshot().playback;
-    host.ide.send({ type: "user.startSuite", suiteId: "s-par" });
+    const playing = playAndWait(host.ide, { type: "user.startSuite", suiteId: "s-par" }, WAIT.timeout);
     // Both tests wait on the page: one session is deleted under its test.
     let ids: string[] = [];
     await vi.waitFor(async () => {
@@ -100,15 +91,13 @@ describe("a parallel suite on the Grid", () => {
       expect(runs.filter((r) => r.status === "running")).toHaveLength(2);
     }, WAIT);
     expect((await fetch(`${grid.url}/session/${ids[0]}`, { method: "DELETE" })).ok).toBe(true);
-    const over = await suiteOver(before);
+    const over = await playing;
     const results = over.suite!.runs.map((r) => r.result);
     expect(results.filter((r) => r === "failed")).toHaveLength(1);
     expect(results.filter((r) => r === "passed")).toHaveLength(2);
     expect(over.result).toBe("failed");
 
-    const again = host.ide.getSnapshot().playback;
-    host.ide.send({ type: "user.startSuite", suiteId: "s-par" });
-    expect((await suiteOver(again)).result).toBe("passed");
+    expect((await playAndWait(host.ide, { type: "user.startSuite", suiteId: "s-par" }, WAIT.timeout)).result).toBe("passed");
   }, 180_000);
 
   it("plays from the command line on the Grid with two workers: npm run play --webdriver-url", async () => {
