@@ -1,7 +1,8 @@
 // A parallel suite on a real Selenium Grid (CONTRACT section 16): two workers, two sessions at
 // once in the Grid's status; a session that dies mid-suite ends its test fatal while the others
-// go on; and `npm run play` plays the same suite on the Grid from the command line.
-import { spawn } from "node:child_process";
+// go on (its browser killed on the node, as a crash would); and `npm run play` plays the same
+// suite on the Grid from the command line.
+import { execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -11,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startHost } from "../../apps/host/host.ts";
 import type { Host } from "../../apps/host/host.ts";
 import { openSessions, startGrid } from "../../drivers/grid/grid.ts";
-import type { Grid, GridStatus } from "../../drivers/grid/grid.ts";
+import type { Grid } from "../../drivers/grid/grid.ts";
 import { sessionPool } from "../../drivers/host/sessions.ts";
 import type { SessionPool } from "../../drivers/host/sessions.ts";
 import { startExampleSite } from "../../drivers/host/site.ts";
@@ -56,12 +57,39 @@ afterAll(async () => {
   await grid?.stop();
 }, 60_000);
 
-/** Session ids open on the Grid now. */
-const sessionIds = (status: GridStatus) =>
-  (status.nodes ?? []).flatMap((n) => n.slots).flatMap((s) => (s.session ? [(s.session as { sessionId: string }).sessionId] : []));
+/** The Chromium main processes the Grid's node runs now (its chromedrivers' children). */
+function nodeBrowsers(nodePid: number): number[] {
+  const rows = execFileSync("ps", ["-eo", "pid=,ppid=,args="], { encoding: "utf8" })
+    .split("\n")
+    .map((line) => line.trim().match(/^(\d+)\s+(\d+)\s+(.*)$/))
+    .flatMap((m) => (m ? [{ pid: Number(m[1]), ppid: Number(m[2]), args: m[3] }] : []));
+  const drivers = rows.filter((r) => r.ppid === nodePid && r.args.includes("chromedriver")).map((r) => r.pid);
+  return rows.filter((r) => drivers.includes(r.ppid) && /chromium/.test(r.args) && !r.args.includes("--type=")).map((r) => r.pid);
+}
 
 
 describe("a parallel suite on the Grid", () => {
+  it("fails the test whose browser is killed on the node mid-suite (its command ends fatal), while the others go on, and the next run works", async () => {
+    const playing = playAndWait(host.ide, { type: "user.startSuite", suiteId: "s-par" }, WAIT.timeout);
+    // Both tests wait in their pause: one browser of the node is killed under its test.
+    let browsers: number[] = [];
+    await vi.waitFor(async () => {
+      expect(openSessions(await grid.status())).toBe(2);
+      const runs = host.ide.getSnapshot().playback?.suite?.runs ?? [];
+      expect(runs.filter((r) => r.status === "running")).toHaveLength(2);
+      browsers = nodeBrowsers(grid.pids[1]);
+      expect(browsers).toHaveLength(2);
+    }, WAIT);
+    process.kill(browsers[0], "SIGKILL");
+    const over = await playing;
+    const results = over.suite!.runs.map((r) => r.result);
+    expect(results.filter((r) => r === "failed")).toHaveLength(1);
+    expect(results.filter((r) => r === "passed")).toHaveLength(2);
+    expect(over.result).toBe("failed");
+
+    expect((await playAndWait(host.ide, { type: "user.startSuite", suiteId: "s-par" }, WAIT.timeout)).result).toBe("passed");
+  }, 180_000);
+
   it("plays two tests at once in two sessions seen together in the Grid's status, then the third", async () => {
     const playing = playAndWait(host.ide, { type: "user.startSuite", suiteId: "s-par" }, WAIT.timeout);
     let most = 0;
@@ -80,24 +108,19 @@ describe("a parallel suite on the Grid", () => {
     expect(pool.size()).toBe(2);
   }, 120_000);
 
-  it("fails the test whose session dies mid-suite (its command ends fatal), while the others go on, and the next run works", async () => {
+  it("fails the test whose session is deleted on the Grid mid-suite, while the others go on", async () => {
     const playing = playAndWait(host.ide, { type: "user.startSuite", suiteId: "s-par" }, WAIT.timeout);
-    // Both tests wait on the page: one session is deleted under its test.
     let ids: string[] = [];
     await vi.waitFor(async () => {
-      ids = sessionIds(await grid.status());
+      const status = await grid.status();
+      ids = (status.nodes ?? []).flatMap((n) => n.slots).flatMap((slot) => (slot.session ? [(slot.session as { sessionId: string }).sessionId] : []));
       expect(ids).toHaveLength(2);
-      const runs = host.ide.getSnapshot().playback?.suite?.runs ?? [];
-      expect(runs.filter((r) => r.status === "running")).toHaveLength(2);
+      expect((host.ide.getSnapshot().playback?.suite?.runs ?? []).filter((r) => r.status === "running")).toHaveLength(2);
     }, WAIT);
     expect((await fetch(`${grid.url}/session/${ids[0]}`, { method: "DELETE" })).ok).toBe(true);
-    const over = await playing;
-    const results = over.suite!.runs.map((r) => r.result);
+    const results = (await playing).suite!.runs.map((r) => r.result);
     expect(results.filter((r) => r === "failed")).toHaveLength(1);
     expect(results.filter((r) => r === "passed")).toHaveLength(2);
-    expect(over.result).toBe("failed");
-
-    expect((await playAndWait(host.ide, { type: "user.startSuite", suiteId: "s-par" }, WAIT.timeout)).result).toBe("passed");
   }, 180_000);
 
   it("plays from the command line on the Grid with two workers: npm run play --webdriver-url", async () => {
