@@ -182,6 +182,7 @@ async function main(argv: string[]) {
           ? `a browser from the WebDriver endpoint ${options.webdriverUrl}`
           : `headless Chromium through ${options.chromedriver}`
       }, started at the first run; the IDE page shows it`,
+      ...(options.workers > 1 ? [`  workers        ${options.workers} tests of a parallel suite at once, each in a browser session of its own`] : []),
       ...(!options.webdriverUrl && !existsSync(options.chromedriver)
         ? [`  warning        ${CHROMEDRIVER_MISSING(options.chromedriver)}`]
         : []),
