@@ -3,6 +3,7 @@
 // address for `npm start -- --webdriver-url URL` and `npm run play`, and stops on Ctrl-C.
 import { parseArgs } from "node:util";
 import { startGrid } from "../drivers/grid/grid.ts";
+import { stopOnSignals } from "./signals.ts";
 
 const USAGE = `usage: npm run grid [-- options]
 
@@ -52,16 +53,10 @@ async function main(argv: string[]) {
       "Press Ctrl-C to stop.",
     ].join("\n"),
   );
-  let stopping = false;
-  const stop = async () => {
-    if (stopping) return;
-    stopping = true;
+  stopOnSignals(async () => {
     console.log("\nStopping the Grid and its browsers.");
     await grid.stop();
-    process.exit(0);
-  };
-  process.on("SIGINT", stop);
-  process.on("SIGTERM", stop);
+  });
 }
 
 main(process.argv.slice(2)).catch((error: Error) => {

@@ -11,6 +11,7 @@ import { fileInspector, skyInspector } from "../drivers/inspect.ts";
 import type { HostInspector } from "../drivers/inspect.ts";
 import { DEFAULT_PORT, DEFAULT_TOKEN_FILE, startHost } from "../apps/host/host.ts";
 import { readProjectFile } from "../apps/host/projectFile.ts";
+import { stopOnSignals } from "./signals.ts";
 import { openLivePage } from "../drivers/host/pages.ts";
 import { startExampleSite } from "../drivers/host/site.ts";
 import { sessionPool } from "../drivers/host/sessions.ts";
@@ -194,10 +195,7 @@ async function main(argv: string[]) {
     ].join("\n"),
   );
 
-  let stopping = false;
-  const stop = async () => {
-    if (stopping) return;
-    stopping = true;
+  stopOnSignals(async () => {
     console.log("\nStopping: closing plugin connections and the page.");
     await host.close();
     await page.close();
@@ -205,10 +203,7 @@ async function main(argv: string[]) {
     await live?.close();
     await Promise.all(inspectors.map((i) => i.stop()));
     console.log("Stopped.");
-    process.exit(0);
-  };
-  process.on("SIGINT", stop);
-  process.on("SIGTERM", stop);
+  });
 }
 
 main(process.argv.slice(2)).catch((error: Error) => {

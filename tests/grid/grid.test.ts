@@ -6,39 +6,32 @@ import { readFileSync } from "node:fs";
 import { Builder } from "selenium-webdriver";
 import type { WebDriver } from "selenium-webdriver";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { startHost } from "../../apps/host/host.ts";
 import type { Host } from "../../apps/host/host.ts";
 import { GridError, openSessions, startGrid } from "../../drivers/grid/grid.ts";
 import type { Grid } from "../../drivers/grid/grid.ts";
 import { gridConfigs } from "../../drivers/grid/config.ts";
 import { defaultCapabilities, parseCapabilities, sessionCapabilities } from "../../drivers/host/capabilities.ts";
-import { startExampleSite } from "../../drivers/host/site.ts";
 import type { ExampleSite } from "../../drivers/host/site.ts";
-import { webdriverPage } from "../../drivers/host/webdriver.ts";
-import type { WebDriverPage } from "../../drivers/host/webdriver.ts";
+import type { SessionPool } from "../../drivers/host/sessions.ts";
 import { playAndWait as play } from "../support/runs.ts";
+import { gridHost } from "./support.ts";
+import type { GridHost } from "./support.ts";
 
 const SHOP = JSON.parse(readFileSync(new URL("../../examples/shop.side", import.meta.url), "utf8")) as unknown;
 const WAIT = { timeout: 60_000, interval: 100 };
 
+let fixture: GridHost;
 let grid: Grid;
 let site: ExampleSite;
-let page: WebDriverPage;
+let page: SessionPool;
 let host: Host;
 
 beforeAll(async () => {
-  grid = await startGrid({ maxSessions: 2 });
-  site = await startExampleSite();
-  page = webdriverPage({ baseUrl: site.url, webdriverUrl: grid.url });
-  host = await startHost({ port: 0, tokenFile: null, project: SHOP, executor: page });
+  fixture = await gridHost(SHOP, 1);
+  ({ grid, site, pool: page, host } = fixture);
 }, 120_000);
 
-afterAll(async () => {
-  await host?.close();
-  await page?.close();
-  await site?.close();
-  await grid?.stop();
-}, 60_000);
+afterAll(() => fixture?.close(), 60_000);
 
 const playAndWait = (testId: string) => play(host.ide, { type: "user.startPlayback", testId }, WAIT.timeout);
 

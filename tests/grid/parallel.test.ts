@@ -9,15 +9,14 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { XMLParser } from "fast-xml-parser";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { startHost } from "../../apps/host/host.ts";
 import type { Host } from "../../apps/host/host.ts";
-import { openSessions, startGrid } from "../../drivers/grid/grid.ts";
+import { openSessions } from "../../drivers/grid/grid.ts";
 import type { Grid } from "../../drivers/grid/grid.ts";
-import { sessionPool } from "../../drivers/host/sessions.ts";
 import type { SessionPool } from "../../drivers/host/sessions.ts";
-import { startExampleSite } from "../../drivers/host/site.ts";
 import type { ExampleSite } from "../../drivers/host/site.ts";
 import { playAndWait } from "../support/runs.ts";
+import { gridHost } from "./support.ts";
+import type { GridHost } from "./support.ts";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const WAIT = { timeout: 90_000, interval: 50 };
@@ -36,6 +35,7 @@ const PROJECT = {
   suites: [{ id: "s-par", name: "Parallel suite", persistSession: false, parallel: true, timeout: 300, tests: ["g1", "g2", "g3"] }],
 };
 
+let fixture: GridHost;
 let grid: Grid;
 let site: ExampleSite;
 let pool: SessionPool;
@@ -43,19 +43,12 @@ let host: Host;
 let dir: string;
 
 beforeAll(async () => {
-  grid = await startGrid({ maxSessions: 2 });
-  site = await startExampleSite();
-  pool = sessionPool({ sessions: 2, baseUrl: site.url, webdriverUrl: grid.url });
-  host = await startHost({ port: 0, tokenFile: null, project: PROJECT, executor: pool, workers: 2 });
+  fixture = await gridHost(PROJECT, 2);
+  ({ grid, site, pool, host } = fixture);
   dir = mkdtempSync(join(tmpdir(), "ide-core-grid-par-"));
 }, 120_000);
 
-afterAll(async () => {
-  await host?.close();
-  await pool?.close();
-  await site?.close();
-  await grid?.stop();
-}, 60_000);
+afterAll(() => fixture?.close(), 60_000);
 
 /** The Chromium main processes the Grid's node runs now (its chromedrivers' children). */
 function nodeBrowsers(nodePid: number): number[] {

@@ -4,15 +4,11 @@
 // its result; a click shows that test's commands, and the page panel shows its page.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { startHost } from "../../apps/host/host.ts";
 import type { Host } from "../../apps/host/host.ts";
-import { startGrid } from "../../drivers/grid/grid.ts";
-import type { Grid } from "../../drivers/grid/grid.ts";
 import { launchChromium } from "../../drivers/host/chromium.ts";
-import { sessionPool } from "../../drivers/host/sessions.ts";
-import type { SessionPool } from "../../drivers/host/sessions.ts";
-import { startExampleSite } from "../../drivers/host/site.ts";
 import type { ExampleSite } from "../../drivers/host/site.ts";
+import { gridHost } from "./support.ts";
+import type { GridHost } from "./support.ts";
 
 const WAIT = { timeout: 90_000, interval: 50 };
 const command = (id: string, name: string, target = "", value = "") => ({ id, comment: "", command: name, target, targets: [], value });
@@ -29,28 +25,22 @@ const PROJECT = {
   suites: [{ id: "s-ui", name: "Parallel in the page", persistSession: false, parallel: true, timeout: 300, tests: ["u1", "u2", "u3"] }],
 };
 
-let grid: Grid;
+let fixture: GridHost;
 let site: ExampleSite;
-let pool: SessionPool;
 let host: Host;
 let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
-  grid = await startGrid({ maxSessions: 2 });
-  site = await startExampleSite();
-  pool = sessionPool({ sessions: 2, baseUrl: site.url, webdriverUrl: grid.url });
-  host = await startHost({ port: 0, tokenFile: null, project: PROJECT, executor: pool, workers: 2 });
+  fixture = await gridHost(PROJECT, 2);
+  ({ site, host } = fixture);
   browser = await launchChromium();
   page = await (await browser.newContext({ viewport: { width: 1400, height: 900 } })).newPage();
 }, 120_000);
 
 afterAll(async () => {
   await browser?.close();
-  await host?.close();
-  await pool?.close();
-  await site?.close();
-  await grid?.stop();
+  await fixture?.close();
 }, 60_000);
 
 describe("a parallel suite in the IDE page, on the Grid", () => {
