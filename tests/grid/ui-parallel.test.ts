@@ -15,7 +15,7 @@ const command = (id: string, name: string, target = "", value = "") => ({ id, co
 const slowTest = (id: string, name: string) => ({
   id,
   name,
-  commands: [command(`${id}-1`, "open", "/shop"), command(`${id}-2`, "pause", "1200"), command(`${id}-3`, "click", "linkText=Add to cart"), command(`${id}-4`, "assertText", "css=.cart-count", "1")],
+  commands: [command(`${id}-1`, "open", "/shop"), command(`${id}-2`, "pause", "3000"), command(`${id}-3`, "click", "linkText=Add to cart"), command(`${id}-4`, "assertText", "css=.cart-count", "1")],
 });
 const PROJECT = {
   id: "p-ui-grid",
