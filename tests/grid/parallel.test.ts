@@ -21,7 +21,7 @@ import type { GridHost } from "./support.ts";
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const WAIT = { timeout: 90_000, interval: 50 };
 const command = (id: string, name: string, target = "", value = "") => ({ id, comment: "", command: name, target, targets: [], value });
-/** A test that opens the shop, waits a while on the page (not on the CPU), and checks the cart. */
+/** A test that opens the shop, pauses 3 s with its browser open, and checks the cart. */
 const slowTest = (id: string) => ({
   id,
   name: `slow ${id}`,
