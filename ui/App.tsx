@@ -28,6 +28,7 @@ export function App({ transport, waitingText = "Waiting for the IDE host…" }: 
   const view = state.view;
   const resolveLocator = useMemo(() => (transport.resolveLocator ? transport.resolveLocator.bind(transport) : null), [transport]);
   const exportCode = useMemo(() => (transport.exportCode ? transport.exportCode.bind(transport) : null), [transport]);
+  const pageInput = useMemo(() => (transport.pageInput ? transport.pageInput.bind(transport) : null), [transport]);
   return (
     <div class="app" data-status={state.status}>
       <Header status={state.status} view={view} send={send} />
@@ -76,7 +77,7 @@ export function App({ transport, waitingText = "Waiting for the IDE host…" }: 
                 resolveLocator={resolveLocator}
               />
             )}
-            {state.pages && <PagePanel page={state.page} />}
+            {state.pages && <PagePanel page={state.page} onInput={pageInput} />}
             <LogsPanel logs={state.logs} dropped={view.logsDropped} />
           </div>
           <Statecharts charts={state.charts} values={state.states} />

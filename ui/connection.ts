@@ -63,7 +63,10 @@ function reduce(state: IdeState, action: Action): IdeState {
   if (action.type === "status") return { ...state, status: action.status };
   const message = action.message;
   if (message.type === "hello") return { ...state, charts: message.charts, pages: message.pages === true };
-  if (message.type === "page") return { ...state, page: { url: message.url, title: message.title, image: message.image, at: message.at } };
+  if (message.type === "page") {
+    const { url, title, image, at, width, height } = message;
+    return { ...state, page: { url, title, image, at, ...(width !== undefined && height !== undefined ? { width, height } : {}) } };
+  }
   // Answers to "Find" are the transport's to settle; one that reaches here changes nothing.
   if (message.type === "locator.resolved" || message.type === "export.answered") return state;
   const playback = message.playback !== undefined ? message.playback : state.playback;

@@ -20,6 +20,7 @@ export type {
   LogDelta,
   LogEntry,
   PageMessage,
+  PageInput,
   PageShot,
   PlaybackView,
   RunSummary,

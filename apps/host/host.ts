@@ -22,6 +22,8 @@ import { exampleDocument } from "../../drivers/host/pages.ts";
 import { createUiServer } from "./ui.ts";
 import type { PageShot } from "../../drivers/view/messages.ts";
 import { PageFeed } from "../../drivers/view/pageFeed.ts";
+import { pagePanelRecorder } from "../../drivers/host/recording.ts";
+import type { WebDriver } from "selenium-webdriver";
 
 export const DEFAULT_PORT = 7357;
 export const DEFAULT_TOKEN_FILE = join(homedir(), ".ide-core", "token");
@@ -39,7 +41,13 @@ export interface HostOptions {
    * The page under test (drivers/host/webdriver.ts). While it has a page, GET /playback/location
    * resolves there, in the page the run drives; before, in `document` or `resolveLocator`.
    */
-  executor?: Executor & { hasPage?(): boolean; resolveLocator?: ResolveLocator; capturePage?(runId?: string): Promise<PageShot | null> };
+  executor?: Executor & {
+    hasPage?(): boolean;
+    resolveLocator?: ResolveLocator;
+    capturePage?(runId?: string): Promise<PageShot | null>;
+    /** The browser session shown, started if need be: the page panel's input and recording happen there. */
+    sideRuntime?(): Promise<{ driver: WebDriver }>;
+  };
   inspect?: IdeOptions["inspect"];
   /** Default: random per start. */
   token?: string;
@@ -139,7 +147,11 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
   // The UI's "Page under test": pictures of the page after page commands, while a UI page watches.
   // Of the test the IDE shows (a parallel suite plays several, each in a page of its own).
   const capturePage = executor?.capturePage && (() => executor.capturePage!(ide?.getSnapshot().playback?.runId));
-  const pageFeed = capturePage ? new PageFeed({ capture: capturePage }) : null;
+  // The user's clicks and keys on the picture, and the recorder, in that page (CONTRACT section 14).
+  const panel = executor?.sideRuntime
+    ? pagePanelRecorder(async () => (await executor.sideRuntime!()).driver, (report) => void ide?.record(report))
+    : null;
+  const pageFeed = capturePage ? new PageFeed({ capture: capturePage, input: panel?.input }) : null;
   ide = createIde({
     project: options.project,
     document: resolveLocator ? undefined : document,
@@ -151,6 +163,17 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
     inspect: options.inspect,
     workers: options.workers,
   });
+  // A recording starts: the recorder goes into the page (a browser starts if none runs), and a picture follows.
+  let recording = false;
+  const recordingWatch = panel
+    ? ide.subscribe((view) => {
+        const now = view.recording !== null;
+        if (now === recording) return;
+        recording = now;
+        // No browser to record in (it could not start): the recording stops rather than record nothing.
+        if (now) void panel.recordingStarted().then(() => pageFeed?.poke(), () => ide?.send({ type: "user.stopRecording" }));
+      })
+    : null;
   const ui = await createUiServer(ide, { page: pageFeed ?? undefined });
 
   // A frame carries a whole request; a project may be as large as its own limit allows.
@@ -210,6 +233,7 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
       plugins: `ws://127.0.0.1:${port}/plugins`,
     },
     close() {
+      recordingWatch?.unsubscribe();
       closing ??= (async () => {
         pageFeed?.stop();
         ui.close();

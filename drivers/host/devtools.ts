@@ -123,8 +123,8 @@ class DevToolsConnection {
   }
 }
 
-/** The viewport as a small JPEG data URL, through whichever way `send` reaches the page. */
-async function viewportJpeg(send: (method: string, params?: Record<string, unknown>) => Promise<unknown>): Promise<string> {
+/** The viewport as a small JPEG data URL, and its size in CSS pixels, through whichever way `send` reaches the page. */
+async function viewportJpeg(send: (method: string, params?: Record<string, unknown>) => Promise<unknown>): Promise<{ image: string; width: number; height: number }> {
   const { cssVisualViewport: viewport } = Viewport.parse(await send("Page.getLayoutMetrics"));
   const width = Math.max(1, viewport.clientWidth);
   const height = Math.max(1, viewport.clientHeight);
@@ -138,7 +138,7 @@ async function viewportJpeg(send: (method: string, params?: Record<string, unkno
       clip: { x: viewport.pageX, y: viewport.pageY, width, height, scale },
     }),
   );
-  return `data:image/jpeg;base64,${data}`;
+  return { image: `data:image/jpeg;base64,${data}`, width, height };
 }
 
 async function fetchJson(url: string, timeoutMs: number): Promise<unknown> {
@@ -200,8 +200,8 @@ async function directCamera(driver: WebDriver): Promise<PageCamera | null> {
       }
       if (!target) throw new Error("the window WebDriver drives is not among the browser's pages");
       const sessionId = await sessionOf(target.targetId);
-      const image = await viewportJpeg((method, params) => connection.send(method, params, sessionId));
-      return { url: target.url, title: target.title, image, at: Date.now() };
+      const { image, width, height } = await viewportJpeg((method, params) => connection.send(method, params, sessionId));
+      return { url: target.url, title: target.title, image, width, height, at: Date.now() };
     },
     usable: () => connection.isOpen,
     close: () => connection.close(),
@@ -217,14 +217,17 @@ export function webdriverCamera(driver: WebDriver): PageCamera {
       const url = await driver.getCurrentUrl();
       const title = await driver.getTitle();
       let image: string | null = null;
+      let size: { width?: number; height?: number } = {};
       if (imageWorks) {
         try {
-          image = await viewportJpeg((method, params) => cdp!.call(driver, method, params ?? {}));
+          const shot = await viewportJpeg((method, params) => cdp!.call(driver, method, params ?? {}));
+          image = shot.image;
+          size = { width: shot.width, height: shot.height };
         } catch {
           imageWorks = false; // a remote end without it: URL and title only from now on
         }
       }
-      return { url, title, image, at: Date.now() };
+      return { url, title, image, ...size, at: Date.now() };
     },
     usable: () => true,
     close() {},

@@ -37,7 +37,7 @@
 //         cap), the page's copy cannot be patched: `reset: true` and `entries` is the whole
 //         log. The first update of every relay is a reset too.
 //       - states: the current state value of each charted actor, by its id.
-//   { type: "page", url, title, image, at }
+//   { type: "page", url, title, image, at, width?, height? } (the viewport's size in CSS pixels)
 //       the page under test as it was after a page command of a run (pageFeed.ts): its URL,
 //       its title and a small JPEG of its viewport as a data URL (`image`, null when the
 //       browser could not give one), taken at `at` (ms since 1970). At most a few a second
@@ -158,7 +158,14 @@ export interface PageShot {
   image: string | null;
   /** When it was taken, in ms since 1970. */
   at: number;
+  /** The viewport's size in CSS pixels, where known: the picture's points map to the page's by it. */
+  width?: number;
+  height?: number;
 }
+
+/** The user's input on the page panel's picture, done in the page under test (the host's). */
+export type PageInput = { kind: "click"; x: number; y: number; /** The second click of a double click. */ double?: boolean } | { kind: "type"; text: string } | { kind: "key"; key: string };
+export type PageInputMessage = { type: "page.input"; input: PageInput };
 
 export type PageMessage = { type: "page" } & PageShot;
 

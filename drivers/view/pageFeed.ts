@@ -16,7 +16,7 @@
 //   second; a capture answering null (no page yet) is dropped too;
 // - a capture never touches the run: the adapter pokes after the command settled and does not
 //   wait for anything here.
-import type { PageMessage, PageShot } from "./messages.ts";
+import type { PageInput, PageMessage, PageShot } from "./messages.ts";
 
 /** At most 2 captures a second. */
 export const PAGE_INTERVAL_MS = 500;
@@ -30,11 +30,15 @@ export interface PageSource {
   latest(): PageMessage | null;
   /** Listen for new pictures; returns the unsubscribe. The first subscriber starts the captures. */
   subscribe(listener: (message: PageMessage) => void): () => void;
+  /** The user's click or keys on the picture, done in the page (where the page takes input: the host's). */
+  input?(input: PageInput): void;
 }
 
 export interface PageFeedOptions {
   /** The page as it is now; null when there is no page (the browser has not started). */
   capture(): Promise<PageShot | null>;
+  /** Does the user's input in the page; a picture follows once it is done. */
+  input?(input: PageInput): Promise<void>;
   intervalMs?: number;
   timeoutMs?: number;
 }
@@ -88,6 +92,14 @@ export class PageFeed implements PageSource {
     if (this.stopped || this.listeners.size === 0) return;
     this.dirty = true;
     this.pump();
+  }
+
+  input(input: PageInput): void {
+    if (this.stopped || !this.options.input) return;
+    void this.options
+      .input(input)
+      .catch(() => {}) // a page gone meanwhile: nothing to do, and the next picture shows it
+      .finally(() => this.poke());
   }
 
   /** No more captures and no more messages. */
@@ -145,7 +157,14 @@ export class PageFeed implements PageSource {
 
   private publish(shot: PageShot) {
     if (this.stopped || this.listeners.size === 0) return;
-    const message: PageMessage = { type: "page", url: shot.url, title: shot.title, image: shot.image, at: shot.at };
+    const message: PageMessage = {
+      type: "page",
+      url: shot.url,
+      title: shot.title,
+      image: shot.image,
+      at: shot.at,
+      ...(shot.width !== undefined && shot.height !== undefined ? { width: shot.width, height: shot.height } : {}),
+    };
     this.last = message;
     for (const listener of [...this.listeners]) {
       try {

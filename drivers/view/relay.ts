@@ -17,6 +17,7 @@ import type {
   HostMessage,
   LocatorQuestionMessage,
   LogDelta,
+  PageInput,
   PageMessage,
   PlaybackView,
   RunSummary,
@@ -103,6 +104,19 @@ function exportQuestionOf(message: { type: string; [field: string]: unknown }): 
   return typeof suiteId === "string" ? { type: "export.request", id: id as number, language, suiteId } : null;
 }
 
+/** The user's input on the page panel's picture, checked; null when it is not one. */
+function pageInputOf(message: { type: string; [field: string]: unknown }): PageInput | null {
+  if (message.type !== "page.input" || typeof message.input !== "object" || message.input === null) return null;
+  const input = message.input as Record<string, unknown>;
+  const coordinate = (n: unknown) => typeof n === "number" && Number.isFinite(n) && n >= 0 && n <= 100_000;
+  if (input.kind === "click" && coordinate(input.x) && coordinate(input.y)) {
+    return { kind: "click", x: input.x as number, y: input.y as number, double: input.double === true };
+  }
+  if (input.kind === "type" && typeof input.text === "string" && input.text.length > 0 && input.text.length <= 10_000) return { kind: "type", text: input.text };
+  if (input.kind === "key" && typeof input.key === "string" && input.key.length <= 40) return { kind: "key", key: input.key };
+  return null;
+}
+
 /** What one page has been sent, so the next update carries only what changed. */
 export class ViewRelay {
   private lastLogId: string | null = null;
@@ -122,6 +136,7 @@ export class ViewRelay {
   private pendingPage: PageMessage | null = null;
   private pageTimer: ReturnType<typeof setTimeout> | null = null;
   private readonly unsubscribePage: () => void = () => {};
+  private readonly page: PageSource | undefined;
 
   constructor(
     private readonly ide: Ide,
@@ -129,6 +144,7 @@ export class ViewRelay {
     options: ViewRelayOptions = {},
   ) {
     this.onGone = options.onGone;
+    this.page = options.page;
     this.write(options.hello ?? helloMessage(ide));
     this.flush();
     this.subscription = ide.subscribe(() => this.schedule());
@@ -278,7 +294,9 @@ export class ViewRelay {
     const question = locatorQuestionOf(message);
     if (question) return void this.answerLocator(question);
     const exportQuestion = exportQuestionOf(message);
-    if (exportQuestion) void this.answerExport(exportQuestion);
+    if (exportQuestion) return void this.answerExport(exportQuestion);
+    const input = pageInputOf(message);
+    if (input) this.page?.input?.(input);
   }
 
   /** The Export dialog: ide.exportCode's answer, written back unless the page left. */

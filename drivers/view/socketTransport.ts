@@ -6,7 +6,7 @@
 // `export.answered`), each with a limit of its own; a socket that drops fails the questions
 // it held.
 import type { ConnectionStatus, UiTransport } from "./transport.ts";
-import type { ExportReply, HostMessage } from "./messages.ts";
+import type { ExportReply, HostMessage, PageInputMessage } from "./messages.ts";
 
 /** Longer than the host's own limit for resolving, so its answer, an error included, comes first. */
 const ANSWER_TIMEOUT_MS = 20_000;
@@ -56,6 +56,9 @@ export function socketTransport(): UiTransport {
   return {
     resolveLocator: (location) => ask((id) => ({ type: "locator.resolve", id, location })),
     exportCode: (request) => ask((id) => ({ type: "export.request", id, ...request })) as Promise<ExportReply>,
+    pageInput(input) {
+      if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: "page.input", input } satisfies PageInputMessage));
+    },
     connect(handlers) {
       let stopped = false;
       let retry = FIRST_RETRY_MS;

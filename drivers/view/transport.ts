@@ -2,7 +2,7 @@
 // and where it can, a locator resolved. The transports (socketTransport.ts for the host's
 // /ui socket, localTransport.ts for an IDE in the same page) implement it; the page
 // (ui/connection.ts) folds what they bring into its state.
-import type { ExportReply, ExportRequest, HostMessage, UserEventMessage } from "./messages.ts";
+import type { ExportReply, ExportRequest, HostMessage, PageInput, UserEventMessage } from "./messages.ts";
 
 export type ConnectionStatus = "connecting" | "connected" | "disconnected";
 
@@ -34,4 +34,6 @@ export interface UiTransport {
    * section 15); rejects when the question could not be asked. Without it there is no Export.
    */
   exportCode?(request: ExportRequest): Promise<ExportReply>;
+  /** Where the page under test takes input (the host's): the user's click or keys on its picture. */
+  pageInput?(input: PageInput): void;
 }

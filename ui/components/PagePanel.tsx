@@ -2,7 +2,10 @@
 // drivers/view/messages.ts): a small picture of its viewport, its URL and its title, so the
 // user sees what a run does in a browser they cannot see. The URL and title come from the
 // page under test, so they are shown as text; the URL is a link only when it is http or https.
-import type { PageShot } from "../protocol.ts";
+// Where the page takes input (the host's), the picture is a page the user can use: a click or a
+// double click on it, typing and the keys Selenium IDE records (Enter, Tab, the arrows, ...)
+// while it has the focus are done in the page under test, so a person can record there.
+import type { PageInput, PageShot } from "../protocol.ts";
 
 const IMAGE_PREFIX = "data:image/jpeg;base64,";
 
@@ -20,7 +23,32 @@ function time(at: number): string {
   return [d.getHours(), d.getMinutes(), d.getSeconds()].map((n) => String(n).padStart(2, "0")).join(":");
 }
 
-export function PagePanel({ page }: { page: PageShot | null }) {
+/** The keys the page takes besides text (drivers/host/recording.ts names the same). */
+const KEYS = new Set(["Enter", "Tab", "Backspace", "Escape", "ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight"]);
+
+/** The point of the page's viewport, in CSS pixels, under a point of its picture. */
+function pagePoint(event: MouseEvent, page: PageShot): { x: number; y: number } {
+  const image = event.currentTarget as HTMLImageElement;
+  const box = image.getBoundingClientRect();
+  const width = page.width ?? image.naturalWidth;
+  const height = page.height ?? image.naturalHeight;
+  return { x: Math.round(((event.clientX - box.left) / box.width) * width), y: Math.round(((event.clientY - box.top) / box.height) * height) };
+}
+
+export function PagePanel({ page, onInput }: { page: PageShot | null; onInput?: ((input: PageInput) => void) | null }) {
+  const usable = Boolean(onInput);
+  // The second click of a double click says so (the page then fires dblclick).
+  const click = (event: MouseEvent) => {
+    if (!onInput || !page) return;
+    onInput({ kind: "click", ...pagePoint(event, page), ...(event.detail === 2 ? { double: true } : {}) });
+  };
+  const key = (event: KeyboardEvent) => {
+    if (!onInput || event.ctrlKey || event.metaKey || event.altKey) return;
+    if (event.key.length === 1) onInput({ kind: "type", text: event.key });
+    else if (KEYS.has(event.key)) onInput({ kind: "key", key: event.key });
+    else return;
+    event.preventDefault();
+  };
   return (
     <section class="panel page-panel" aria-labelledby="page-heading" data-testid="page-under-test">
       <h2 id="page-heading">Page under test</h2>
@@ -43,7 +71,20 @@ export function PagePanel({ page }: { page: PageShot | null }) {
             )}
           </p>
           {page.image !== null && page.image.startsWith(IMAGE_PREFIX) ? (
-            <img class="page-image" data-testid="page-image" src={page.image} alt={`The page under test: ${page.title || page.url}`} />
+            <img
+              class={usable ? "page-image usable" : "page-image"}
+              data-testid="page-image"
+              src={page.image}
+              alt={`The page under test: ${page.title || page.url}`}
+              {...(usable
+                ? {
+                    tabIndex: 0,
+                    title: "Click, double click and type here: it happens in the page under test (and is recorded while recording)",
+                    onClick: click,
+                    onKeyDown: key,
+                  }
+                : {})}
+            />
           ) : (
             <p class="empty">The browser gave no picture of this page.</p>
           )}

@@ -1,0 +1,150 @@
+// Recording in the host's page under test (CONTRACT section 14): the recorder of
+// drivers/recorder/ put into every document and frame of the browser WebDriver drives, over the
+// DevTools protocol (selenium-webdriver's CDP connection: the browser's own endpoint for a local
+// chromedriver, the Grid's `se:cdp` for a Grid's browser). It runs in an isolated world and
+// reports through a binding (`Runtime.addBinding`) that only that world has; the recorder
+// listens to trusted events only. The user's clicks and keys on the IDE page's picture become
+// trusted input in the page (`Input.dispatchMouseEvent`, `Input.insertText`,
+// `Input.dispatchKeyEvent`). What the recorder reports goes to `report` as it came; the core's
+// door (ide.record) checks it.
+import { fileURLToPath } from "node:url";
+import { buildSync } from "esbuild";
+import type { WebDriver } from "selenium-webdriver";
+import { withTimeout } from "../../core/ports.ts";
+import type { PageInput } from "../view/messages.ts";
+
+const WORLD = "ide-core-recorder";
+const BINDING = "__ideCoreRecorded";
+const CONNECT_TIMEOUT_MS = 10_000;
+
+let source: string | null = null;
+/** The recorder bundled for the page, once per process. */
+function recorderSource(): string {
+  source ??= buildSync({
+    entryPoints: [fileURLToPath(new URL("../recorder/hostEntry.ts", import.meta.url))],
+    bundle: true,
+    format: "iife",
+    platform: "browser",
+    write: false,
+    logLevel: "silent",
+  }).outputFiles[0].text;
+  return source;
+}
+
+interface CdpConnection {
+  execute(method: string, params: Record<string, unknown>, callback?: (error?: Error) => void): void;
+  _wsConnection: { on(event: "message", listener: (data: unknown) => void): void; off?(event: "message", listener: (data: unknown) => void): void; close(): void };
+}
+
+/** Keys the recorder turns into `sendKeys` (v3's): their DevTools names. */
+const KEYS: Record<string, { code: string; keyCode: number; text?: string }> = {
+  Enter: { code: "Enter", keyCode: 13, text: "\r" },
+  Tab: { code: "Tab", keyCode: 9 },
+  Backspace: { code: "Backspace", keyCode: 8 },
+  Escape: { code: "Escape", keyCode: 27 },
+  ArrowUp: { code: "ArrowUp", keyCode: 38 },
+  ArrowDown: { code: "ArrowDown", keyCode: 40 },
+  ArrowLeft: { code: "ArrowLeft", keyCode: 37 },
+  ArrowRight: { code: "ArrowRight", keyCode: 39 },
+};
+
+export interface HostRecorder {
+  /** A click at CSS pixel x, y of the viewport, as trusted input; `clickCount` 2 is a double click's second. */
+  click(x: number, y: number, clickCount?: 1 | 2): Promise<void>;
+  /** Text typed into what has the focus. */
+  type(text: string): Promise<void>;
+  /** One of KEYS (Enter, Tab, the arrows, ...). */
+  press(key: string): Promise<void>;
+  close(): void;
+}
+
+/** Puts the recorder into the page `driver` drives; each report goes to `report`. */
+export async function recordInPage(driver: WebDriver, report: (value: unknown) => void): Promise<HostRecorder> {
+  const cdp = (await withTimeout(
+    (driver as unknown as { createCDPConnection(target: string): Promise<CdpConnection> }).createCDPConnection("page"),
+    CONNECT_TIMEOUT_MS,
+    "the page's DevTools connection",
+  )) as CdpConnection;
+  const send = (method: string, params: Record<string, unknown> = {}) =>
+    withTimeout(
+      new Promise<void>((resolve, reject) => cdp.execute(method, params, (error) => (error ? reject(error) : resolve()))),
+      CONNECT_TIMEOUT_MS,
+      method,
+    );
+  const onMessage = (data: unknown) => {
+    let message: { method?: string; params?: { name?: string; payload?: string } };
+    try {
+      message = JSON.parse(String(data));
+    } catch {
+      return;
+    }
+    if (message.method !== "Runtime.bindingCalled" || message.params?.name !== BINDING || typeof message.params.payload !== "string") return;
+    try {
+      report({ ...JSON.parse(message.params.payload), type: "recorder.commandRecorded", tabId: null });
+    } catch {
+      // not JSON: not the recorder's
+    }
+  };
+  cdp._wsConnection.on("message", onMessage);
+  await send("Runtime.enable");
+  await send("Page.enable");
+  await send("Runtime.addBinding", { name: BINDING, executionContextName: WORLD });
+  await send("Page.addScriptToEvaluateOnNewDocument", { source: recorderSource(), worldName: WORLD, runImmediately: true });
+
+  const mouse = (type: string, x: number, y: number, clickCount: number) =>
+    send("Input.dispatchMouseEvent", { type, x, y, button: "left", buttons: type === "mousePressed" ? 1 : 0, clickCount });
+  return {
+    async click(x, y, clickCount = 1) {
+      await send("Input.dispatchMouseEvent", { type: "mouseMoved", x, y });
+      await mouse("mousePressed", x, y, clickCount);
+      await mouse("mouseReleased", x, y, clickCount);
+    },
+    type: (text) => send("Input.insertText", { text }),
+    async press(key) {
+      const known = KEYS[key];
+      if (!known) throw new TypeError(`The page panel sends no key ${JSON.stringify(key)}; it knows ${Object.keys(KEYS).join(", ")}.`);
+      const base = { key, code: known.code, windowsVirtualKeyCode: known.keyCode, nativeVirtualKeyCode: known.keyCode };
+      await send("Input.dispatchKeyEvent", { type: "keyDown", ...base, ...(known.text ? { text: known.text } : {}) });
+      await send("Input.dispatchKeyEvent", { type: "keyUp", ...base });
+    },
+    close() {
+      cdp._wsConnection.off?.("message", onMessage);
+      cdp._wsConnection.close();
+    },
+  };
+}
+
+/**
+ * The page panel of the host (`npm start`): the user's input on its picture done in the page
+ * under test, and the recorder in that page while a recording is under way. `driver` gives the
+ * session shown (started if need be); a recorder is put into each session once.
+ */
+export function pagePanelRecorder(driver: () => Promise<WebDriver>, report: (value: unknown) => void) {
+  const recorders = new WeakMap<WebDriver, Promise<HostRecorder>>();
+  const recorderOf = async () => {
+    const current = await driver();
+    let recorder = recorders.get(current);
+    if (!recorder) {
+      recorder = recordInPage(current, report);
+      recorder.catch(() => recorders.delete(current));
+      recorders.set(current, recorder);
+    }
+    return { current, recorder: await recorder };
+  };
+  return {
+    /** The user clicked or typed on the picture: done in the page, as trusted input. */
+    async input(input: PageInput): Promise<void> {
+      const { recorder } = await recorderOf();
+      if (input.kind === "click") await recorder.click(input.x, input.y, input.double ? 2 : 1);
+      else if (input.kind === "type") await recorder.type(input.text);
+      else await recorder.press(input.key);
+    },
+    /** A recording starts: the recorder is in the page, and the core hears where the page is (for open and setWindowSize). */
+    async recordingStarted(): Promise<void> {
+      const { current } = await recorderOf();
+      const url = await current.getCurrentUrl();
+      const { width, height } = await current.manage().window().getRect();
+      report({ type: "recorder.pageSeen", url: /^https?:/.test(url) ? url : "", width, height, tabId: null });
+    },
+  };
+}

@@ -1,0 +1,13 @@
+// The recorder as the host puts it into the page under test (drivers/host/recording.ts): in an
+// isolated world of every document and frame, reporting through a DevTools binding that only
+// that world has, so the page's own scripts can neither see nor call it.
+import { attachRecorder } from "./recorder.ts";
+
+declare const __ideCoreRecorded: ((payload: string) => void) | undefined;
+
+const scope = globalThis as typeof globalThis & { __ideCoreRecorderAttached?: boolean };
+if (!scope.__ideCoreRecorderAttached && typeof __ideCoreRecorded === "function") {
+  scope.__ideCoreRecorderAttached = true;
+  const report = __ideCoreRecorded;
+  attachRecorder(window, (action) => report(JSON.stringify(action)));
+}

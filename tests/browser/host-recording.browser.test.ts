@@ -1,0 +1,147 @@
+// Recording in the host's page under test (CONTRACT section 14): the recorder put into the
+// browser WebDriver drives over DevTools (drivers/host/recording.ts), in an isolated world
+// reporting through a binding, with trusted input dispatched at a point of the page; and a
+// person recording in `npm start`'s IDE page, clicking and typing on the page panel's picture.
+import { readFileSync } from "node:fs";
+import { By } from "selenium-webdriver";
+import type { WebDriver } from "selenium-webdriver";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { startHost } from "../../apps/host/host.ts";
+import { launchChromium } from "../../drivers/host/chromium.ts";
+import { createIde } from "../../index.ts";
+import type { Ide } from "../../index.ts";
+import { recordInPage } from "../../drivers/host/recording.ts";
+import type { HostRecorder } from "../../drivers/host/recording.ts";
+import { startExampleSite } from "../../drivers/host/site.ts";
+import type { ExampleSite } from "../../drivers/host/site.ts";
+import { webdriverPage } from "../../drivers/host/webdriver.ts";
+import type { WebDriverPage } from "../../drivers/host/webdriver.ts";
+
+const SHOP = JSON.parse(readFileSync(new URL("../../examples/shop.side", import.meta.url), "utf8")) as unknown;
+const WAIT = { timeout: 30_000, interval: 50 };
+
+let site: ExampleSite;
+let page: WebDriverPage;
+let driver: WebDriver;
+let ide: Ide;
+let recorder: HostRecorder;
+const reports: unknown[] = [];
+
+beforeAll(async () => {
+  site = await startExampleSite();
+  page = webdriverPage({ baseUrl: site.url });
+  ({ driver } = await page.sideRuntime());
+  ide = createIde({ project: SHOP });
+  recorder = await recordInPage(driver, (report) => {
+    reports.push(report);
+    ide.record(report);
+  });
+  await driver.get(`${site.url}/shop`);
+}, 60_000);
+
+afterAll(async () => {
+  recorder?.close();
+  ide?.stop();
+  await page?.close();
+  await site?.close();
+});
+
+/** The centre of the element, in CSS pixels of the viewport. */
+async function centreOf(locator: By) {
+  const rect = await driver.findElement(locator).getRect();
+  const scroll = (await driver.executeScript("return [window.scrollX, window.scrollY]")) as [number, number];
+  return { x: rect.x - scroll[0] + rect.width / 2, y: rect.y - scroll[1] + rect.height / 2 };
+}
+
+const recordedIn = (testId: string) => ide.getProject().tests.find((t) => t.id === testId)!.commands.map((c) => [c.command, c.target, c.value]);
+
+describe("recording in the host's page under test", () => {
+  it("records a trusted click and typing as Selenium IDE's commands while a recording is under way", async () => {
+    ide.send({ type: "user.addTest", name: "recorded here" });
+    const testId = ide.getSnapshot().displayedTestId!;
+    ide.send({ type: "user.startRecording" });
+    await vi.waitFor(() => expect(ide.getSnapshot().recording).not.toBeNull(), WAIT);
+
+    const link = await centreOf(By.linkText("Help and support"));
+    await recorder.click(link.x, link.y);
+    await vi.waitFor(() => expect(recordedIn(testId)).toContainEqual(["click", "linkText=Help and support", ""]), WAIT);
+
+    await driver.get(`${site.url}/shop`);
+    const user = await centreOf(By.id("user"));
+    await recorder.click(user.x, user.y);
+    await recorder.type("alice");
+    await recorder.press("Enter");
+    await vi.waitFor(() => expect(recordedIn(testId)).toContainEqual(["type", "id=user", "alice"]), WAIT);
+    expect(recordedIn(testId)).toContainEqual(["sendKeys", "id=user", "${KEY_ENTER}"]);
+  }, 60_000);
+
+  it("gives the page's own scripts no way to report: the binding is in the recorder's world only", async () => {
+    const seen = (await driver.executeScript("return typeof window.__ideCoreRecorded")) as string;
+    expect(seen).toBe("undefined");
+    const before = reports.length;
+    // A synthetic click from the page's script is not the user's: nothing is recorded.
+    await driver.executeScript("document.querySelector('a[href=\"/shop\"]').click()");
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(reports.length).toBe(before);
+  });
+});
+
+describe("recording in npm start's IDE page", () => {
+  let browser: Browser;
+  let hostPage: WebDriverPage;
+  afterAll(async () => {
+    await browser?.close();
+    await hostPage?.close();
+  });
+
+  it("records the user's click and typing on the page panel's picture into the displayed test", async () => {
+    hostPage = webdriverPage({ baseUrl: site.url });
+    const host = await startHost({ port: 0, tokenFile: null, project: SHOP, executor: hostPage });
+    try {
+      const { driver: driven } = await hostPage.sideRuntime();
+      await driven.get(`${site.url}/shop`);
+      host.ide.send({ type: "user.addTest", name: "recorded in the page" });
+      const testId = host.ide.getSnapshot().displayedTestId!;
+      const recorded = () => host.ide.getProject().tests.find((t) => t.id === testId)!.commands.map((c) => [c.command, c.target, c.value]);
+
+      browser = await launchChromium();
+      const ui = await (await browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();
+      await ui.goto(host.urls.ui);
+      await ui.waitForSelector('[data-testid="connection"]:text-is("connected")');
+      await ui.getByRole("button", { name: "Record", exact: true }).click();
+      await ui.waitForSelector('button:text-is("Stop recording")');
+      const image = ui.locator('[data-testid="page-image"]');
+      await image.waitFor();
+      // The recording starts on the page as it is: open and setWindowSize first.
+      await vi.waitFor(() => expect(recorded()[0]).toEqual(["open", `${site.url}/shop`, ""]), WAIT);
+
+      /** Where an element of the page under test is on its picture in the IDE page. */
+      const onPicture = async (locator: By) => {
+        const point = await (async () => {
+          const rect = await driven.findElement(locator).getRect();
+          const [sx, sy, w, h] = (await driven.executeScript("return [scrollX, scrollY, innerWidth, innerHeight]")) as number[];
+          return { x: rect.x - sx + rect.width / 2, y: rect.y - sy + rect.height / 2, w, h };
+        })();
+        const box = (await image.boundingBox())!;
+        return { x: (point.x / point.w) * box.width, y: (point.y / point.h) * box.height };
+      };
+
+      await image.click({ position: await onPicture(By.linkText("Help and support")) });
+      await vi.waitFor(() => expect(recorded()).toContainEqual(["click", "linkText=Help and support", ""]), WAIT);
+      await vi.waitFor(async () => expect(await driven.getCurrentUrl()).toBe(`${site.url}/help`), WAIT);
+
+      await image.click({ position: await onPicture(By.id("user")) });
+      await image.focus();
+      await ui.keyboard.type("bob");
+      await ui.keyboard.press("Enter");
+      await vi.waitFor(() => expect(recorded()).toContainEqual(["type", "id=user", "bob"]), WAIT);
+      expect(recorded()).toContainEqual(["sendKeys", "id=user", "${KEY_ENTER}"]);
+
+      await ui.getByRole("button", { name: "Stop recording", exact: true }).click();
+      await vi.waitFor(() => expect(host.ide.getSnapshot().recording).toBeNull(), WAIT);
+    } finally {
+      await host.close();
+    }
+  }, 120_000);
+});
