@@ -7,6 +7,7 @@ import { extensionBenchmark } from "./extension.ts";
 import { extensionRunBenchmark } from "./extensionRun.ts";
 import { exportBenchmark } from "./export.ts";
 import { gridBenchmark } from "./grid.ts";
+import { recordBenchmark } from "./record.ts";
 import { handleBenchmark } from "./handle.ts";
 import { hostRunBenchmark } from "./hostRun.ts";
 import { locatorsBenchmark } from "./locators.ts";
@@ -17,7 +18,7 @@ import { runBenchmark } from "./runs.ts";
 import type { Benchmark, SummaryLine } from "./support.ts";
 import { fmtNum, gcWasExposed, heapAfterGc, now, printTable, verdict } from "./support.ts";
 
-const BENCHMARKS: Benchmark[] = [handleBenchmark, playbackBenchmark, runBenchmark, logsBenchmark, projectBenchmark, bridgeBenchmark, locatorsBenchmark, extensionBenchmark, hostRunBenchmark, extensionRunBenchmark, exportBenchmark, gridBenchmark];
+const BENCHMARKS: Benchmark[] = [handleBenchmark, playbackBenchmark, runBenchmark, logsBenchmark, projectBenchmark, bridgeBenchmark, locatorsBenchmark, extensionBenchmark, hostRunBenchmark, extensionRunBenchmark, exportBenchmark, gridBenchmark, recordBenchmark];
 
 function usage(): string {
   return [
