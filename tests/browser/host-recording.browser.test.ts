@@ -2,7 +2,10 @@
 // browser WebDriver drives over DevTools (drivers/host/recording.ts), in an isolated world
 // reporting through a binding, with trusted input dispatched at a point of the page; and a
 // person recording in `npm start`'s IDE page, clicking and typing on the page panel's picture.
-import { readFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { By } from "selenium-webdriver";
 import type { WebDriver } from "selenium-webdriver";
 import type { Browser } from "playwright-core";
@@ -20,6 +23,10 @@ import type { WebDriverPage } from "../../drivers/host/webdriver.ts";
 
 const SHOP = JSON.parse(readFileSync(new URL("../../examples/shop.side", import.meta.url), "utf8")) as unknown;
 const WAIT = { timeout: 30_000, interval: 50 };
+// Every run takes the picture; `npm run screenshot` keeps it as the README's docs/recording.png.
+const SCREENSHOT = process.env.UPDATE_SCREENSHOT
+  ? fileURLToPath(new URL("../../docs/recording.png", import.meta.url))
+  : join(mkdtempSync(join(tmpdir(), "ide-core-recording-")), "recording.png");
 
 let site: ExampleSite;
 let page: WebDriverPage;
@@ -95,7 +102,7 @@ describe("recording in npm start's IDE page", () => {
     await hostPage?.close();
   });
 
-  it("records the user's click and typing on the page panel's picture into the displayed test", async () => {
+  it("records the user's click and typing on the page panel's picture into the displayed test (the README's recording picture)", async () => {
     hostPage = webdriverPage({ baseUrl: site.url });
     const host = await startHost({ port: 0, tokenFile: null, project: SHOP, executor: hostPage });
     try {
@@ -106,7 +113,7 @@ describe("recording in npm start's IDE page", () => {
       const recorded = () => host.ide.getProject().tests.find((t) => t.id === testId)!.commands.map((c) => [c.command, c.target, c.value]);
 
       browser = await launchChromium();
-      const ui = await (await browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();
+      const ui = await (await browser.newContext({ viewport: { width: 1400, height: 1250 } })).newPage();
       await ui.goto(host.urls.ui);
       await ui.waitForSelector('[data-testid="connection"]:text-is("connected")');
       await ui.getByRole("button", { name: "Record", exact: true }).click();
@@ -137,6 +144,11 @@ describe("recording in npm start's IDE page", () => {
       await ui.keyboard.press("Enter");
       await vi.waitFor(() => expect(recorded()).toContainEqual(["type", "id=user", "bob"]), WAIT);
       expect(recorded()).toContainEqual(["sendKeys", "id=user", "${KEY_ENTER}"]);
+      await ui.waitForSelector('[data-testid="command-row"] >> text=sendKeys');
+      await ui.mouse.move(0, 0);
+      mkdirSync(dirname(SCREENSHOT), { recursive: true });
+      const png = await ui.screenshot({ path: SCREENSHOT, clip: { x: 0, y: 0, width: 1400, height: 1250 } });
+      expect(png.subarray(1, 4).toString()).toBe("PNG");
 
       await ui.getByRole("button", { name: "Stop recording", exact: true }).click();
       await vi.waitFor(() => expect(host.ide.getSnapshot().recording).toBeNull(), WAIT);
