@@ -122,3 +122,133 @@ describe("recording in the browser extension", () => {
     await expect.poll(() => window.locator("body").textContent()).toMatch(/tab under test was closed/);
   });
 });
+
+/** Each locator of `targets` resolved in `page`'s document (or the frame's): how many elements it finds, and whether the first is `expected`. */
+async function resolveEach(page: Page, targets: Array<[string, string]>, expected: string, frame = false): Promise<Array<[string, number, boolean]>> {
+  const scope = frame ? page.frameLocator("#frame").locator("html") : page.locator("html");
+  return scope.evaluate(
+    (root, [list, wanted]) => {
+      const doc = root.ownerDocument;
+      const want = doc.querySelector(wanted as string);
+      const find = (locator: string): Element[] => {
+        const at = locator.indexOf("=");
+        const [kind, value] = [locator.slice(0, at), locator.slice(at + 1)];
+        if (kind === "id") return Array.from(doc.querySelectorAll("[id]")).filter((e) => e.id === value);
+        if (kind === "name") return Array.from(doc.getElementsByName(value));
+        if (kind === "css") return Array.from(doc.querySelectorAll(value));
+        if (kind === "linkText") return Array.from(doc.querySelectorAll("a")).filter((a) => a.textContent?.trim() === value);
+        if (kind === "xpath") {
+          const found = doc.evaluate(value, doc, null, XPathResult.ORDERED_NODE_SNAPSHOT_TYPE, null);
+          return Array.from({ length: found.snapshotLength }, (_, i) => found.snapshotItem(i) as Element);
+        }
+        return [];
+      };
+      return (list as Array<[string, string]>).map(([locator]) => {
+        const found = find(locator);
+        return [locator, found.length, found[0] === want] as [string, number, boolean];
+      });
+    },
+    [targets, expected] as const,
+  );
+}
+
+describe("recording a page of tricky cases in the browser extension", () => {
+  it("records duplicate ids, quotes, selects, a contenteditable, a shadow host and a frame, each target finding its element", async () => {
+    await tab.goto(`${site.origin}/tricky`);
+    await inTheTab();
+    await window.getByRole("button", { name: "Record", exact: true }).click();
+    await window.getByRole("button", { name: "Stop recording" }).waitFor();
+    await expect.poll(async () => (await recordedCommands()).length, { timeout: 10_000 }).toBe(2);
+    const after = (n: number) => expect.poll(async () => (await recordedCommands()).length, { timeout: 10_000 }).toBe(n);
+
+    await tab.getByText("Second 'single' button").click();
+    await after(3);
+    await tab.getByText('First "quoted" button').click();
+    await after(4);
+    await tab.focus("#pick");
+    await tab.keyboard.press("ArrowDown");
+    await after(5);
+    // A click on an option of a multiple select: its addSelection, then the click, as v3 records it.
+    await tab.locator("#many option", { hasText: "Green" }).click();
+    await after(7);
+    await tab.locator("#many option", { hasText: "Blue" }).click({ modifiers: ["Control"] });
+    await after(9);
+    await tab.click("#editor");
+    await after(10);
+    await tab.keyboard.press("End");
+    await tab.keyboard.type(" now");
+    await tab.click("#plain");
+    await after(12); // editContent as the editor loses the focus, then the click
+    await tab.getByText("In the shadow").click();
+    await after(13);
+    await tab.frameLocator("#frame").locator("#deep").click();
+    await tab.keyboard.type("deep");
+    await tab.keyboard.press("Tab");
+    await after(16); // selectFrame, click, type
+    await window.getByRole("button", { name: "Stop recording" }).click();
+    await window.getByRole("button", { name: "Record", exact: true }).waitFor();
+
+    // The commands as recorded, targets read by a plugin in control (GET /record/command).
+    const plugin = await workerOf(context, pluginExt.id);
+    const control = sendFrom(plugin, IDE_EXTENSION_ID, { uri: "/control", verb: "post", payload: { name: "Reader", version: "1.0.0" } });
+    await window.waitForSelector('[data-testid="dialog"][data-kind="controlConsent"]');
+    await window.getByRole("button", { name: "Restart and allow access" }).click();
+    expect(await control).toEqual({ reply: true });
+    const answer = (await sendFrom(plugin, IDE_EXTENSION_ID, { uri: "/record/command", verb: "get" })) as {
+      reply: { commands: Array<{ command: string; target: string; value: string; targets: Array<[string, string]> }> };
+    };
+    const commands = answer.reply.commands;
+    expect(commands.map((c) => c.command)).toEqual([
+      "open",
+      "setWindowSize",
+      "click",
+      "click",
+      "select",
+      "addSelection",
+      "click",
+      "addSelection",
+      "click",
+      "click",
+      "editContent",
+      "click",
+      "click",
+      "selectFrame",
+      "click",
+      "type",
+    ]);
+    expect(commands[4].value).toBe("label=Two");
+    expect([commands[5].value, commands[7].value]).toEqual(["label=Green", "label=Blue"]);
+    expect(commands[10].value).toBe("Edit me now");
+    expect(commands[13].target).toBe("index=0");
+    expect(commands[15].value).toBe("deep");
+
+    // Every locator of every targets list finds the element the user acted on first (v3's rule:
+    // the first button's id=same is right, the second's never is).
+    const elementOf: Array<[number, string, boolean]> = [
+      [2, "div:nth-of-type(2) > button", false],
+      [3, "button", false],
+      [4, "#pick", false],
+      [5, "#many", false],
+      [6, "#many option:nth-of-type(2)", false],
+      [7, "#many", false],
+      [8, "#many option:nth-of-type(3)", false],
+      [9, "#editor", false],
+      [10, "#editor", false],
+      [11, "#plain", false],
+      [12, "#host", false],
+      [14, "#deep", true],
+      [15, "#deep", true],
+    ];
+    for (const [index, element, inFrame] of elementOf) {
+      const { targets, target } = commands[index];
+      expect(targets.length, `targets of command ${index}`).toBeGreaterThan(0);
+      expect(targets[0][0]).toBe(target);
+      for (const [locator, count, right] of await resolveEach(tab, targets, element, inFrame)) {
+        expect([locator, count > 0, right], `command ${index}: ${locator}`).toEqual([locator, true, true]);
+      }
+    }
+    expect(commands[2].targets.map((t) => t[0])).not.toContain("id=same");
+    // Quotes in the text are kept in a locator that still finds the button.
+    expect(commands[3].targets.some(([locator]) => locator.includes('"quoted"'))).toBe(true);
+  });
+});

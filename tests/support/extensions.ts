@@ -179,6 +179,19 @@ document.getElementById("go").addEventListener("click", () => {
 <p id="outer">Outer</p>
 <iframe id="inner" src="/inner" width="300" height="120"></iframe>
 </body></html>`,
+    "/tricky": `<!doctype html><html><head><meta charset="utf-8"><title>Tricky page</title></head><body>
+<div><button id="same" type="button">First "quoted" button</button></div>
+<div><button id="same" type="button">Second 'single' button</button></div>
+<p><select id="pick"><option>One</option><option>Two</option></select></p>
+<p><select id="many" multiple size="3"><option>Red</option><option>Green</option><option>Blue</option></select></p>
+<div id="editor" contenteditable="true">Edit me</div>
+<div id="host"></div>
+<p id="plain">Plain text</p>
+<iframe id="frame" src="/inner" width="300" height="80"></iframe>
+<script>
+document.getElementById("host").attachShadow({ mode: "open" }).innerHTML = '<button id="shadowed" type="button">In the shadow</button>';
+</script>
+</body></html>`,
     "/inner": `<!doctype html><html><head><meta charset="utf-8"><title>Inner</title></head><body>
 <label>Deep <input id="deep"></label>
 </body></html>`,
