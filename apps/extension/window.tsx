@@ -117,6 +117,8 @@ async function main() {
   // Recording (CONTRACT section 14): the user's actions in the tab under test.
   recordInTabUnderTest(core);
   ide = core;
+  // For the window's DevTools console (and the record benchmark): the window's core, as createIde gave it.
+  Object.defineProperty(globalThis, "ideCore", { value: core });
   restoreUnsaved(core, workspace);
   if (problem) console.error(problem);
   keepWorkspace(core, chrome.storage.local, (reason) => console.error(`The project could not be kept: ${reason}`));

@@ -1,7 +1,8 @@
 // Recording in the host's page under test (CONTRACT section 14): the recorder put into the
 // browser WebDriver drives over DevTools (drivers/host/recording.ts), in an isolated world
 // reporting through a binding, with trusted input dispatched at a point of the page; and a
-// person recording in `npm start`'s IDE page, clicking and typing on the page panel's picture.
+// person recording in `npm start`'s IDE page, clicking and typing on the page panel's picture,
+// then playing the recorded test back green.
 import { mkdirSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -19,6 +20,7 @@ import type { HostRecorder } from "../../drivers/host/recording.ts";
 import { startExampleSite } from "../../drivers/host/site.ts";
 import type { ExampleSite } from "../../drivers/host/site.ts";
 import { webdriverPage } from "../../drivers/host/webdriver.ts";
+import { playAndWait } from "../support/runs.ts";
 import type { WebDriverPage } from "../../drivers/host/webdriver.ts";
 
 const SHOP = JSON.parse(readFileSync(new URL("../../examples/shop.side", import.meta.url), "utf8")) as unknown;
@@ -102,7 +104,7 @@ describe("recording in npm start's IDE page", () => {
     await hostPage?.close();
   });
 
-  it("records the user's click and typing on the page panel's picture into the displayed test (the README's recording picture)", async () => {
+  it("records the user's click and typing on the page panel's picture into the displayed test, which then plays back green (the README's recording picture)", async () => {
     hostPage = webdriverPage({ baseUrl: site.url });
     const host = await startHost({ port: 0, tokenFile: null, project: SHOP, executor: hostPage });
     try {
@@ -153,6 +155,11 @@ describe("recording in npm start's IDE page", () => {
 
       await ui.getByRole("button", { name: "Stop recording", exact: true }).click();
       await vi.waitFor(() => expect(host.ide.getSnapshot().recording).toBeNull(), WAIT);
+
+      // The recorded test played back in the same browser: every command passes.
+      const played = await playAndWait(host.ide, { type: "user.startPlayback", testId });
+      expect(played.commands.map((c) => [c.state, c.message ?? ""])).toEqual(recorded().map(() => ["passed", ""]));
+      expect(played.result).toBe("passed");
     } finally {
       await host.close();
     }

@@ -2,7 +2,7 @@
 // headless Chromium, a test site on 127.0.0.1 in the tab under test. The test plays the user:
 // it presses Record in the IDE window, acts in the tab with playwright's mouse and keyboard
 // (DevTools input: trusted events, as a person's), presses Stop recording, compares the
-// recorded commands, and plays the recorded test back green. Closing the tab mid-recording
+// recorded commands, and plays the recorded test back green (the tricky page's too). Closing the tab mid-recording
 // stops it, keeping what was recorded.
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -153,7 +153,7 @@ async function resolveEach(page: Page, targets: Array<[string, string]>, expecte
 }
 
 describe("recording a page of tricky cases in the browser extension", () => {
-  it("records duplicate ids, quotes, selects, a contenteditable, a shadow host and a frame, each target finding its element", async () => {
+  it("records duplicate ids, quotes, selects, a contenteditable, a shadow host and a frame, each target finding its element, and the test plays back green", async () => {
     await tab.goto(`${site.origin}/tricky`);
     await inTheTab();
     await window.getByRole("button", { name: "Record", exact: true }).click();
@@ -250,5 +250,17 @@ describe("recording a page of tricky cases in the browser extension", () => {
     expect(commands[2].targets.map((t) => t[0])).not.toContain("id=same");
     // Quotes in the text are kept in a locator that still finds the button.
     expect(commands[3].targets.some(([locator]) => locator.includes('"quoted"'))).toBe(true);
+
+    // Played back from a fresh page: every command passes, and the page ends as the user left it.
+    await tab.goto(`${site.origin}/second`);
+    await inTheTab();
+    await window.getByRole("button", { name: "Play", exact: true }).click();
+    await expect.poll(() => window.locator('[data-testid="run-status"]').getAttribute("data-status"), { timeout: 30_000 }).toBe("ended");
+    const states = await window.locator('[data-testid="command-state"]').allTextContents();
+    expect(states.map((s) => s.trim())).toEqual(commands.map(() => expect.stringContaining("passed")));
+    expect(await window.locator('[data-testid="run-result"]').textContent()).toContain("passed");
+    expect(await tab.locator("#pick").inputValue()).toBe("Two");
+    expect(await tab.locator("#editor").textContent()).toBe("Edit me now");
+    expect(await tab.frameLocator("#frame").locator("#deep").inputValue()).toBe("deep");
   });
 });
