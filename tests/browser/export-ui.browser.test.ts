@@ -9,7 +9,7 @@ import type { PluginClient } from "../../client/index.ts";
 import { launchChromium } from "../../drivers/host/chromium.ts";
 import { startHost } from "../../apps/host/host.ts";
 import type { Host } from "../../apps/host/host.ts";
-import { exportCode } from "../../services/export/index.ts";
+import { EXPORT_LANGUAGES, exportCode } from "../../services/export/index.ts";
 import { shopProject } from "../export/support.ts";
 
 let browser: Browser;
@@ -45,18 +45,20 @@ async function exportWith(button: string, language: string) {
 }
 
 describe("the Export dialog", () => {
-  it("downloads the displayed test in the picked language under the packages' filename", async () => {
+  it("downloads the displayed test in each of the six languages under the packages' filename", async () => {
     await page.selectOption('[data-testid="test-picker"]', "t-cart");
     await page.waitForSelector('[data-testid="export-test"]:text-is("Export test \\"adds to cart\\"…")');
-    const downloaded = page.waitForEvent("download");
-    await exportWith('[data-testid="export-test"]', "python-pytest");
-    const download = await downloaded;
-    const expected = await exportCode("python-pytest", shopProject(), { testId: "t-cart" });
-    if ("errorCode" in expected) throw new Error(expected.error);
-    expect(download.suggestedFilename()).toBe("test_addstocart.py");
-    expect(readFileSync((await download.path())!, "utf8")).toBe(expected.body);
-    await page.waitForSelector('[data-testid="export-done"]:has-text("test_addstocart.py")');
-    expect(await page.$('[data-testid="export-dialog"]')).toBeNull();
+    for (const language of EXPORT_LANGUAGES) {
+      const downloaded = page.waitForEvent("download");
+      await exportWith('[data-testid="export-test"]', language);
+      const download = await downloaded;
+      const expected = await exportCode(language, shopProject(), { testId: "t-cart" });
+      if ("errorCode" in expected) throw new Error(expected.error);
+      expect(download.suggestedFilename(), language).toBe(expected.filename);
+      expect(readFileSync((await download.path())!, "utf8"), language).toBe(expected.body);
+      await page.waitForSelector(`[data-testid="export-done"]:has-text("${expected.filename}")`);
+      expect(await page.$('[data-testid="export-dialog"]')).toBeNull();
+    }
   });
 
   it("shows the IDE's sentence, naming the plugin, when a plugin's answer fails a suite's export", async () => {

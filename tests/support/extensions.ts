@@ -28,16 +28,27 @@ function writeExtension(name: string, files: Record<string, string>, manifest: R
 // sent it, answered with `answer` (true unless a test changes it); roundTrips times n
 // sequential sends and gives the milliseconds of each. For runs, as Selenium IDE v3's plugins
 // do: setExecuteAnswers({ name: answer }) answers `execute` of those commands (NEVER_ANSWER: no
-// answer at all, the IDE's limit decides), and setVariableOnStart(name, contents) puts a
-// variable (PUT /playback/var) while it handles playbackStarted, before it answers. Without a
+// answer at all, the IDE's limit decides), setVariableOnStart(name, contents) puts a
+// variable (PUT /playback/var) while it handles playbackStarted, before it answers, and
+// setExportsCode(true) answers export messages (PLUGIN_EXPORT_ANSWER). Without a
 // listener (`listens: false`) Chromium rejects every message to it: "Receiving end does not exist".
 export const NEVER_ANSWER = "__never_answer__";
+
+/**
+ * With setExportsCode(true), the plugin answers v3's `export` of each of its commands with a
+ * line of code in the language's comment syntax, and its hooks with no code, as a real
+ * plugin's export does. Plain JavaScript, so a test can run the same answer in Node.
+ */
+export const PLUGIN_EXPORT_ANSWER = `(message) => message.entity === "command"
+  ? (/^(python|ruby)/.test(message.language) ? "# " : "// ") + message.command.command + " " + message.command.target + " by the plugin"
+  : false`;
 
 const pluginWorker = (listens: boolean) => `
 const received = [];
 let answer = true;
 const executeAnswers = {};
 let variableOnStart = null;
+let exportsCode = false;
 const variableReplies = [];
 // Without the listener, Chromium refuses every message to this extension.
 if (${listens}) chrome.runtime.onMessageExternal.addListener((message, sender, sendResponse) => {
@@ -46,6 +57,10 @@ if (${listens}) chrome.runtime.onMessageExternal.addListener((message, sender, s
     const reply = executeAnswers[message.command.command];
     if (reply === ${JSON.stringify(NEVER_ANSWER)}) return true;
     sendResponse(reply);
+    return false;
+  }
+  if (exportsCode && message && message.action === "export") {
+    sendResponse((${PLUGIN_EXPORT_ANSWER})(message));
     return false;
   }
   if (variableOnStart && message && message.event === "playbackStarted") {
@@ -64,6 +79,7 @@ globalThis.plugin = {
   setAnswer(value) { answer = value; },
   setExecuteAnswers(answers) { Object.assign(executeAnswers, answers); },
   setVariableOnStart(name, contents) { variableOnStart = { name, contents }; },
+  setExportsCode(on) { exportsCode = on; },
   async send(to, message) {
     try { return { reply: await chrome.runtime.sendMessage(to, message) }; }
     catch (error) { return { rejected: String((error && error.message) || error) }; }
