@@ -18,8 +18,9 @@ import { check, fmtMs, fmtRatio, heading, median, now, printTable, verdict } fro
 
 const COMMANDS = 1_000;
 const PLUGIN_EVERY = 10; // 100 of the 1,000 commands are the plugin's
-const ROUNDS = 40;
-const WARMUP = 10;
+const ROUNDS = 30;
+const BLOCK = 5;
+const WARMUP = 4;
 const LANGUAGES: ExportLanguage[] = ["javascript-mocha", "python-pytest"];
 const TARGET = 1.2;
 
@@ -55,29 +56,39 @@ function answer(message: { action?: string; entity?: string; command?: { target:
 }
 
 /**
- * Median time of each contender, their rounds interleaved so that neither gains from going
- * later. (No forced collection between samples: V8 then drops the compiled code of whatever
- * ran least recently, which charges a recompile to the contender with more code.)
+ * Median time of each contender, their rounds interleaved (and their order turned each round)
+ * so that none gains from going later. Each sample is the mean of BLOCK exports in a row:
+ * a garbage collection then falls on the contender whose garbage it collects, instead of on
+ * whichever export it happened to interrupt. (No forced collection between samples: V8 then
+ * drops the compiled code of whatever ran least recently, which charges a recompile to the
+ * contender with more code.)
  */
 async function timeRounds(contenders: Array<() => Promise<unknown>>): Promise<number[]> {
-  for (let i = 0; i < WARMUP; i++) for (const run of contenders) await run();
+  for (let i = 0; i < WARMUP; i++) for (const run of contenders) for (let j = 0; j < BLOCK; j++) await run();
   const samples = contenders.map(() => [] as number[]);
   for (let i = 0; i < ROUNDS; i++) {
-    for (const [index, run] of contenders.entries()) {
+    const order = [...contenders.entries()];
+    if (i % 2 === 1) order.reverse();
+    for (const [index, run] of order) {
       const t0 = now();
-      await run();
-      samples[index].push(now() - t0);
+      for (let j = 0; j < BLOCK; j++) await run();
+      samples[index].push((now() - t0) / BLOCK);
     }
   }
   return samples.map(median);
 }
 
-async function exported(ide: Ide, language: ExportLanguage, testId: string, pluginCommands: number) {
+/** The export, as the timed rounds run it: an answer that is not a file stops the benchmark. */
+async function exported(ide: Ide, language: ExportLanguage, testId: string) {
   const reply = await ide.exportCode({ language, testId });
   if ("error" in reply) throw new Error(`Benchmark self-check failed: ${reply.error}`);
-  const checks = reply.body.split("bench.check(").length - 1;
-  check(checks === pluginCommands, `the file holds ${pluginCommands} plugin commands' code (found ${checks})`);
   return reply.body;
+}
+
+/** Self-check, outside the timing (reading a whole file is not the export's cost): the plugin's code is in it. */
+async function checkExported(ide: Ide, language: ExportLanguage, testId: string, pluginCommands: number) {
+  const checks = (await exported(ide, language, testId)).split("bench.check(").length - 1;
+  check(checks === pluginCommands, `the file holds ${pluginCommands} plugin commands' code (found ${checks})`);
 }
 
 async function run(): Promise<SummaryLine[]> {
@@ -97,13 +108,16 @@ async function run(): Promise<SummaryLine[]> {
     for (const language of LANGUAGES) {
       const packages = await loadLanguage(language);
       const direct = () => packages.emit.test({ ...packageOptions(plain), test: plain.tests[0] as unknown as TestShape });
+      await checkExported(alone, language, "t-big", 0);
+      await checkExported(inProcess, language, "t-big", COMMANDS / PLUGIN_EVERY);
+      await checkExported(host.ide, language, "t-big", COMMANDS / PLUGIN_EVERY);
       // The bridge's sockets make garbage of their own: it is timed apart, beside its own baseline.
       const [baseMs, aloneMs, inProcessMs] = await timeRounds([
         direct,
-        () => exported(alone, language, "t-big", 0),
-        () => exported(inProcess, language, "t-big", COMMANDS / PLUGIN_EVERY),
+        () => exported(alone, language, "t-big"),
+        () => exported(inProcess, language, "t-big"),
       ]);
-      const [bridgeBaseMs, bridgeRawMs] = await timeRounds([direct, () => exported(host.ide, language, "t-big", COMMANDS / PLUGIN_EVERY)]);
+      const [bridgeBaseMs, bridgeRawMs] = await timeRounds([direct, () => exported(host.ide, language, "t-big")]);
       const bridgeMs = (bridgeRawMs / bridgeBaseMs) * baseMs;
       const ratio = aloneMs / baseMs;
       console.log("");

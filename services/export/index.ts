@@ -109,10 +109,21 @@ export async function exportPlan(
       "test" in plan.scope
         ? await emitter.emit.test({ ...common, test: plan.scope.test as unknown as TestShape })
         : await emitter.emit.suite({ ...common, suite: plan.scope.suite });
-    return { filename: file.filename, body: file.body };
+    return { filename: file.filename, body: flattened(file.body) };
   } catch (error) {
     return { errorCode: "ExportFailed", error: messageOf(error) };
   }
+}
+
+/**
+ * The packages build a file by joining thousands of pieces, which V8 keeps as a tree of
+ * strings until the text is first read by index; reading one character makes it one flat
+ * string and lets the pieces go. Done once here, so a file that outlives a garbage collection
+ * (the export machine's outcome, a reply on its way) is one object to keep, not thousands.
+ */
+function flattened(text: string): string {
+  if (text.length > 0) text.charCodeAt(0);
+  return text;
 }
 
 /** One call: plan and write, with no plugins. Unknown languages are the caller's to refuse. */
