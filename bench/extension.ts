@@ -16,8 +16,7 @@ import type { Worker } from "playwright-core";
 import { launchWithExtensions } from "../drivers/host/chromium.ts";
 import { buildExtension } from "../apps/extension/build.ts";
 import { IDE_EXTENSION_ID } from "../drivers/webextension/identity.ts";
-import { WINDOW_PAGE } from "../drivers/webextension/messages.ts";
-import { makePageEcho, makePluginExtension, makeWorkerEcho, profileDir, sendFrom, workerOf } from "../tests/support/extensions.ts";
+import { makePageEcho, makePluginExtension, makeWorkerEcho, openIdeWindow, profileDir, sendFrom, workerOf } from "../tests/support/extensions.ts";
 import type { Benchmark, SummaryLine } from "./support.ts";
 import { check, fmtNum, fmtRatio, heading, median, printTable, quantile } from "./support.ts";
 
@@ -67,11 +66,7 @@ async function run(): Promise<SummaryLine[]> {
       await echoPage.goto(`chrome-extension://${echo.id}/echo.html`);
     }
 
-    const opened = context.waitForEvent("page", { predicate: (p) => p.url().endsWith(`/${WINDOW_PAGE}`) });
-    const open = await sendFrom(pluginWorker, IDE_EXTENSION_ID, { openIDEIfClosed: true });
-    check("reply" in open && open.reply === true, `the open request answered ${JSON.stringify(open)}`);
-    const ideWindow = await opened;
-    await ideWindow.waitForSelector('[data-testid="project-name"]');
+    const ideWindow = await openIdeWindow(context, pluginWorker);
 
     // Each contender answers what it should before it is timed.
     const health = await sendFrom(pluginWorker, IDE_EXTENSION_ID, HEALTH);

@@ -17,8 +17,7 @@ import { withTimeout } from "../core/ports.ts";
 import { launchWithExtensions } from "../drivers/host/chromium.ts";
 import { buildExtension } from "../apps/extension/build.ts";
 import { IDE_EXTENSION_ID } from "../drivers/webextension/identity.ts";
-import { WINDOW_PAGE } from "../drivers/webextension/messages.ts";
-import { makePluginExtension, profileDir, sendFrom, serveTestSite, workerOf } from "../tests/support/extensions.ts";
+import { makePluginExtension, openIdeWindow, profileDir, serveTestSite, workerOf } from "../tests/support/extensions.ts";
 import type { SummaryLine } from "./support.ts";
 import { check, fmtMs, fmtRatio, heading, now, printTable, quantile } from "./support.ts";
 
@@ -66,11 +65,7 @@ export async function extensionRecord(): Promise<SummaryLine[]> {
     await workerOf(context, IDE_EXTENSION_ID);
     const tab = context.pages()[0] ?? (await context.newPage());
     await tab.goto(`${site.origin}/second`);
-    const appeared = context.waitForEvent("page", { predicate: (p) => p.url().endsWith(`/${WINDOW_PAGE}`) });
-    const open = await sendFrom(openerWorker, IDE_EXTENSION_ID, { openIDEIfClosed: true });
-    check("reply" in open && open.reply === true, `the open request answered ${JSON.stringify(open)}`);
-    const window = await appeared;
-    await window.waitForSelector('[data-testid="project-name"]');
+    const window = await openIdeWindow(context, openerWorker);
     await window.getByRole("button", { name: "New test" }).click();
     await window.locator('[data-testid="test-name"]').fill("recorded by the benchmark");
     await window.locator('[data-testid="test-name"]').press("Enter");

@@ -20,8 +20,7 @@ import { launchWithExtensions } from "../drivers/host/chromium.ts";
 import { webdriverPage } from "../drivers/host/webdriver.ts";
 import { buildExtension } from "../apps/extension/build.ts";
 import { IDE_EXTENSION_ID } from "../drivers/webextension/identity.ts";
-import { WINDOW_PAGE } from "../drivers/webextension/messages.ts";
-import { makePluginExtension, profileDir, sendFrom, serveTestSite, workerOf } from "../tests/support/extensions.ts";
+import { makePluginExtension, openIdeWindow, profileDir, serveTestSite, workerOf } from "../tests/support/extensions.ts";
 import type { Benchmark, SummaryLine } from "./support.ts";
 import { check, fmtNum, fmtRatio, heading, median, printTable } from "./support.ts";
 
@@ -105,11 +104,7 @@ async function run(): Promise<SummaryLine[]> {
     await workerOf(context, IDE_EXTENSION_ID);
     const tab = context.pages()[0] ?? (await context.newPage());
     await tab.goto(`${site.origin}/second`);
-    const opened = context.waitForEvent("page", { predicate: (p) => p.url().endsWith(`/${WINDOW_PAGE}`) });
-    const open = await sendFrom(pluginWorker, IDE_EXTENSION_ID, { openIDEIfClosed: true });
-    check("reply" in open && open.reply === true, `the open request answered ${JSON.stringify(open)}`);
-    const window = await opened;
-    await window.waitForSelector('[data-testid="project-name"]');
+    const window = await openIdeWindow(context, pluginWorker);
     await window.locator('[data-testid="load-file"]').setInputFiles({
       name: "bench.side",
       mimeType: "application/json",

@@ -12,11 +12,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchWithExtensions } from "../../drivers/host/chromium.ts";
 import { buildExtension } from "../../apps/extension/build.ts";
 import { IDE_EXTENSION_ID } from "../../drivers/webextension/identity.ts";
-import { WINDOW_PAGE } from "../../drivers/webextension/messages.ts";
 import { createIde } from "../../index.ts";
 import { EXPORT_LANGUAGES } from "../../services/export/index.ts";
 import type { OutboundMessage } from "../../index.ts";
-import { makePluginExtension, PLUGIN_EXPORT_ANSWER, profileDir, sendFrom, workerOf } from "../support/extensions.ts";
+import { makePluginExtension, openIdeWindow, PLUGIN_EXPORT_ANSWER, profileDir, sendFrom, workerOf } from "../support/extensions.ts";
 import { shopProject } from "../export/support.ts";
 
 const SHOP_SIDE = new URL("../../examples/shop.side", import.meta.url);
@@ -42,10 +41,7 @@ beforeAll(async () => {
   context = await launchWithExtensions(profileDir(), [ideDir, made.dir]);
   plugin = await workerOf(context, made.id);
   await workerOf(context, IDE_EXTENSION_ID);
-  const appeared = context.waitForEvent("page", { predicate: (p) => p.url().endsWith(`/${WINDOW_PAGE}`) });
-  expect(await sendFrom(plugin, IDE_EXTENSION_ID, { openIDEIfClosed: true })).toEqual({ reply: true });
-  window = await appeared;
-  await window.waitForSelector('[data-testid="project-name"]');
+  window = await openIdeWindow(context, plugin);
   await window.locator('[data-testid="load-file"]').setInputFiles({ name: "shop.side", mimeType: "application/json", buffer: readFileSync(SHOP_SIDE) });
   await window.waitForSelector('[data-testid="project-name"]:has-text("Shop checkout")');
 }, 60_000);

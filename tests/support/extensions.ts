@@ -6,8 +6,10 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { BrowserContext, Worker } from "playwright-core";
+import type { BrowserContext, Page, Worker } from "playwright-core";
 import { newExtensionKey } from "../../drivers/webextension/extensionId.ts";
+import { IDE_EXTENSION_ID } from "../../drivers/webextension/identity.ts";
+import { WINDOW_PAGE } from "../../drivers/webextension/messages.ts";
 
 export interface MadeExtension {
   id: string;
@@ -150,6 +152,19 @@ export type SendResult = { reply: unknown } | { rejected: string };
 /** A plugin's request to `to`, sent from inside the plugin's worker. */
 export function sendFrom(plugin: Worker, to: string, message: unknown): Promise<SendResult> {
   return plugin.evaluate(`plugin.send(${JSON.stringify(to)}, ${JSON.stringify(message)})`) as Promise<SendResult>;
+}
+
+/**
+ * The IDE window, opened by a plugin's open request (`openIDEIfClosed: true`) and drawn: the
+ * request must answer `true` and the window show its project's name, or this throws.
+ */
+export async function openIdeWindow(context: BrowserContext, opener: Worker): Promise<Page> {
+  const appeared = context.waitForEvent("page", { predicate: (p) => p.url().endsWith(`/${WINDOW_PAGE}`) });
+  const open = await sendFrom(opener, IDE_EXTENSION_ID, { openIDEIfClosed: true });
+  if (!("reply" in open) || open.reply !== true) throw new Error(`The open request answered ${JSON.stringify(open)}.`);
+  const window = await appeared;
+  await window.waitForSelector('[data-testid="project-name"]');
+  return window;
 }
 
 export function profileDir(): string {
