@@ -2,7 +2,7 @@
 // the example project in headless Chromium through chromedriver (drivers/host/webdriver.ts)
 // against the example site, and the IDE page, in another headless Chromium driven by
 // Playwright, shows what that browser shows: its title, its URL and a small picture. Never
-// skipped: `npm test` installs Chromium and chromedriver first (bin/ensure-chromium.ts).
+// skipped: `npm test` installs Chromium and chromedriver first (bin/ensure-test-tools.ts).
 import { readFileSync } from "node:fs";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";

@@ -2,7 +2,7 @@
 // Chromium through Debian's chromedriver (drivers/host/webdriver.ts), against the example
 // site (drivers/host/site.ts). Runs go through createIde with an in-process plugin, so a
 // plugin command runs between real clicks. Never skipped: `npm test` installs Chromium and
-// chromedriver first (bin/ensure-chromium.ts).
+// chromedriver first (bin/ensure-test-tools.ts).
 import { spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
