@@ -21,19 +21,31 @@
  *   hear suitePlaybackStopped once, after the last test's playbackStopped was answered.
  * - Every request is answered exactly once: here, or by the test runner it is routed to;
  *   POST /playback/stop when the run is over.
+ * - A command's state reaches only the test runner whose test holds the command: one for a test
+ *   that ended and whose runner was let go is refused here (UnknownCommand), never given to another.
  * - From its start until it has ended, the run tells which tests it plays (run.playing, then
  *   run.over): the project refuses edits of those, so a run never plays half-edited commands.
  */
 import { assertEvent, assign, emit, enqueueActions, sendTo, setup } from "xstate";
 import { MAX_DELAY_MS } from "../services/playback/delay.ts";
 import type { PluginRegistry } from "../services/plugins/index.ts";
+import type { SideTest } from "../services/side/index.ts";
 import { suiteStopped } from "./playback.messages.ts";
 import { answered, fail, ok } from "./replies.ts";
 import { tellPlugins, theEvent } from "./testRunner.actors.ts";
 import { testRunnerMachine } from "./testRunner.machine.ts";
-import type { TestEndedFact, TestRunnerInput } from "./testRunner.types.ts";
+import type { CommandStateRequest, TestEndedFact, TestRunnerInput } from "./testRunner.types.ts";
 import type { RequestRef } from "./shared.types.ts";
-import type { RunStartEvent, StopRunRequest, SuiteRun, SuiteRunnerContext, SuiteRunnerEmitted, SuiteRunnerEvent, SuiteRunnerInput } from "./suiteRunner.types.ts";
+import type {
+  RunStartEvent,
+  StopRunRequest,
+  SuiteRun,
+  SuiteRunnerContext,
+  SuiteRunnerEmitted,
+  SuiteRunnerEvent,
+  SuiteRunnerInput,
+  TestRun,
+} from "./suiteRunner.types.ts";
 
 /** The test runners started and not ended yet. */
 const livePlays = (run: SuiteRun) => run.runs.filter((r) => r.ended === null);
@@ -61,10 +73,27 @@ function nextTestIndex(run: SuiteRun): number | null {
   return run.runs.length < run.testIds.length ? run.runs.length : null;
 }
 
-/** The runner a command's state goes to: the playing one whose test holds the command, else the one shown. */
+/** The tests started in this run whose test holds the command, in the order they started. */
+function runsHolding(run: SuiteRun, commandId: string): TestRun[] {
+  return run.runs.filter((r) => run.tests.find((t) => t.id === r.testId)?.commands.some((c) => c.id === commandId));
+}
+
+/**
+ * The runner a command's state goes to: the playing one whose test holds the command, else a kept
+ * one whose test holds it (the last shown, which takes late states as a single test's does), else
+ * the one shown, which answers that its test has no such command.
+ */
 function runnerHolding(run: SuiteRun, commandId: string): string | null {
-  const holder = livePlays(run).find((r) => run.tests.find((t) => t.id === r.testId)?.commands.some((c) => c.id === commandId));
+  const holders = runsHolding(run, commandId);
+  const holder = holders.find((r) => r.ended === null) ?? holders.find((r) => !r.released);
   return holder?.runner ?? shownRunner(run);
+}
+
+/** The test a command belongs to, when that test has ended in this run and its runner is gone: no state can reach it now. */
+function endedTestHolding(run: SuiteRun, commandId: string): SideTest | null {
+  const holders = runsHolding(run, commandId);
+  if (holders.length === 0 || holders.some((r) => !r.released)) return null;
+  return run.tests.find((t) => t.id === holders[0].testId) ?? null;
 }
 
 /** What concerns the test shown: routed as it comes. */
@@ -86,6 +115,7 @@ export const suiteRunnerMachine = setup({
   guards: {
     suiteGoesOn: ({ context }) => livePlays(context.run!).length > 0 || nextTestIndex(context.run!) !== null,
     suiteWasAnnounced: ({ context }) => context.run!.announced,
+    commandsTestIsOver: ({ context }, request: CommandStateRequest) => endedTestHolding(context.run!, request.commandId) !== null,
   },
   actions: {
     startRun: assign(({ context }, event: RunStartEvent) => {
@@ -220,6 +250,10 @@ export const suiteRunnerMachine = setup({
     tellTestsPlugins: enqueueActions(({ context, enqueue }) => {
       for (const r of livePlays(context.run!)) enqueue.sendTo(r.runner, { type: "plugins.changed" as const, plugins: context.plugins });
     }),
+    answerTestIsOver: emit(({ context }, request: CommandStateRequest) => {
+      const test = endedTestHolding(context.run!, request.commandId)!;
+      return answered(request.requestId, fail("UnknownCommand", `The test case "${test.name}" has ended, so its command "${request.commandId}" takes no more states.`));
+    }),
     answerNoRunningTest: emit((_, request: RequestRef & { type: string }) => {
       const what =
         request.type === "request.setVariable" ? "no variable can be set" : request.type === "request.stopRun" ? "there is nothing to stop" : "no command state can be set";
@@ -268,7 +302,10 @@ export const suiteRunnerMachine = setup({
         "user.stopPlayback": { actions: "stopAll" },
         "window.closed": { actions: "stopAll" },
         "request.stopRun": { actions: [{ type: "addStopWaiter", params: theEvent }, "stopAll"] },
-        "request.commandState": { actions: "routeCommandState" },
+        "request.commandState": [
+          { guard: { type: "commandsTestIsOver", params: theEvent }, actions: { type: "answerTestIsOver", params: theEvent } },
+          { actions: "routeCommandState" },
+        ],
         "request.setVariable": { actions: "routeToTest" },
         "user.pausePlayback": { actions: "routeToTest" },
         "user.resumePlayback": { actions: "routeToTest" },

@@ -423,6 +423,30 @@ describe("suite runner, a parallel suite", () => {
     expect(runner.routedTo("run-1/1")).toEqual(["request.commandState", "user.pausePlayback", "breakpoints.changed"]);
   });
 
+  it("refuses a late state for a command of a test that ended and was let go, rather than give it to a test still playing", () => {
+    const runner = heldRunner(undefined, 2);
+    runner.send(parallel());
+    runner.endsIn("run-1/0", "completed");
+    expect(runner.children()).toEqual(["run-1/1", "run-1/2"]);
+    runner.send({ type: "request.commandState", requestId: 31, sender: "p", commandId: "c1", state: "failed", message: "late" });
+    expect(runner.answers().find((a) => a.requestId === 31)).toMatchObject({
+      reply: { ok: false, errorCode: "UnknownCommand", error: 'The test case "a" has ended, so its command "c1" takes no more states.' },
+    });
+    expect(runner.routedTo("run-1/1")).not.toContain("request.commandState");
+    expect(runner.routedTo("run-1/2")).not.toContain("request.commandState");
+  });
+
+  it("gives a late state to an ended test the user keeps shown, as a single test's last runner takes it", () => {
+    const runner = heldRunner(undefined, 2);
+    runner.send(parallel());
+    runner.send({ type: "user.showTestRun", runId: "run-1.1" });
+    runner.endsIn("run-1/0", "completed");
+    expect(runner.children()).toContain("run-1/0");
+    runner.send({ type: "request.commandState", requestId: 32, sender: "p", commandId: "c1", state: "failed", message: "late" });
+    expect(runner.routedTo("run-1/0")).toContain("request.commandState");
+    expect(runner.answers().some((a) => a.requestId === 32)).toBe(false);
+  });
+
   it("shows the test the user picks, and says why when it cannot", () => {
     const runner = heldRunner(undefined, 2);
     runner.send(parallel());
