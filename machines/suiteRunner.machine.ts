@@ -34,6 +34,7 @@ import { suiteStopped } from "./playback.messages.ts";
 import { answered, fail, ok } from "./replies.ts";
 import { tellPlugins, theEvent } from "./testRunner.actors.ts";
 import { testRunnerMachine } from "./testRunner.machine.ts";
+import { flowHolds } from "./testRunner.run.ts";
 import type { CommandStateRequest, TestEndedFact, TestRunnerInput } from "./testRunner.types.ts";
 import type { RequestRef } from "./shared.types.ts";
 import type {
@@ -133,6 +134,7 @@ export const suiteRunnerMachine = setup({
         limit: suite?.parallel ? Math.max(1, context.workers) : 1,
         shown: null,
         runs: [],
+        announcer: null,
         announced: false,
         audience: [],
         stopped: false,
@@ -157,15 +159,16 @@ export const suiteRunnerMachine = setup({
         const testId = run.testIds[index];
         const runner = `${run.runId}/${index}`;
         const runId = run.limit > 1 ? `${run.runId}.${index + 1}` : run.runId;
-        // In order, the first test that starts tells the suite's start; at once, the first test.
-        const announces = run.limit > 1 ? index === 0 : !run.announced;
+        const fromCommandId = index === 0 ? run.fromCommandId : undefined;
+        // The first test that starts at all tells the suite's start, in order and at once alike.
+        const announces = run.suite !== null && run.announcer === null && flowHolds(run.tests.find((t) => t.id === testId)!, fromCommandId);
         const input: TestRunnerInput = {
           runId,
           projectName: run.projectName,
           baseUrl: run.baseUrl,
           tests: run.tests,
           testId,
-          fromCommandId: index === 0 ? run.fromCommandId : undefined,
+          fromCommandId,
           suite: run.suite && {
             name: run.suite.name,
             runId: run.runId,
@@ -175,7 +178,7 @@ export const suiteRunnerMachine = setup({
           breakpoints: context.breakpoints,
           delayMs: context.delayMs,
         };
-        run = { ...run, runs: [...run.runs, { runner, testId, runId, ended: null, released: false }] };
+        run = { ...run, runs: [...run.runs, { runner, testId, runId, ended: null, released: false }], announcer: announces ? runner : run.announcer };
         enqueue.spawnChild("testRunner", { id: runner, input });
       }
       enqueue.assign({ run });
@@ -208,9 +211,9 @@ export const suiteRunnerMachine = setup({
       run: ({ context }, fact: TestEndedFact) => {
         const run = context.run!;
         const runs = run.runs.map((r) => (r.runner === fact.runner ? { ...r, ended: { end: fact.end, failed: fact.failed } } : r));
-        // In a parallel suite only the first test told the suite's start.
-        const announces = run.suite !== null && !run.announced && fact.started && (run.limit === 1 || fact.runner === run.runs[0]?.runner);
-        return { ...run, runs, ...(announces ? { announced: true, audience: fact.audience } : {}) };
+        if (fact.runner !== run.announcer || run.announced) return { ...run, runs };
+        // The announcer told the suite's start if its test started; if not, the next test to start tells it.
+        return fact.started ? { ...run, runs, announced: true, audience: fact.audience } : { ...run, runs, announcer: null };
       },
     }),
     /** Stop for all: every test playing ends, and a suite plays no further test. */

@@ -32,6 +32,8 @@ export interface SuiteRun {
   readonly shown: string | null;
   /** The tests started so far, in the order they started; with a limit of 1 the last is the one playing (or the last played). */
   readonly runs: readonly TestRun[];
+  /** The test runner told to announce the suite (the first whose test starts at all: its control flow holds); null before one. */
+  readonly announcer: string | null;
   /** Plugins heard suitePlaybackStarted (a first test whose control flow is broken does not start). */
   readonly announced: boolean;
   /** The plugins told suitePlaybackStarted: they, and only they, hear suitePlaybackStopped. */

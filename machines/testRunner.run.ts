@@ -42,6 +42,11 @@ function withCurrentState(run: Run, state: CommandState, message: string | null)
   return id === null ? run : withState(run, id, state, message);
 }
 
+/** Whether a test starts at all: its control flow holds (a test whose flow does not, fails unstarted). */
+export function flowHolds(test: SideTest, fromCommandId?: string): boolean {
+  return "program" in frameFor(test, fromCommandId);
+}
+
 /** A test's first frame, or why its control flow does not hold (the command, the reason). */
 function frameFor(test: SideTest, fromCommandId?: string): RunFrame | { commandId: string | null; reason: string } {
   const flow = buildFlow(test.commands);

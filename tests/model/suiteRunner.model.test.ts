@@ -26,6 +26,8 @@ const project = parsedProject({
     { id: "t-a", name: "a", commands: [command("c1", "store", "v", "x")] },
     { id: "t-b", name: "b", commands: [command("d1", "open", "/")] },
     { id: "t-c", name: "c", commands: [command("e1", "open", "/c")] },
+    // Its control flow does not hold (an end with no block): it fails without starting.
+    { id: "t-x", name: "x", commands: [command("x1", "end")] },
   ],
   suites: [{ id: "s", name: "S", tests: ["t-a", "t-b"] }],
 });
@@ -248,9 +250,9 @@ function heldRunner(told?: TellPluginsInput[], workers = 1) {
     send({ type: "test.ended", runner: current().runner, testId: current().testId, end, failed, started, audience: started ? [{ id: "p", name: "P" }] : [] });
   const routedTo = (runnerId: string) => runner.routed.filter((r) => r.runner === runnerId).map((r) => r.event.type);
   /** The test runner `runnerId` tells that its test ended. */
-  const endsIn = (runnerId: string, end: TestEnd, failed = end === "failed" || end === "fatal") => {
+  const endsIn = (runnerId: string, end: TestEnd, failed = end === "failed" || end === "fatal", started = true) => {
     const testId = runner.actor.getSnapshot().context.run!.runs.find((r) => r.runner === runnerId)!.testId;
-    send({ type: "test.ended", runner: runnerId, testId, end, failed, started: true, audience: [{ id: "p", name: "P" }] });
+    send({ type: "test.ended", runner: runnerId, testId, end, failed, started, audience: started ? [{ id: "p", name: "P" }] : [] });
   };
   const children = () => Object.keys(runner.actor.getSnapshot().children).filter((id) => id !== "tellPlugins");
   return { ...runner, send, value, current, testEnds, routedTo, endsIn, children };
@@ -396,6 +398,25 @@ describe("suite runner, a parallel suite", () => {
     runner.endsIn("run-1/2", "completed");
     expect(runner.value()).toEqual({ busy: "closing" });
     expect(runner.children()).toEqual(["run-1/2"]);
+  });
+
+  it("has the first test that starts at all tell the suite's start, when the first of a parallel suite cannot start", () => {
+    const runner = heldRunner(undefined, 2);
+    runner.send(start(["t-x", "t-b", "t-c"], { id: "s", name: "S", parallel: true }));
+    expect(runner.started.map((i) => [i.testId, i.suite?.announce?.map((t) => t.id) ?? null])).toEqual([
+      ["t-x", null],
+      ["t-b", ["t-x", "t-b", "t-c"]],
+    ]);
+    runner.endsIn("run-1/0", "failed", true, false);
+    expect(runner.started.map((i) => [i.testId, i.suite?.announce ?? null])).toEqual([
+      ["t-x", null],
+      ["t-b", expect.any(Array)],
+      ["t-c", null],
+    ]);
+    runner.endsIn("run-1/1", "completed");
+    runner.endsIn("run-1/2", "completed");
+    // The suite was told started, so it is told stopped.
+    expect(runner.value()).toEqual({ busy: "closing" });
   });
 
   it("plays a suite that is not parallel in order, whatever the workers", () => {

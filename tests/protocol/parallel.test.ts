@@ -125,6 +125,31 @@ describe("a parallel suite with two workers", () => {
     ide.stop();
   });
 
+  it("tells the suite's start and end once when its first test cannot start (its control flow does not hold)", async () => {
+    const deliver = recordingDeliver(() => true);
+    const broken = { ...project(true), tests: [test("t-x", [["x1", "end"]]), ...project(true).tests.slice(1)] };
+    broken.suites = [{ ...broken.suites[0], tests: ["t-x", "t-b", "t-c"] }];
+    const ide = createIde({ project: broken, deliver: deliver.deliver, executor: fakeExecutor(), workers: 2 });
+    await register(ide, "p", { commands: [{ id: "pCheck", name: "pCheck" }] });
+    ide.send({ type: "user.startSuite", suiteId: "s" });
+    await vi.waitFor(() => expect(ide.getSnapshot().playback?.status).toBe("ended"));
+    expect(ide.getSnapshot().playback!.suite!.runs.map((r) => [r.testId, r.result])).toEqual([
+      ["t-x", "failed"],
+      ["t-b", "passed"],
+      ["t-c", "passed"],
+    ]);
+    const told = events(deliver.calls);
+    expect(told.filter(([e]) => e.startsWith("suite"))).toEqual([
+      ["suitePlaybackStarted", "run-1"],
+      ["suitePlaybackStopped", "run-1"],
+    ]);
+    // The suite's start comes before any test's, and its end after every test's.
+    expect(told[0]).toEqual(["suitePlaybackStarted", "run-1"]);
+    expect(told.at(-1)).toEqual(["suitePlaybackStopped", "run-1"]);
+    expect(told.filter(([e]) => e === "playbackStarted").map(([, id]) => id)).toEqual(["run-1.2", "run-1.3"]);
+    ide.stop();
+  });
+
   it("refuses to show a test the run does not have, with a warning", async () => {
     const { ide, deliver } = await playing(2);
     await vi.waitFor(() => expect(executes(deliver.calls)).toHaveLength(2));
