@@ -111,6 +111,9 @@ export function isGone(error: unknown): boolean {
   return GONE.test(messageOf(error));
 }
 
+/** How long a browser kept from an earlier run has to answer before a new run uses it (else it is replaced). */
+const KEPT_BROWSER_ANSWER_MS = 10_000;
+
 // Commands side-runtime retries until the implicit wait, as its CommandNode does.
 const RETRIED = new Set(["click", "check", "select", "type", "sendKeys", "uncheck"]);
 
@@ -215,6 +218,7 @@ export function webdriverPage(options: WebDriverPageOptions = {}): WebDriverPage
       // The run that was using it cannot go on in a new browser (its page is lost); the next can.
       if (runId === undefined || before.runId === runId) throw new PageGoneError(goneMessage(new Error("the browser or chromedriver exited")));
     }
+    const kept = session !== null;
     session ??= openSession(settings).then(
       (opened) => (current = opened),
       (error) => {
@@ -223,8 +227,28 @@ export function webdriverPage(options: WebDriverPageOptions = {}): WebDriverPage
       },
     );
     const opened = await abortable(session, signal, () => {});
-    opened.runId = runId;
+    // A browser kept from before this run (an earlier run's, or one opened to record) may have
+    // died while idle (a remote session dropped, a Chromium that crashed): before this run sends
+    // it anything it is asked once, and replaced if it is gone, since nothing of this run was in
+    // it. Once the run has used it, a browser that dies ends the run (see execute).
+    if (runId !== undefined && kept && opened.runId !== runId && !(await answers(opened, signal))) {
+      drop(opened);
+      return acquire(signal, runId);
+    }
+    if (runId !== undefined) opened.runId = runId;
     return opened;
+  }
+
+  /** Whether a kept browser still answers WebDriver (a window closed by a test still counts as answering). */
+  async function answers(opened: Session, signal: AbortSignal): Promise<boolean> {
+    if (opened.dead) return false;
+    try {
+      await abortable(withTimeout(opened.driver.getWindowHandle(), KEPT_BROWSER_ANSWER_MS, "the kept browser's answer"), signal, () => {});
+      return true;
+    } catch (error) {
+      if (signal.aborted) throw error;
+      return !(error instanceof TimeoutError || isGone(error));
+    }
   }
 
   function closeCamera(session: Session) {
@@ -281,35 +305,28 @@ export function webdriverPage(options: WebDriverPageOptions = {}): WebDriverPage
       } catch {
         return { state: "failed", message: `Unknown command ${command.command}: the page under test (Selenium IDE's WebDriver executor) has no such command.` };
       }
-      for (let attempt = 1; ; attempt++) {
-        let opened: Session;
-        const lastRun = current?.runId;
-        try {
-          opened = await acquire(signal, runId);
-        } catch (error) {
-          if (signal.aborted) throw error;
+      let opened: Session;
+      try {
+        opened = await acquire(signal, runId);
+      } catch (error) {
+        if (signal.aborted) throw error;
+        throw new PageGoneError(goneMessage(error));
+      }
+      const { runner } = opened;
+      const values = new CommandVariables(variables);
+      runner.variables = values;
+      runner.baseUrl = options.baseUrl ?? baseUrl;
+      try {
+        await abortable(call(runner, method, command, signal), signal, () => void runner.cancel().catch(() => {}));
+      } catch (error) {
+        if (signal.aborted) throw error;
+        if (opened.dead || isGone(error)) {
+          drop(opened);
           throw new PageGoneError(goneMessage(error));
         }
-        // A browser kept from an earlier run that died meanwhile (a remote session dropped, a
-        // Chromium that crashed while idle) is replaced once for this run: nothing of it was lost.
-        const carriedOver = lastRun !== undefined && lastRun !== runId;
-        const { runner } = opened;
-        const values = new CommandVariables(variables);
-        runner.variables = values;
-        runner.baseUrl = options.baseUrl ?? baseUrl;
-        try {
-          await abortable(call(runner, method, command, signal), signal, () => void runner.cancel().catch(() => {}));
-        } catch (error) {
-          if (signal.aborted) throw error;
-          if (opened.dead || isGone(error)) {
-            drop(opened);
-            if (carriedOver && attempt === 1) continue;
-            throw new PageGoneError(goneMessage(error));
-          }
-          return { state: "failed", message: messageOf(error) };
-        }
-        return Object.keys(values.stored).length > 0 ? { state: "passed", variables: values.stored } : { state: "passed" };
+        return { state: "failed", message: messageOf(error) };
       }
+      return Object.keys(values.stored).length > 0 ? { state: "passed", variables: values.stored } : { state: "passed" };
     },
 
     async evaluate({ script, argv, baseUrl, runId }, signal) {

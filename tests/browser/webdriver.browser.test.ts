@@ -227,10 +227,13 @@ describe("the host's page under test: headless Chromium through chromedriver", (
     const third = await play(next);
     expect(third.states.map(([, state]) => state)).toEqual(["passed", "passed", "passed"]);
 
-    // Chromium itself gone between runs (chromedriver still up): the next run gets a new one.
+    // Chromium itself gone between runs (chromedriver still up, its session dead): the next run
+    // finds it gone before it sends anything, and gets a new one.
     const browsers = childrenOf(page.chromedriverPid()!);
     expect(browsers.length).toBeGreaterThan(0);
     for (const pid of browsers) process.kill(pid, "SIGKILL");
+    const { driver } = await page.sideRuntime();
+    await vi.waitFor(() => expect(driver.getWindowHandle()).rejects.toThrow(/session/), WAIT);
     const fourth = await play(next);
     expect(fourth.states.map(([, state]) => state)).toEqual(["passed", "passed", "passed"]);
     ide.stop();
