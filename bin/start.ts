@@ -13,14 +13,13 @@ import { DEFAULT_PORT, DEFAULT_TOKEN_FILE, startHost } from "../apps/host/host.t
 import { readProjectFile } from "../apps/host/projectFile.ts";
 import { stopOnSignals } from "./signals.ts";
 import { openLivePage } from "../drivers/host/pages.ts";
-import { startExampleSite } from "../drivers/host/site.ts";
+import { EXAMPLE_PROJECT_PATH, startExampleSite } from "../drivers/host/site.ts";
 import { sessionPool } from "../drivers/host/sessions.ts";
 import { parseCapabilities } from "../drivers/host/capabilities.ts";
 import type { Capabilities } from "../drivers/host/capabilities.ts";
 import { CHROMEDRIVER_MISSING, CHROMEDRIVER_PATH } from "../drivers/host/chromedriver.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
-const EXAMPLE_PROJECT = join(ROOT, "examples", "shop.side");
 const EXAMPLE_PAGE = join(ROOT, "examples", "shop-page.html");
 
 const USAGE = `usage: npm start [-- options]
@@ -125,7 +124,7 @@ const shown = (path: string) => (path.startsWith(ROOT) ? relative(process.cwd(),
 
 async function main(argv: string[]) {
   const options = readOptions(argv);
-  const projectFile = resolve(options.projectFile ?? EXAMPLE_PROJECT);
+  const projectFile = resolve(options.projectFile ?? EXAMPLE_PROJECT_PATH);
   const project = readProjectFile(projectFile);
   // The shipped example is not overwritten: its saves go beside the token.
   const saveTarget = (saved: SideProject) =>

@@ -8,6 +8,7 @@ import { dirname, resolve } from "node:path";
 import { startHost } from "../host/host.ts";
 import type { Host } from "../host/host.ts";
 import { readProjectFile } from "../host/projectFile.ts";
+import { EXAMPLE_PROJECT_PATH, startExampleSite } from "../../drivers/host/site.ts";
 import { sessionPool } from "../../drivers/host/sessions.ts";
 import type { SessionPool } from "../../drivers/host/sessions.ts";
 import type { Ide, IdeView, TestEnded } from "../../index.ts";
@@ -89,9 +90,12 @@ export async function play(options: PlayOptions, io: PlayIo, stopSignal: AbortSi
     throw new ProjectError((error as Error).message);
   }
   const targets = targetsOf(project, options);
+  // The shipped example plays against the example site, served here as npm start serves it.
+  const site = !options.baseUrl && resolve(options.file) === EXAMPLE_PROJECT_PATH ? await startExampleSite() : null;
+  const baseUrl = options.baseUrl ?? site?.url ?? project.url;
   const page: SessionPool = sessionPool({
     sessions: options.workers,
-    baseUrl: options.baseUrl ?? project.url,
+    baseUrl,
     webdriverUrl: options.webdriverUrl ?? undefined,
     capabilities: options.capabilities,
   });
@@ -100,6 +104,7 @@ export async function play(options: PlayOptions, io: PlayIo, stopSignal: AbortSi
     host = await startHost({ port: options.port, project, executor: page, tokenFile: options.tokenFile, workers: options.workers });
   } catch (error) {
     await page.close();
+    await site?.close();
     const code = (error as NodeJS.ErrnoException).code;
     throw new ProjectError(code === "EADDRINUSE" ? `port ${options.port} on 127.0.0.1 is in use; pass --port N (0 picks a free one)` : (error as Error).message);
   }
@@ -115,6 +120,7 @@ export async function play(options: PlayOptions, io: PlayIo, stopSignal: AbortSi
   try {
     io.out(`plugin bridge  ${host.urls.plugins}?id=YOUR_PLUGIN_ID&token=${host.token}`);
     if (host.tokenFile) io.out(`token          in ${host.tokenFile}, readable only by you`);
+    io.out(`plays against  ${baseUrl}${site ? " (the example site, served for the shipped example)" : options.baseUrl ? " (--base-url)" : " (the project's url)"}`);
     if (options.waitForPlugins > 0) {
       io.out(`waiting for ${options.waitForPlugins} plugin${options.waitForPlugins === 1 ? "" : "s"} to register (at most ${PLUGIN_WAIT_MS / 1000} s)`);
       const ready = await viewWhere(host.ide, (view) => view.plugins.length >= options.waitForPlugins, PLUGIN_WAIT_MS);
@@ -144,6 +150,7 @@ export async function play(options: PlayOptions, io: PlayIo, stopSignal: AbortSi
     subscription.unsubscribe();
     await host.close();
     await page.close();
+    await site?.close();
   }
 }
 

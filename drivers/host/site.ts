@@ -4,7 +4,11 @@
 import { readFile } from "node:fs/promises";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { fileURLToPath } from "node:url";
 import { EXAMPLE_PAGE_PATH } from "./pages.ts";
+
+/** The shipped example project, which plays against this site (npm start, npm run play). */
+export const EXAMPLE_PROJECT_PATH = fileURLToPath(new URL("../../examples/shop.side", import.meta.url));
 
 export interface ExampleSite {
   /** http://127.0.0.1:PORT, the base URL the example project plays against. */

@@ -111,6 +111,11 @@ export function isGone(error: unknown): boolean {
   return GONE.test(messageOf(error));
 }
 
+/** A failed command's message without chromedriver's "(Session info: chrome=…)" line, which says nothing of the command. */
+export function commandMessage(error: unknown): string {
+  return messageOf(error).replace(/\n\s*\(Session info: [^)\n]*\)\s*$/, "");
+}
+
 /** How long a browser kept from an earlier run has to answer before a new run uses it (else it is replaced). */
 const KEPT_BROWSER_ANSWER_MS = 10_000;
 
@@ -303,7 +308,7 @@ export function webdriverPage(options: WebDriverPageOptions = {}): WebDriverPage
         method = command.command ? WebDriverExecutor.prototype.nameTransform.call(null, command.command) : "skip";
         if (typeof (WebDriverExecutor.prototype as unknown as Record<string, unknown>)[method] !== "function") throw new Error();
       } catch {
-        return { state: "failed", message: `Unknown command ${command.command}: the page under test (Selenium IDE's WebDriver executor) has no such command.` };
+        return { state: "failed", message: `Unknown command ${command.command}: no registered plugin has it, and the page under test (Selenium IDE's WebDriver executor) cannot play it.` };
       }
       let opened: Session;
       try {
@@ -324,7 +329,7 @@ export function webdriverPage(options: WebDriverPageOptions = {}): WebDriverPage
           drop(opened);
           throw new PageGoneError(goneMessage(error));
         }
-        return { state: "failed", message: messageOf(error) };
+        return { state: "failed", message: commandMessage(error) };
       }
       return Object.keys(values.stored).length > 0 ? { state: "passed", variables: values.stored } : { state: "passed" };
     },

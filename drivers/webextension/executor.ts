@@ -121,7 +121,7 @@ export function tabExecutor(options: TabExecutorOptions = {}): TabExecutor {
       return failed(
         command.command === ""
           ? "The command has no name."
-          : `Unknown command ${command.command}: the browser extension cannot play it in the tab under test.`,
+          : `Unknown command ${command.command}: no registered plugin has it, and the browser extension cannot play it in the tab under test.`,
       );
     }
     const prepared = inPageRequest(command, variables, KEY_VARIABLES, implicitWaitMs);

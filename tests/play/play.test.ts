@@ -92,6 +92,21 @@ describe("npm run play", () => {
     expect(suite.testcase.failure).toBeUndefined();
   });
 
+  it("plays the shipped example against the example site it serves, and names the plugin commands no plugin registered", async () => {
+    const run = await play([SHOP]);
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(/^plays against {2}http:\/\/127\.0\.0\.1:\d+ \(the example site, served for the shipped example\)$/m);
+    expect(run.stdout).toMatch(/^passed {2}adds to cart {2}\(suite Default Suite\) {2}\d+\.\d\d s$/m);
+    expect(run.stdout).toContain(
+      "failed at eyesCheckWindow: Unknown command eyesCheckWindow: no registered plugin has it, and the page under test (Selenium IDE's WebDriver executor) cannot play it.",
+    );
+    // With --base-url, the site is the user's: nothing is served.
+    const given = await play([SHOP, "--test", "adds to cart", "--base-url", site.url]);
+    expect(given.stdout).toContain(`plays against  ${site.url} (--base-url)`);
+    expect(given.code).toBe(0);
+  });
+
   it("plays a suite with a failing test on, names the failed command, exits 1, and reports the failure", async () => {
     const junit = join(dir, "fail.xml");
     const run = await play([shopProject("fail.side"), "--base-url", site.url, "--junit", junit]);
