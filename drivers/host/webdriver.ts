@@ -301,6 +301,20 @@ export function webdriverPage(options: WebDriverPageOptions = {}): WebDriverPage
     }
   }
 
+  /** The run's session, its executor set to the command's variables and base URL; a browser that cannot be had is PageGoneError. */
+  async function sessionFor(signal: AbortSignal, runId: string | undefined, variables: CommandVariables, baseUrl: string): Promise<Session> {
+    let opened: Session;
+    try {
+      opened = await acquire(signal, runId);
+    } catch (error) {
+      if (signal.aborted) throw error;
+      throw new PageGoneError(goneMessage(error));
+    }
+    opened.runner.variables = variables;
+    opened.runner.baseUrl = options.baseUrl ?? baseUrl;
+    return opened;
+  }
+
   return {
     async execute({ command, variables, baseUrl, runId }, signal): Promise<PageOutcome> {
       let method: string;
@@ -310,17 +324,9 @@ export function webdriverPage(options: WebDriverPageOptions = {}): WebDriverPage
       } catch {
         return { state: "failed", message: `Unknown command ${command.command}: no registered plugin has it, and the page under test (Selenium IDE's WebDriver executor) cannot play it.` };
       }
-      let opened: Session;
-      try {
-        opened = await acquire(signal, runId);
-      } catch (error) {
-        if (signal.aborted) throw error;
-        throw new PageGoneError(goneMessage(error));
-      }
-      const { runner } = opened;
       const values = new CommandVariables(variables);
-      runner.variables = values;
-      runner.baseUrl = options.baseUrl ?? baseUrl;
+      const opened = await sessionFor(signal, runId, values, baseUrl);
+      const { runner } = opened;
       try {
         await abortable(call(runner, method, command, signal), signal, () => void runner.cancel().catch(() => {}));
       } catch (error) {
@@ -335,16 +341,8 @@ export function webdriverPage(options: WebDriverPageOptions = {}): WebDriverPage
     },
 
     async evaluate({ script, argv, baseUrl, runId }, signal) {
-      let opened: Session;
-      try {
-        opened = await acquire(signal, runId);
-      } catch (error) {
-        if (signal.aborted) throw error;
-        throw new PageGoneError(goneMessage(error));
-      }
+      const opened = await sessionFor(signal, runId, new CommandVariables({}), baseUrl);
       const { runner } = opened;
-      runner.variables = new CommandVariables({});
-      runner.baseUrl = options.baseUrl ?? baseUrl;
       try {
         const { value } = await abortable(runner.evaluateConditional({ script, argv } as never), signal, () => {});
         return value;
