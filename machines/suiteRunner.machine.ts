@@ -74,9 +74,23 @@ function nextTestIndex(run: SuiteRun): number | null {
   return run.runs.length < run.testIds.length ? run.runs.length : null;
 }
 
+/** For each project's tests (one array per run), which tests hold each command id: made once, read per command state. */
+const testsByCommand = new WeakMap<readonly SideTest[], Map<string, Set<string>>>();
+
+function testsHolding(tests: readonly SideTest[], commandId: string): ReadonlySet<string> | undefined {
+  let index = testsByCommand.get(tests);
+  if (!index) {
+    index = new Map();
+    for (const test of tests) for (const command of test.commands) (index.get(command.id) ?? index.set(command.id, new Set()).get(command.id)!).add(test.id);
+    testsByCommand.set(tests, index);
+  }
+  return index.get(commandId);
+}
+
 /** The tests started in this run whose test holds the command, in the order they started. */
 function runsHolding(run: SuiteRun, commandId: string): TestRun[] {
-  return run.runs.filter((r) => run.tests.find((t) => t.id === r.testId)?.commands.some((c) => c.id === commandId));
+  const holding = testsHolding(run.tests, commandId);
+  return holding ? run.runs.filter((r) => holding.has(r.testId)) : [];
 }
 
 /**
