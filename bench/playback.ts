@@ -273,8 +273,11 @@ async function run(): Promise<SummaryLine[]> {
     lastRows = v.playback?.commands.length ?? 0;
   });
   const listenedMs = await updateMore(UPDATES + LISTENER_UPDATES);
+  // A listener gets one view per turn of the event loop (the updates above are awaited one after
+  // another without one): the view of them all comes at the next turn.
+  await new Promise((resolve) => setImmediate(resolve));
   subscription.unsubscribe();
-  check(views >= LISTENER_UPDATES, `the listener saw every update (${views} views for ${LISTENER_UPDATES} updates)`);
+  check(views >= 1, `the listener got a view of the updates once the event loop turned (${views} views for ${LISTENER_UPDATES} updates)`);
   check(lastRows === COMMANDS, "the listener's last view lists 10,000 commands");
   check(pausedAtFirst(ide), "the run is still paused at its first command");
   ide.stop();
