@@ -359,9 +359,13 @@ async function run(): Promise<SummaryLine[]> {
   const ide = createIde({ project: shop, limits: { requestsPerSecond: 1e9, requestBurst: 1e9 } });
   try {
     // Playback first: with no plugin registered yet, no outbound message (and no warning log
-    // about the missing `deliver`) is made.
+    // about the missing `deliver`) is made. Runs really run since round 2, and with no page
+    // under test its first command would fail and end it: a breakpoint holds it there, running.
+    ide.send({ type: "user.toggleBreakpoint", commandId: COMMAND_IDS[0] });
     ide.send({ type: "user.startPlayback", testId: "t-login" });
+    await new Promise((resolve) => setImmediate(resolve));
     check(ide.getSnapshot().playback?.running === true, "the test case t-login started");
+    check(ide.getSnapshot().playback?.status === "paused", "the test case t-login is paused at its first command");
     for (const sender of SENDERS) {
       const reply = await ide.handle({ uri: "/register", verb: "post", name: `Bench ${sender.id}`, version: "1.0.0" }, sender);
       check(reply === true, `registering ${sender.id} answered true (got ${JSON.stringify(reply)})`);
