@@ -8,7 +8,7 @@ import type { Ide } from "../index.ts";
 import { LogStore } from "../services/logs/index.ts";
 import type { LogGroup, LogInput } from "../services/logs/index.ts";
 import type { Benchmark, SummaryLine } from "./support.ts";
-import { check, fmtInt, fmtNum, fmtRatio, heading, median, now, printTable, quantile, verdict } from "./support.ts";
+import { check, fmtInt, fmtNum, fmtRatio, heading, median, nextTurn, now, printTable, quantile, verdict } from "./support.ts";
 
 type Message = Record<string, unknown>;
 type Sender = { id: string };
@@ -363,7 +363,7 @@ async function run(): Promise<SummaryLine[]> {
     // under test its first command would fail and end it: a breakpoint holds it there, running.
     ide.send({ type: "user.toggleBreakpoint", commandId: COMMAND_IDS[0] });
     ide.send({ type: "user.startPlayback", testId: "t-login" });
-    await new Promise((resolve) => setImmediate(resolve));
+    await nextTurn();
     check(ide.getSnapshot().playback?.running === true, "the test case t-login started");
     check(ide.getSnapshot().playback?.status === "paused", "the test case t-login is paused at its first command");
     for (const sender of SENDERS) {

@@ -24,6 +24,7 @@ import {
   heapAfterGc,
   MB,
   median,
+  nextTurn,
   now,
   printTable,
   verdict,
@@ -273,9 +274,7 @@ async function run(): Promise<SummaryLine[]> {
     lastRows = v.playback?.commands.length ?? 0;
   });
   const listenedMs = await updateMore(UPDATES + LISTENER_UPDATES);
-  // A listener gets one view per turn of the event loop (the updates above are awaited one after
-  // another without one): the view of them all comes at the next turn.
-  await new Promise((resolve) => setImmediate(resolve));
+  await nextTurn(); // the listener's view of them all
   subscription.unsubscribe();
   check(views >= 1, `the listener got a view of the updates once the event loop turned (${views} views for ${LISTENER_UPDATES} updates)`);
   check(lastRows === COMMANDS, "the listener's last view lists 10,000 commands");

@@ -24,6 +24,12 @@ export interface Benchmark {
 
 export const now = (): number => performance.now();
 
+/**
+ * The next turn of the event loop. A subscribe() listener gets one view per turn, so requests
+ * awaited one after another are seen together once the loop turns.
+ */
+export const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
 export function median(values: number[]): number {
   if (values.length === 0) throw new Error("median of nothing");
   const sorted = [...values].sort((a, b) => a - b);
