@@ -13,7 +13,7 @@ import { startHost } from "../apps/host/host.ts";
 import type { Host } from "../apps/host/host.ts";
 import { exampleDocument } from "../drivers/host/pages.ts";
 import type { Benchmark, SummaryLine } from "./support.ts";
-import { check, fmtInt, fmtMB, fmtMs, fmtNum, fmtRatio, heading, heapAfterGc, now, printTable, quantile, verdict } from "./support.ts";
+import { check, fmtInt, fmtMB, fmtMs, fmtNum, fmtRatio, heading, heapAfterGc, now, playHeldAtFirstCommand, printTable, quantile, verdict } from "./support.ts";
 
 type Message = Record<string, unknown>;
 type Kind = "health" | "log" | "playbackLog" | "location" | "command";
@@ -343,7 +343,7 @@ async function inProcess(prefix: string, connections: number, perConnection: num
   const ide = createIde({ project, document: exampleDocument(), limits: LIMITS });
   try {
     // Playback first: with no plugin registered yet, its start sends no outbound message.
-    ide.send({ type: "user.startPlayback", testId: TEST_ID });
+    await playHeldAtFirstCommand(ide, TEST_ID, COMMAND_IDS[0]);
     const senders = Array.from({ length: connections }, (_, conn) => senderId(prefix, conn));
     for (const id of senders) {
       const reply = await ide.handle(registration(id), { id });
@@ -407,8 +407,7 @@ async function overBridge(prefix: string, connections: number, perConnection: nu
   const host = await startHost({ port: 0, tokenFile: null, project, limits: LIMITS });
   const plugins: Plugin[] = [];
   try {
-    host.ide.send({ type: "user.startPlayback", testId: TEST_ID });
-    check(host.ide.getSnapshot().playback?.running === true, `the test case ${TEST_ID} started in the host`);
+    await playHeldAtFirstCommand(host.ide, TEST_ID, COMMAND_IDS[0]);
     const senders = Array.from({ length: connections }, (_, conn) => senderId(prefix, conn));
     for (const id of senders) plugins.push(await connectPlugin(host, id));
     check(host.bridge.connected().length === connections, `all ${connections} plugins are connected`);

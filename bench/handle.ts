@@ -8,7 +8,7 @@ import type { Ide } from "../index.ts";
 import { LogStore } from "../services/logs/index.ts";
 import type { LogGroup, LogInput } from "../services/logs/index.ts";
 import type { Benchmark, SummaryLine } from "./support.ts";
-import { check, fmtInt, fmtNum, fmtRatio, heading, median, nextTurn, now, printTable, quantile, verdict } from "./support.ts";
+import { check, fmtInt, fmtNum, fmtRatio, heading, median, now, playHeldAtFirstCommand, printTable, quantile, verdict } from "./support.ts";
 
 type Message = Record<string, unknown>;
 type Sender = { id: string };
@@ -359,13 +359,8 @@ async function run(): Promise<SummaryLine[]> {
   const ide = createIde({ project: shop, limits: { requestsPerSecond: 1e9, requestBurst: 1e9 } });
   try {
     // Playback first: with no plugin registered yet, no outbound message (and no warning log
-    // about the missing `deliver`) is made. Runs really run since round 2, and with no page
-    // under test its first command would fail and end it: a breakpoint holds it there, running.
-    ide.send({ type: "user.toggleBreakpoint", commandId: COMMAND_IDS[0] });
-    ide.send({ type: "user.startPlayback", testId: "t-login" });
-    await nextTurn();
-    check(ide.getSnapshot().playback?.running === true, "the test case t-login started");
-    check(ide.getSnapshot().playback?.status === "paused", "the test case t-login is paused at its first command");
+    // about the missing `deliver`) is made.
+    await playHeldAtFirstCommand(ide, "t-login", COMMAND_IDS[0]);
     for (const sender of SENDERS) {
       const reply = await ide.handle({ uri: "/register", verb: "post", name: `Bench ${sender.id}`, version: "1.0.0" }, sender);
       check(reply === true, `registering ${sender.id} answered true (got ${JSON.stringify(reply)})`);

@@ -4,6 +4,7 @@
 // benchmark reports is set beside a baseline measured in the same process.
 import { runInNewContext } from "node:vm";
 import { setFlagsFromString } from "node:v8";
+import type { Ide } from "../index.ts";
 
 /** One line of the final summary: a figure, its ratio against the baseline, and a target. */
 export interface SummaryLine {
@@ -29,6 +30,19 @@ export const now = (): number => performance.now();
  * awaited one after another are seen together once the loop turns.
  */
 export const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+/**
+ * Plays a test and holds it at a breakpoint on its first command, so that plugins' requests
+ * meet a running test. (Runs really run: with no page under test its first page command would
+ * fail and end it.)
+ */
+export async function playHeldAtFirstCommand(ide: Ide, testId: string, firstCommandId: string): Promise<void> {
+  ide.send({ type: "user.toggleBreakpoint", commandId: firstCommandId });
+  ide.send({ type: "user.startPlayback", testId });
+  await nextTurn();
+  const playback = ide.getSnapshot().playback;
+  check(playback?.running === true && playback.status === "paused" && playback.currentCommandId === firstCommandId, `the test case ${testId} is held at its first command`);
+}
 
 export function median(values: number[]): number {
   if (values.length === 0) throw new Error("median of nothing");
