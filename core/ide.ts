@@ -153,7 +153,7 @@ export function createIde(options: IdeOptions = {}): Ide {
       recording: recordingMachine.provide({
         actors: recordingPorts(options.deliver, limits.deliverTimeoutMs, (message) => ideLog("warn", message)),
       }),
-      playback: suiteRunnerMachine.provide({
+      suiteRunner: suiteRunnerMachine.provide({
         actors: { testRunner: testRunnerMachine.provide({ actors: ports }), tellPlugins: ports.tellPlugins },
       }),
     },
@@ -232,7 +232,7 @@ export function createIde(options: IdeOptions = {}): Ide {
   for (const ref of refs) {
     ref.subscribe({ next: changed, error: () => changed() });
   }
-  eachTestRunner(children.playback, (runner) => {
+  eachTestRunner(children.suiteRunner, (runner) => {
     // The executor hears when a test is over (or its runner is let go), once: its page may serve another.
     const runId = runner.getSnapshot().context.run.runId;
     let ended = false;
@@ -282,7 +282,7 @@ export function createIde(options: IdeOptions = {}): Ide {
       listeners.add(listener);
       return { unsubscribe: () => listeners.delete(listener) };
     },
-    onTestEnded: (listener) => watchTestEnds(children.playback, listener),
+    onTestEnded: (listener) => watchTestEnds(children.suiteRunner, listener),
     actor,
     stop() {
       protocol.abandonAll(fail("IdeNotActive", "The IDE has stopped."));

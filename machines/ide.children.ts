@@ -15,14 +15,14 @@ import type { ChildFact, IdeEvent, OutboundMessage } from "./ide.types.ts";
  * suite runner. Answers to requests are the one exception: the protocol adapter listens for
  * those on each child, which saves a root step on the busiest route (command states).
  */
-export const relayChildFacts = fromCallback<ChildFact, { children: AnyActorRef[]; playback: IdeContext["playback"] }>(
+export const relayChildFacts = fromCallback<ChildFact, { children: AnyActorRef[]; suiteRunner: IdeContext["suiteRunner"] }>(
   ({ sendBack, input }) => {
     const relay = (actor: AnyActorRef) =>
       actor.on("*", (fact: { type: string }) => {
         if (fact.type !== "request.answered") sendBack(fact as ChildFact);
       });
-    const subscriptions = [...input.children, input.playback].map(relay);
-    const runners = eachTestRunner(input.playback, (runner) => {
+    const subscriptions = [...input.children, input.suiteRunner].map(relay);
+    const runners = eachTestRunner(input.suiteRunner, (runner) => {
       const subscription = relay(runner);
       return () => subscription.unsubscribe();
     });
@@ -77,7 +77,7 @@ export const TO_RECORDING = ["recording.requested", "user.stopRecording", "run.p
 /** What the page's recorder reports; the root adds the plugins to tell of each command. */
 export const RECORDER_REPORTS = ["recorder.commandRecorded", "recorder.pageSeen"] as const;
 /** What the root forwards to the run machine (the suite runner), which routes what concerns a test to its test runner. */
-export const TO_PLAYBACK = [
+export const TO_SUITE_RUNNER = [
   "request.commandState",
   "request.setVariable",
   "request.stopRun",

@@ -1,6 +1,6 @@
 /**
  * The root of the IDE: its window, the plugin session, and the child machines
- * (control, project, playback, recording) it composes.
+ * (control, project, suiteRunner, recording) it composes.
  *
  * States: open ⇄ closed (the IDE window).
  * Invariants:
@@ -36,7 +36,7 @@ import { projectMachine } from "./project.machine.ts";
 import { suiteRunnerMachine } from "./suiteRunner.machine.ts";
 import { recordingMachine } from "./recording.machine.ts";
 import { answered, busyReply, fail, ok, windowClosedReply, windowNotOpenReply } from "./replies.ts";
-import { outboundFor, RECORDER_REPORTS, relayChildFacts, requestOf, TO_CONTROL, TO_PLAYBACK, TO_PROJECT, TO_RECORDING } from "./ide.children.ts";
+import { outboundFor, RECORDER_REPORTS, relayChildFacts, requestOf, TO_CONTROL, TO_SUITE_RUNNER, TO_PROJECT, TO_RECORDING } from "./ide.children.ts";
 import type { IdeContext, IdeEmitted, IdeEvent, IdeInput, PluginAlert } from "./ide.types.ts";
 
 
@@ -50,7 +50,7 @@ export const ideMachine = setup({
   actors: {
     control: controlMachine,
     project: projectMachine,
-    playback: suiteRunnerMachine,
+    suiteRunner: suiteRunnerMachine,
     recording: recordingMachine,
     relayChildFacts,
   },
@@ -85,7 +85,7 @@ export const ideMachine = setup({
         return;
       }
       enqueue.assign({ plugins: result.registry });
-      enqueue.sendTo(context.playback, { type: "plugins.changed", plugins: result.registry });
+      enqueue.sendTo(context.suiteRunner, { type: "plugins.changed", plugins: result.registry });
       enqueue.emit(answered(event.requestId, ok(true)));
     }),
     restartPluginSession: assign({
@@ -94,8 +94,8 @@ export const ideMachine = setup({
     }),
     dropPlugins: assign({ plugins: [] }),
     /** The run needs to know who owns which command and whom to tell of its start and end. */
-    tellPlaybackPlugins: sendTo(
-      ({ context }) => context.playback,
+    tellSuiteRunnerPlugins: sendTo(
+      ({ context }) => context.suiteRunner,
       ({ context }) => ({ type: "plugins.changed" as const, plugins: context.plugins }),
     ),
     /** With who controls the IDE now: the control machine decides changes of it from this machine's copy. */
@@ -113,10 +113,10 @@ export const ideMachine = setup({
         return event;
       },
     ),
-    forwardToPlayback: sendTo(
-      ({ context }) => context.playback,
+    forwardToSuiteRunner: sendTo(
+      ({ context }) => context.suiteRunner,
       ({ event }) => {
-        assertEvent(event, [...TO_PLAYBACK]);
+        assertEvent(event, [...TO_SUITE_RUNNER]);
         return event;
       },
     ),
@@ -184,7 +184,7 @@ export const ideMachine = setup({
       (_, params: { reason: string }) => ({ type: "recording.stop" as const, reason: params.reason }),
     ),
     startRun: sendTo(
-      ({ context }) => context.playback,
+      ({ context }) => context.suiteRunner,
       ({ event }) => {
         assertEvent(event, "run.requested");
         return { ...event, type: "run.start" as const };
@@ -193,7 +193,7 @@ export const ideMachine = setup({
     tellChildrenWindowClosed: enqueueActions(({ context, enqueue }) => {
       enqueue.sendTo(context.control, { type: "window.closed" });
       enqueue.sendTo(context.project, { type: "window.closed" });
-      enqueue.sendTo(context.playback, { type: "window.closed" });
+      enqueue.sendTo(context.suiteRunner, { type: "window.closed" });
       enqueue.sendTo(context.recording, { type: "recording.stop", reason: "the IDE window closed" });
     }),
     requestSave: sendTo(
@@ -216,7 +216,7 @@ export const ideMachine = setup({
   context: ({ input, spawn }) => ({
     control: spawn("control", { id: "control", systemId: "control" }),
     project: spawn("project", { id: "project", systemId: "project", input: { project: input.project } }),
-    playback: spawn("playback", { id: "playback", systemId: "playback", input: { workers: input.workers ?? 1 } }),
+    suiteRunner: spawn("suiteRunner", { id: "suiteRunner", systemId: "suiteRunner", input: { workers: input.workers ?? 1 } }),
     recording: spawn("recording", { id: "recording", systemId: "recording" }),
     plugins: [],
     openAtStart: input.window !== "closed",
@@ -226,7 +226,7 @@ export const ideMachine = setup({
   }),
   invoke: {
     src: "relayChildFacts",
-    input: ({ context }) => ({ children: [context.control, context.project, context.recording], playback: context.playback }),
+    input: ({ context }) => ({ children: [context.control, context.project, context.recording], suiteRunner: context.suiteRunner }),
   },
   initial: "starting",
   on: {
@@ -258,7 +258,7 @@ export const ideMachine = setup({
       on: {
         "user.closeWindow": {
           target: "closed",
-          actions: [{ type: "answerAlert", params: { reply: "windowClosed" } }, "tellChildrenWindowClosed", "dropPlugins", "tellPlaybackPlugins"],
+          actions: [{ type: "answerAlert", params: { reply: "windowClosed" } }, "tellChildrenWindowClosed", "dropPlugins", "tellSuiteRunnerPlugins"],
         },
         "close.confirmed": {
           target: "closed",
@@ -267,10 +267,10 @@ export const ideMachine = setup({
             { type: "answerAlert", params: { reply: "windowClosed" } },
             "tellChildrenWindowClosed",
             "dropPlugins",
-            "tellPlaybackPlugins",
+            "tellSuiteRunnerPlugins",
           ],
         },
-        "control.granted": { actions: ["restartPluginSession", "tellPlaybackPlugins"] },
+        "control.granted": { actions: ["restartPluginSession", "tellSuiteRunnerPlugins"] },
         "request.open": { actions: "answerTrue" },
         "request.register": { actions: "register" },
         "request.control": [
@@ -280,9 +280,9 @@ export const ideMachine = setup({
         ],
         "request.loadProject": { actions: "forwardToProject" },
         "request.close": [{ guard: "notInControlMode", actions: "answerNotControlled" }, { actions: "forwardToProject" }],
-        "request.commandState": { actions: "forwardToPlayback" },
-        "request.setVariable": { actions: "forwardToPlayback" },
-        "request.stopRun": { actions: "forwardToPlayback" },
+        "request.commandState": { actions: "forwardToSuiteRunner" },
+        "request.setVariable": { actions: "forwardToSuiteRunner" },
+        "request.stopRun": { actions: "forwardToSuiteRunner" },
         "request.startRun": { actions: [{ type: "stopRecording", params: { reason: "a run started" } }, "forwardToProject"] },
         "request.alert": [{ guard: "dialogIsOpen", actions: "answerBusy" }, { actions: "openAlert" }],
         "request.addCommand": { actions: "forwardToProject" },
@@ -306,13 +306,13 @@ export const ideMachine = setup({
         "recorder.commandRecorded": { actions: "forwardRecorderReport" },
         "recorder.pageSeen": { actions: "forwardRecorderReport" },
         "recorder.tabClosed": { actions: "forwardToRecording" },
-        "user.stopPlayback": { actions: "forwardToPlayback" },
-        "user.pausePlayback": { actions: "forwardToPlayback" },
-        "user.resumePlayback": { actions: "forwardToPlayback" },
-        "user.stepPlayback": { actions: "forwardToPlayback" },
-        "user.toggleBreakpoint": { actions: "forwardToPlayback" },
-        "user.showTestRun": { actions: "forwardToPlayback" },
-        "user.setPlaybackDelay": { actions: "forwardToPlayback" },
+        "user.stopPlayback": { actions: "forwardToSuiteRunner" },
+        "user.pausePlayback": { actions: "forwardToSuiteRunner" },
+        "user.resumePlayback": { actions: "forwardToSuiteRunner" },
+        "user.stepPlayback": { actions: "forwardToSuiteRunner" },
+        "user.toggleBreakpoint": { actions: "forwardToSuiteRunner" },
+        "user.showTestRun": { actions: "forwardToSuiteRunner" },
+        "user.setPlaybackDelay": { actions: "forwardToSuiteRunner" },
         "user.loadProject": { actions: "forwardToProject" },
         "user.selectTest": { actions: "forwardToProject" },
         "user.selectCommand": { actions: "forwardToProject" },
@@ -334,9 +334,9 @@ export const ideMachine = setup({
     closed: {
       description: "The IDE window is closed: only opening it, or a plugin asking for control, does anything.",
       on: {
-        "user.openWindow": { target: "open", actions: ["dropPlugins", "tellPlaybackPlugins"] },
-        "request.open": { target: "open", actions: ["dropPlugins", "tellPlaybackPlugins", "answerTrue"] },
-        "request.control": { target: "open", actions: ["dropPlugins", "tellPlaybackPlugins", "forwardToControl"] },
+        "user.openWindow": { target: "open", actions: ["dropPlugins", "tellSuiteRunnerPlugins"] },
+        "request.open": { target: "open", actions: ["dropPlugins", "tellSuiteRunnerPlugins", "answerTrue"] },
+        "request.control": { target: "open", actions: ["dropPlugins", "tellSuiteRunnerPlugins", "forwardToControl"] },
         "request.register": { actions: "answerWindowClosed" },
         "request.loadProject": { actions: "answerWindowClosed" },
         "request.close": { actions: "answerWindowClosed" },

@@ -22,19 +22,19 @@ export type IdeActor = Actor<typeof ideMachine>;
 
 /** The child actors of the root: they answer requests of their own and change the view on their own. */
 export function childActors(s: IdeSnapshot) {
-  const { control, project, playback, recording } = s.context;
-  return { control, project, playback, recording };
+  const { control, project, suiteRunner, recording } = s.context;
+  return { control, project, suiteRunner, recording };
 }
 
 export const controlSnapshot = (s: IdeSnapshot) => s.context.control.getSnapshot();
 export const projectSnapshot = (s: IdeSnapshot) => s.context.project.getSnapshot();
 /** The suite runner: the run as a whole (which tests, in what order, its result). */
-export const playbackSnapshot = (s: IdeSnapshot) => s.context.playback.getSnapshot();
+export const suiteRunnerSnapshot = (s: IdeSnapshot) => s.context.suiteRunner.getSnapshot();
 export const recordingSnapshot = (s: IdeSnapshot) => s.context.recording.getSnapshot();
 
 export type TestRunnerRef = ActorRefFrom<typeof testRunnerMachine>;
 export type TestRunnerSnapshot = SnapshotFrom<typeof testRunnerMachine>;
-export type SuiteRunnerRef = IdeSnapshot["context"]["playback"];
+export type SuiteRunnerRef = IdeSnapshot["context"]["suiteRunner"];
 
 /** A test runner of the run, by its id among the suite runner's children, while it is kept. */
 function runnerRef(suite: SnapshotFrom<SuiteRunnerRef>, id: string | null): TestRunnerRef | null {
@@ -48,11 +48,11 @@ function testRunnerIn(suite: SnapshotFrom<SuiteRunnerRef>): TestRunnerRef | null
   return run ? runnerRef(suite, shownRunner(run)) : null;
 }
 
-export const testRunnerSnapshot = (s: IdeSnapshot): TestRunnerSnapshot | null => testRunnerIn(playbackSnapshot(s))?.getSnapshot() ?? null;
+export const testRunnerSnapshot = (s: IdeSnapshot): TestRunnerSnapshot | null => testRunnerIn(suiteRunnerSnapshot(s))?.getSnapshot() ?? null;
 
 /** The snapshot of the test runner with this id among the suite runner's children, while it is kept. */
 export const testRunnerSnapshotOf = (s: IdeSnapshot, runner: string): TestRunnerSnapshot | null =>
-  runnerRef(playbackSnapshot(s), runner)?.getSnapshot() ?? null;
+  runnerRef(suiteRunnerSnapshot(s), runner)?.getSnapshot() ?? null;
 
 /**
  * Calls `each` with every test runner the run machine starts, as it starts (and with those
@@ -61,10 +61,10 @@ export const testRunnerSnapshotOf = (s: IdeSnapshot, runner: string): TestRunner
  * root's: whoever listens to the root's children (their answers, their facts, their changes)
  * listens to these through this.
  */
-export function eachTestRunner(playback: SuiteRunnerRef, each: (runner: TestRunnerRef) => () => void): { unsubscribe(): void } {
+export function eachTestRunner(suiteRunner: SuiteRunnerRef, each: (runner: TestRunnerRef) => () => void): { unsubscribe(): void } {
   const watched = new Map<TestRunnerRef, () => void>();
   const look = () => {
-    const suite = playback.getSnapshot();
+    const suite = suiteRunner.getSnapshot();
     const now = new Set<TestRunnerRef>();
     for (const r of suite.context?.run?.runs ?? []) {
       const ref = runnerRef(suite, r.runner);
@@ -78,7 +78,7 @@ export function eachTestRunner(playback: SuiteRunnerRef, each: (runner: TestRunn
     for (const ref of now) if (!watched.has(ref)) watched.set(ref, each(ref));
   };
   look();
-  const subscription = playback.subscribe({ next: look, error: () => {} });
+  const subscription = suiteRunner.subscribe({ next: look, error: () => {} });
   return {
     unsubscribe() {
       subscription.unsubscribe();
@@ -115,7 +115,7 @@ function machineOf(ref: AnyActorRef | undefined): AnyStateMachine | null {
 
 /**
  * The root actor and every child it holds that runs a state machine (control, project,
- * playback: the suite runner, recording), the root first, then the test runner: its machine even before
+ * suiteRunner, recording), the root first, then the test runner: its machine even before
  * the first run (its value is then undefined), and the value of the test runner playing now or
  * last. Invoked helpers that are not machines are left out.
  */
@@ -127,7 +127,7 @@ export function machineActors(actor: IdeActor): MachineActor[] {
     const machine = machineOf(ref);
     if (ref && machine) found.push({ id: id ?? machine.id, machine, value: () => ref.getSnapshot().value });
   }
-  const testRunner = machineOf(actor.getSnapshot().context.playback)?.implementations.actors.testRunner;
+  const testRunner = machineOf(actor.getSnapshot().context.suiteRunner)?.implementations.actors.testRunner;
   if (testRunner instanceof StateMachine) {
     found.push({ id: testRunner.id, machine: testRunner, value: () => testRunnerSnapshot(actor.getSnapshot())?.value });
   }

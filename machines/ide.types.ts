@@ -32,7 +32,7 @@ export interface IdeContext {
   control: ActorRefFrom<typeof controlMachine>;
   project: ActorRefFrom<typeof projectMachine>;
   /** The run machine: the suite runner (suiteRunner.machine.ts), whose children are the test runners. */
-  playback: ActorRefFrom<typeof suiteRunnerMachine>;
+  suiteRunner: ActorRefFrom<typeof suiteRunnerMachine>;
   recording: ActorRefFrom<typeof recordingMachine>;
   /** Plugins registered in this plugin session (since the window opened or control changed). */
   plugins: PluginRegistry;

@@ -5,9 +5,9 @@ import { pluginSummaries } from "../services/plugins/index.ts";
 import type { PluginCommand, PluginRegistry } from "../services/plugins/index.ts";
 import type { LogEntry, LogStore } from "../services/logs/index.ts";
 import { isUnsaved } from "./project.machine.ts";
-import { playbackView } from "./playback.view.ts";
-import type { PlaybackView } from "./playback.view.ts";
-import { controlSnapshot, playbackSnapshot, projectSnapshot, recordingSnapshot } from "./ide.selectors.ts";
+import { playbackView } from "./run.view.ts";
+import type { PlaybackView } from "./run.view.ts";
+import { controlSnapshot, suiteRunnerSnapshot, projectSnapshot, recordingSnapshot } from "./ide.selectors.ts";
 import type { IdeSnapshot } from "./ide.selectors.ts";
 
 export type DialogKind = "controlConsent" | "loadProject" | "closeWindow" | "pluginAlert";
@@ -58,7 +58,7 @@ export interface IdeView {
   recording: null | { testId: string; startedAt: number };
 }
 
-export type { PlaybackView, RunResult, RunStatus, TestRunView } from "./playback.view.ts";
+export type { PlaybackView, RunResult, RunStatus, TestRunView } from "./run.view.ts";
 
 function dialogOf(s: IdeSnapshot): IdeView["dialog"] {
   const alert = s.context.alert;
@@ -113,7 +113,7 @@ function childDialogOf(s: IdeSnapshot): Omit<DialogView, "confirmLabel" | "cance
 
 // The two big parts of a view are rebuilt only when they changed: a subscribed UI gets a
 // view after every request, and copying 20,000 log entries or 10,000 commands each time
-// would make every request as slow as the whole view (the commands: playback.view.ts).
+// would make every request as slow as the whole view (the commands: run.view.ts).
 // Shared parts are frozen.
 const entriesOfStore = new WeakMap<LogStore, { version: number; entries: readonly LogEntry[] }>();
 
@@ -172,7 +172,7 @@ function pluginsOf(registry: PluginRegistry): IdeView["plugins"] {
 export function toIdeView(s: IdeSnapshot, logs: LogStore): IdeView {
   const control = controlSnapshot(s);
   const project = projectSnapshot(s).context;
-  const playback = playbackSnapshot(s).context;
+  const playback = suiteRunnerSnapshot(s).context;
   // Frozen: one view is shared by every caller until something changes.
   const dialog = dialogOf(s);
   return Object.freeze({

@@ -30,7 +30,7 @@ import { assertEvent, assign, emit, enqueueActions, sendTo, setup } from "xstate
 import { MAX_DELAY_MS } from "../services/playback/delay.ts";
 import type { PluginRegistry } from "../services/plugins/index.ts";
 import type { SideTest } from "../services/side/index.ts";
-import { suiteStopped } from "./playback.messages.ts";
+import { suiteStopped } from "./run.messages.ts";
 import { answered, fail, ok } from "./replies.ts";
 import { tellPlugins, theEvent } from "./testRunner.actors.ts";
 import { testRunnerMachine } from "./testRunner.machine.ts";

@@ -77,12 +77,12 @@ export function createProtocol(deps: ProtocolDeps): Protocol {
     waiting.delete(requestId);
     resolve(reply);
   };
-  const { control, project, playback } = childActors(actor.getSnapshot());
+  const { control, project, suiteRunner } = childActors(actor.getSnapshot());
   actor.on("request.answered", answer);
   control.on("request.answered", answer);
   project.on("request.answered", answer);
-  playback.on("request.answered", answer);
-  eachTestRunner(playback, (runner) => {
+  suiteRunner.on("request.answered", answer);
+  eachTestRunner(suiteRunner, (runner) => {
     const subscription = runner.on("request.answered", answer);
     return () => subscription.unsubscribe();
   });

@@ -6,7 +6,7 @@ import { ideMachine } from "../../machines/ide.machine.ts";
 import type { IdeEmitted, IdeEvent, IdeInput, OutboundRequestedEvent } from "../../machines/ide.types.ts";
 import { isUnsaved, projectMachine } from "../../machines/project.machine.ts";
 import { eachTestRunner } from "../../machines/ide.selectors.ts";
-import { playbackView } from "../../machines/playback.view.ts";
+import { playbackView } from "../../machines/run.view.ts";
 import { suiteRunnerMachine } from "../../machines/suiteRunner.machine.ts";
 import { testRunnerMachine } from "../../machines/testRunner.machine.ts";
 import type { TellPluginsInput, TellPluginsOutput } from "../../machines/testRunner.types.ts";
@@ -109,7 +109,7 @@ function rootAlone() {
       receive((event) => forwarded.push({ to, event: event as IdeEvent }));
     });
   const logic = ideMachine.provide({
-    actors: { control: standIn("control"), project: standIn("project"), playback: standIn("playback") } as never,
+    actors: { control: standIn("control"), project: standIn("project"), suiteRunner: standIn("suiteRunner") } as never,
   });
   return { logic, forwarded };
 }
@@ -126,7 +126,7 @@ function startIde(options: { window?: IdeInput["window"]; project?: SideProject;
   // The root, each child and each test runner answer the requests they decide (the protocol
   // adapter listens to all of them); answers are collected in the order they come.
   const answered: RequestAnsweredEvent[] = [];
-  const { control: controlRef, project: projectRef, playback: playbackRef } = actor.getSnapshot().context;
+  const { control: controlRef, project: projectRef, suiteRunner: playbackRef } = actor.getSnapshot().context;
   const collect = (event: RequestAnsweredEvent) => answered.push(event);
   actor.on("request.answered", collect);
   controlRef.on("request.answered", collect);
@@ -169,7 +169,7 @@ function recordingRuns() {
   const calls: TellPluginsInput[] = [];
   const logic = ideMachine.provide({
     actors: {
-      playback: suiteRunnerMachine.provide({
+      suiteRunner: suiteRunnerMachine.provide({
         actors: {
           testRunner: testRunnerMachine.provide({
             actors: {
