@@ -1,5 +1,6 @@
 import type { Registration } from "../services/plugins/index.ts";
 import type { RequestAnsweredEvent, RequestRef } from "./shared.types.ts";
+import type { UserEventOf } from "./userEvents.schema.ts";
 
 export interface ControlCandidate extends RequestRef {
   registration: Registration;
@@ -17,8 +18,7 @@ export interface ToldController {
 
 export type ControlEvent =
   | ({ type: "request.control"; registration: Registration } & RequestRef & ToldController)
-  | ({ type: "user.accept" } & ToldController)
-  | ({ type: "user.decline" } & ToldController)
+  | (UserEventOf<"user.accept" | "user.decline"> & ToldController)
   | { type: "window.closed" }
   | ({ type: "plugin.disconnected"; sender: string } & ToldController);
 

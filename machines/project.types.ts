@@ -3,7 +3,7 @@ import type { RunSelector } from "../services/playback/targets.ts";
 import type { DialogFactEvent } from "./control.types.ts";
 import type { RunOverFact, RunPlayingFact, RunStartEvent } from "./suiteRunner.types.ts";
 import type { LogWrittenEvent, RequestAnsweredEvent, RequestRef } from "./shared.types.ts";
-import type { UserEditEvent, UserSelectEvent } from "./userEvents.schema.ts";
+import type { UserEditEvent, UserEventOf, UserSelectEvent } from "./userEvents.schema.ts";
 
 export type { UserEditEvent, UserSelectEvent };
 import type { RecordingFact, RecordingRequestedEvent } from "./recording.types.ts";
@@ -102,16 +102,11 @@ export type ProjectEvent =
   | RunOverEvent
   | ({ type: "request.loadProject"; project: SideProject } & RequestRef)
   | ({ type: "request.close" } & RequestRef)
-  | { type: "user.loadProject"; project: SideProject }
+  | UserEventOf<"user.loadProject" | "user.accept" | "user.decline" | "user.editProject" | "user.startPlayback" | "user.startSuite">
   | { type: "plugin.disconnected"; sender: string }
-  | { type: "user.accept" }
-  | { type: "user.decline" }
-  | { type: "user.editProject" }
   | { type: "project.saveRequested"; controller: string | null }
   | { type: "window.closed" }
   | { type: "dialog.elsewhere"; open: boolean }
-  | { type: "user.startPlayback"; testId?: string; fromCommandId?: string }
-  | { type: "user.startSuite"; suiteId?: string }
   | ({ type: "request.startRun"; selector: RunSelector } & RequestRef)
   | ProjectRecordingEvent;
 
@@ -127,7 +122,7 @@ export const RECORDING_TO_PROJECT = [
 ] as const;
 
 export type ProjectRecordingEvent =
-  | { type: "user.startRecording" }
+  | UserEventOf<"user.startRecording">
   | Extract<RecordingFact, { type: (typeof RECORDING_TO_PROJECT)[number] }>;
 
 /** A start the project resolved to its tests: the root hands it to the run machine. */

@@ -65,6 +65,9 @@ export type UserEvent =
   | Exclude<UserEventInput, { type: "user.loadProject" }>
   | { type: "user.loadProject"; project: SideProject };
 
+/** The user events of these types, as the schema gives them: a machine takes its user events from here, never restates them. */
+export type UserEventOf<T extends UserEvent["type"]> = Extract<UserEvent, { type: T }>;
+
 /** What the user looks at: not an edit, the project stays as saved as it was. */
 export type UserSelectEvent = Extract<UserEvent, { type: "user.selectTest" | "user.selectCommand" }>;
 
