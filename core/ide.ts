@@ -20,7 +20,7 @@ import type { OutboundMessage, UserEvent } from "../machines/ide.types.ts";
 import type { UserEventInput } from "../machines/userEvents.schema.ts";
 import { toIdeView } from "../machines/ide.view.ts";
 import type { IdeView } from "../machines/ide.view.ts";
-import { projectMachine } from "../machines/project.machine.ts";
+import { projectFileMachine } from "../machines/projectFile.machine.ts";
 import { suiteRunnerMachine } from "../machines/suiteRunner.machine.ts";
 import { testRunnerMachine } from "../machines/testRunner.machine.ts";
 import { recordingMachine } from "../machines/recording.machine.ts";
@@ -138,7 +138,7 @@ export function createIde(options: IdeOptions = {}): Ide {
   );
   const machine = ideMachine.provide({
     actors: {
-      project: projectMachine.provide({
+      projectFile: projectFileMachine.provide({
         actors: {
           saveProject: saveProjectPort(options.deliver, options.save, limits.deliverTimeoutMs, (project) =>
             withPluginSnapshot(project, {

@@ -32,6 +32,6 @@ export type ControlGrantedEvent = {
 export type ControlChangedEvent = { type: "control.changed"; controller: string | null };
 
 /** A dialog of a child machine opened or closed; the root keeps "one dialog at a time" with these. */
-export type DialogFactEvent = { type: "dialog.opened" | "dialog.closed"; owner: "control" | "project" };
+export type DialogFactEvent = { type: "dialog.opened" | "dialog.closed"; owner: "control" | "projectFile" };
 
 export type ControlEmitted = RequestAnsweredEvent | ControlGrantedEvent | ControlChangedEvent | DialogFactEvent;

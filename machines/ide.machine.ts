@@ -1,6 +1,6 @@
 /**
  * The root of the IDE: its window, the plugin session, and the child machines
- * (control, project, suiteRunner, recording) it composes.
+ * (control, projectFile, editor, suiteRunner, recording) it composes.
  *
  * States: open ⇄ closed (the IDE window).
  * Invariants:
@@ -20,8 +20,13 @@
  *   request.answered), here or by the child it is forwarded to.
  * - Each decision has one owner: this machine decides the window, the plugin session and
  *   "one dialog at a time" from its own context, which the children's facts keep
- *   (control.changed, dialog.opened / dialog.closed); it never reads a child's snapshot. The
- *   project machine decides loads and closes over unsaved changes; the run machine, runs.
+ *   (control.changed, dialog.opened / dialog.closed). The project file machine decides loads,
+ *   closes and saves over unsaved changes; the editor, edits and the display; the suite runner, runs.
+ * - What Play, Play suite, POST /playback/start and Record mean is a pure function of the
+ *   editor's document (editor.targets.ts), the one child snapshot this machine reads: it starts
+ *   the suite runner (or the recording) itself, or says why nothing starts.
+ * - The editor's changes (project.edited) reach the project file machine, and the project it
+ *   loads or goes back to (project.loaded, project.reverted) reaches the editor, through here.
  * - Who controls the IDE has one copy, `context.controller`, here: this machine, admission at
  *   the door and the view all read it, and most readers are here, so keeping it anywhere else
  *   would mean a mirror or reading a child's snapshot. The control machine decides its changes
@@ -32,11 +37,13 @@
 import { assertEvent, assign, emit, enqueueActions, not, sendTo, setup } from "xstate";
 import { registerPlugin } from "../services/plugins/index.ts";
 import { controlMachine } from "./control.machine.ts";
-import { projectMachine } from "./project.machine.ts";
+import { projectFileMachine } from "./projectFile.machine.ts";
+import { editorMachine } from "./editor.machine.ts";
+import { recordingFor, runStartFor } from "./editor.targets.ts";
 import { suiteRunnerMachine } from "./suiteRunner.machine.ts";
 import { recordingMachine } from "./recording.machine.ts";
 import { answered, busyReply, fail, ok, windowClosedReply, windowNotOpenReply } from "./replies.ts";
-import { outboundFor, RECORDER_REPORTS, relayChildFacts, requestOf, TO_CONTROL, TO_SUITE_RUNNER, TO_PROJECT, TO_RECORDING } from "./ide.children.ts";
+import { outboundFor, RECORDER_REPORTS, relayChildFacts, requestOf, TO_CONTROL, TO_EDITOR, TO_PROJECT_FILE, TO_RECORDING, TO_SUITE_RUNNER } from "./ide.children.ts";
 import type { IdeContext, IdeEmitted, IdeEvent, IdeInput, PluginAlert } from "./ide.types.ts";
 
 
@@ -49,7 +56,8 @@ export const ideMachine = setup({
   },
   actors: {
     control: controlMachine,
-    project: projectMachine,
+    projectFile: projectFileMachine,
+    editor: editorMachine,
     suiteRunner: suiteRunnerMachine,
     recording: recordingMachine,
     relayChildFacts,
@@ -59,7 +67,7 @@ export const ideMachine = setup({
     senderIsController: ({ context, event }) => "sender" in event && context.controller === event.sender,
     inControlMode: ({ context }) => context.controller !== null,
     notInControlMode: not("inControlMode"),
-    dialogIsOpen: ({ context }) => context.dialogs.control || context.dialogs.project || context.alert !== null,
+    dialogIsOpen: ({ context }) => context.dialogs.control || context.dialogs.projectFile || context.alert !== null,
     alertIsOpen: ({ context }) => context.alert !== null,
     disconnectedOpenedAlert: ({ context, event }) => event.type === "plugin.disconnected" && context.alert?.sender === event.sender,
   },
@@ -106,10 +114,17 @@ export const ideMachine = setup({
         return { ...event, controller: context.controller };
       },
     ),
-    forwardToProject: sendTo(
-      ({ context }) => context.project,
+    forwardToProjectFile: sendTo(
+      ({ context }) => context.projectFile,
       ({ event }) => {
-        assertEvent(event, [...TO_PROJECT]);
+        assertEvent(event, [...TO_PROJECT_FILE]);
+        return event;
+      },
+    ),
+    forwardToEditor: sendTo(
+      ({ context }) => context.editor,
+      ({ event }) => {
+        assertEvent(event, [...TO_EDITOR]);
         return event;
       },
     ),
@@ -135,12 +150,12 @@ export const ideMachine = setup({
         return event.controller;
       },
     }),
-    /** One dialog at a time: the root keeps whose is open, and tells the project of the others'. */
+    /** One dialog at a time: the root keeps whose is open, and tells the project file of the others'. */
     rememberDialog: enqueueActions(({ context, event, enqueue }) => {
       assertEvent(event, ["dialog.opened", "dialog.closed"]);
       const open = event.type === "dialog.opened";
       enqueue.assign({ dialogs: { ...context.dialogs, [event.owner]: open } });
-      if (event.owner === "control") enqueue.sendTo(context.project, { type: "dialog.elsewhere", open: open || context.alert !== null });
+      if (event.owner === "control") enqueue.sendTo(context.projectFile, { type: "dialog.elsewhere", open: open || context.alert !== null });
     }),
     /** POST /popup/alert: the plugin's message in a dialog titled with its registered name. */
     openAlert: enqueueActions(({ context, event, enqueue }) => {
@@ -155,14 +170,14 @@ export const ideMachine = setup({
         cancelLabel: event.cancel ?? null,
       };
       enqueue.assign({ alert });
-      enqueue.sendTo(context.project, { type: "dialog.elsewhere", open: true });
+      enqueue.sendTo(context.projectFile, { type: "dialog.elsewhere", open: true });
     }),
     answerAlert: enqueueActions(({ context, enqueue }, params: { reply: "confirmed" | "declined" | "windowClosed" }) => {
       const alert = context.alert;
       if (!alert) return;
       enqueue.emit(answered(alert.requestId, params.reply === "windowClosed" ? windowClosedReply() : ok(params.reply === "confirmed")));
       enqueue.assign({ alert: null });
-      enqueue.sendTo(context.project, { type: "dialog.elsewhere", open: context.dialogs.control });
+      enqueue.sendTo(context.projectFile, { type: "dialog.elsewhere", open: context.dialogs.control });
     }),
     forwardToRecording: sendTo(
       ({ context }) => context.recording,
@@ -183,21 +198,33 @@ export const ideMachine = setup({
       ({ context }) => context.recording,
       (_, params: { reason: string }) => ({ type: "recording.stop" as const, reason: params.reason }),
     ),
-    startRun: sendTo(
-      ({ context }) => context.suiteRunner,
-      ({ event }) => {
-        assertEvent(event, "run.requested");
-        return { ...event, type: "run.start" as const };
-      },
-    ),
+    /**
+     * Play, Play suite, POST /playback/start: what they mean (editor.targets.ts, from the editor's
+     * project and displayed test), or why nothing starts. The run goes to the suite runner by
+     * way of this machine's own mailbox, behind the fact of the recording it stopped, so plugins
+     * hear recordingStopped before playbackStarted.
+     */
+    startRun: enqueueActions(({ context, event, enqueue, self }) => {
+      assertEvent(event, ["user.startPlayback", "user.startSuite", "request.startRun"]);
+      const start = runStartFor(context.editor.getSnapshot().context, event);
+      if (start.ok) enqueue.sendTo(self, start.value);
+      else if (event.type === "request.startRun") enqueue.emit(answered(event.requestId, fail("UnknownTest", start.problem)));
+      else enqueue.emit({ type: "log.written", level: "warn", message: `${start.problem} Nothing was started.` });
+    }),
+    /** Record: into the editor's displayed test, told to the recording machine, or why not. */
+    startRecording: enqueueActions(({ context, enqueue }) => {
+      const recording = recordingFor(context.editor.getSnapshot().context);
+      if (recording.ok) enqueue.sendTo(context.recording, recording.value);
+      else enqueue.emit({ type: "log.written", level: "warn", message: recording.problem });
+    }),
     tellChildrenWindowClosed: enqueueActions(({ context, enqueue }) => {
       enqueue.sendTo(context.control, { type: "window.closed" });
-      enqueue.sendTo(context.project, { type: "window.closed" });
+      enqueue.sendTo(context.projectFile, { type: "window.closed" });
       enqueue.sendTo(context.suiteRunner, { type: "window.closed" });
       enqueue.sendTo(context.recording, { type: "recording.stop", reason: "the IDE window closed" });
     }),
     requestSave: sendTo(
-      ({ context }) => context.project,
+      ({ context }) => context.projectFile,
       ({ context }) => ({ type: "project.saveRequested" as const, controller: context.controller }),
     ),
     reemit: emit(({ event }) => event as IdeEmitted),
@@ -215,18 +242,19 @@ export const ideMachine = setup({
   id: "ide",
   context: ({ input, spawn }) => ({
     control: spawn("control", { id: "control", systemId: "control" }),
-    project: spawn("project", { id: "project", systemId: "project", input: { project: input.project } }),
+    projectFile: spawn("projectFile", { id: "projectFile", systemId: "projectFile", input: { project: input.project } }),
+    editor: spawn("editor", { id: "editor", systemId: "editor", input: { project: input.project } }),
     suiteRunner: spawn("suiteRunner", { id: "suiteRunner", systemId: "suiteRunner", input: { workers: input.workers ?? 1 } }),
     recording: spawn("recording", { id: "recording", systemId: "recording" }),
     plugins: [],
     openAtStart: input.window !== "closed",
     controller: null,
-    dialogs: { control: false, project: false },
+    dialogs: { control: false, projectFile: false },
     alert: null,
   }),
   invoke: {
     src: "relayChildFacts",
-    input: ({ context }) => ({ children: [context.control, context.project, context.recording], suiteRunner: context.suiteRunner }),
+    input: ({ context }) => ({ children: [context.control, context.projectFile, context.editor, context.recording], suiteRunner: context.suiteRunner }),
   },
   initial: "starting",
   on: {
@@ -234,18 +262,19 @@ export const ideMachine = setup({
     "control.changed": { actions: "rememberController" },
     "dialog.opened": { actions: "rememberDialog" },
     "dialog.closed": { actions: "rememberDialog" },
-    "project.loaded": { actions: ["tellEveryPlugin", { type: "stopRecording", params: { reason: "another project was loaded" } }] },
-    "run.requested": { actions: "startRun" },
-    // Which tests a run plays, for the project's edits and the recording: told whether the window is open or not.
-    "run.playing": { actions: ["forwardToProject", "forwardToRecording"] },
-    "run.over": { actions: ["forwardToProject", "forwardToRecording"] },
-    "recording.requested": { actions: "forwardToRecording" },
-    "recording.started": { actions: ["tellEveryPlugin", "forwardToProject"] },
-    "recording.stopped": { actions: ["tellEveryPlugin", "forwardToProject"] },
-    "recording.commandsRecorded": { actions: "forwardToProject" },
-    "recording.commandChanged": { actions: "forwardToProject" },
-    "recording.commandRemoved": { actions: "forwardToProject" },
-    "recording.urlFound": { actions: "forwardToProject" },
+    "project.loaded": { actions: ["tellEveryPlugin", "forwardToEditor", { type: "stopRecording", params: { reason: "another project was loaded" } }] },
+    "project.reverted": { actions: "forwardToEditor" },
+    "project.edited": { actions: "forwardToProjectFile" },
+    "run.start": { actions: "forwardToSuiteRunner" },
+    // Which tests a run plays, for the editor's lock and the recording: told whether the window is open or not.
+    "run.playing": { actions: ["forwardToEditor", "forwardToRecording"] },
+    "run.over": { actions: ["forwardToEditor", "forwardToRecording"] },
+    "recording.started": { actions: ["tellEveryPlugin", "forwardToEditor"] },
+    "recording.stopped": { actions: ["tellEveryPlugin", "forwardToEditor"] },
+    "recording.commandsRecorded": { actions: "forwardToEditor" },
+    "recording.commandChanged": { actions: "forwardToEditor" },
+    "recording.commandRemoved": { actions: "forwardToEditor" },
+    "recording.urlFound": { actions: "forwardToEditor" },
   },
   states: {
     starting: {
@@ -278,30 +307,30 @@ export const ideMachine = setup({
           { guard: "dialogIsOpen", actions: "answerBusy" },
           { actions: "forwardToControl" },
         ],
-        "request.loadProject": { actions: "forwardToProject" },
-        "request.close": [{ guard: "notInControlMode", actions: "answerNotControlled" }, { actions: "forwardToProject" }],
+        "request.loadProject": { actions: "forwardToProjectFile" },
+        "request.close": [{ guard: "notInControlMode", actions: "answerNotControlled" }, { actions: "forwardToProjectFile" }],
         "request.commandState": { actions: "forwardToSuiteRunner" },
         "request.setVariable": { actions: "forwardToSuiteRunner" },
         "request.stopRun": { actions: "forwardToSuiteRunner" },
-        "request.startRun": { actions: [{ type: "stopRecording", params: { reason: "a run started" } }, "forwardToProject"] },
+        "request.startRun": { actions: [{ type: "stopRecording", params: { reason: "a run started" } }, "startRun"] },
         "request.alert": [{ guard: "dialogIsOpen", actions: "answerBusy" }, { actions: "openAlert" }],
-        "request.addCommand": { actions: "forwardToProject" },
-        "request.changeCommand": { actions: "forwardToProject" },
-        "request.deleteCommand": { actions: "forwardToProject" },
+        "request.addCommand": { actions: "forwardToEditor" },
+        "request.changeCommand": { actions: "forwardToEditor" },
+        "request.deleteCommand": { actions: "forwardToEditor" },
         // A dialog's answer and a lost plugin concern every owner of a dialog; only one is open.
         "user.accept": [
           { guard: "alertIsOpen", actions: { type: "answerAlert", params: { reply: "confirmed" } } },
-          { actions: ["forwardToControl", "forwardToProject"] },
+          { actions: ["forwardToControl", "forwardToProjectFile"] },
         ],
         "user.decline": [
           { guard: "alertIsOpen", actions: { type: "answerAlert", params: { reply: "declined" } } },
-          { actions: ["forwardToControl", "forwardToProject"] },
+          { actions: ["forwardToControl", "forwardToProjectFile"] },
         ],
-        "user.editProject": { actions: "forwardToProject" },
+        "user.editProject": { actions: "forwardToProjectFile" },
         "user.saveProject": { actions: "requestSave" },
-        "user.startPlayback": { actions: [{ type: "stopRecording", params: { reason: "a run started" } }, "forwardToProject"] },
-        "user.startSuite": { actions: [{ type: "stopRecording", params: { reason: "a run started" } }, "forwardToProject"] },
-        "user.startRecording": { actions: "forwardToProject" },
+        "user.startPlayback": { actions: [{ type: "stopRecording", params: { reason: "a run started" } }, "startRun"] },
+        "user.startSuite": { actions: [{ type: "stopRecording", params: { reason: "a run started" } }, "startRun"] },
+        "user.startRecording": { actions: "startRecording" },
         "user.stopRecording": { actions: "forwardToRecording" },
         "recorder.commandRecorded": { actions: "forwardRecorderReport" },
         "recorder.pageSeen": { actions: "forwardRecorderReport" },
@@ -313,21 +342,21 @@ export const ideMachine = setup({
         "user.toggleBreakpoint": { actions: "forwardToSuiteRunner" },
         "user.showTestRun": { actions: "forwardToSuiteRunner" },
         "user.setPlaybackDelay": { actions: "forwardToSuiteRunner" },
-        "user.loadProject": { actions: "forwardToProject" },
-        "user.selectTest": { actions: "forwardToProject" },
-        "user.selectCommand": { actions: "forwardToProject" },
-        "user.addTest": { actions: "forwardToProject" },
-        "user.renameTest": { actions: "forwardToProject" },
-        "user.addCommand": { actions: "forwardToProject" },
-        "user.changeCommand": { actions: "forwardToProject" },
-        "user.moveCommand": { actions: "forwardToProject" },
-        "user.deleteCommand": { actions: "forwardToProject" },
+        "user.loadProject": { actions: "forwardToProjectFile" },
+        "user.selectTest": { actions: "forwardToEditor" },
+        "user.selectCommand": { actions: "forwardToEditor" },
+        "user.addTest": { actions: "forwardToEditor" },
+        "user.renameTest": { actions: "forwardToEditor" },
+        "user.addCommand": { actions: "forwardToEditor" },
+        "user.changeCommand": { actions: "forwardToEditor" },
+        "user.moveCommand": { actions: "forwardToEditor" },
+        "user.deleteCommand": { actions: "forwardToEditor" },
         "plugin.disconnected": [
           {
             guard: "disconnectedOpenedAlert",
-            actions: [{ type: "answerAlert", params: { reply: "declined" } }, "forwardToControl", "forwardToProject", "logPluginDisconnected"],
+            actions: [{ type: "answerAlert", params: { reply: "declined" } }, "forwardToControl", "forwardToProjectFile", "logPluginDisconnected"],
           },
-          { actions: ["forwardToControl", "forwardToProject", "logPluginDisconnected"] },
+          { actions: ["forwardToControl", "forwardToProjectFile", "logPluginDisconnected"] },
         ],
       },
     },

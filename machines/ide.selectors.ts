@@ -7,7 +7,7 @@
 import { Actor, StateMachine } from "xstate";
 import type { ActorRefFrom, AnyActorRef, AnyStateMachine, SnapshotFrom, StateValue } from "xstate";
 import type { SideProject, SideTest } from "../services/side/index.ts";
-import { displayedTest } from "./project.edits.ts";
+import { displayedTest } from "./editor.edits.ts";
 import type { ideMachine } from "./ide.machine.ts";
 import { shownRunner } from "./suiteRunner.machine.ts";
 import type { testRunnerMachine } from "./testRunner.machine.ts";
@@ -22,12 +22,15 @@ export type IdeActor = Actor<typeof ideMachine>;
 
 /** The child actors of the root: they answer requests of their own and change the view on their own. */
 export function childActors(s: IdeSnapshot) {
-  const { control, project, suiteRunner, recording } = s.context;
-  return { control, project, suiteRunner, recording };
+  const { control, projectFile, editor, suiteRunner, recording } = s.context;
+  return { control, projectFile, editor, suiteRunner, recording };
 }
 
 export const controlSnapshot = (s: IdeSnapshot) => s.context.control.getSnapshot();
-export const projectSnapshot = (s: IdeSnapshot) => s.context.project.getSnapshot();
+/** The project file: loads, closes, saves and their dialogs. */
+export const projectFileSnapshot = (s: IdeSnapshot) => s.context.projectFile.getSnapshot();
+/** The editor: the project as edited, the displayed test and the selection. */
+export const editorSnapshot = (s: IdeSnapshot) => s.context.editor.getSnapshot();
 /** The suite runner: the run as a whole (which tests, in what order, its result). */
 export const suiteRunnerSnapshot = (s: IdeSnapshot) => s.context.suiteRunner.getSnapshot();
 export const recordingSnapshot = (s: IdeSnapshot) => s.context.recording.getSnapshot();
@@ -90,7 +93,7 @@ export function eachTestRunner(suiteRunner: SuiteRunnerRef, each: (runner: TestR
 
 /** The test the UI shows (CONTRACT section 13), or null when the project has none. */
 export function displayedTestOf(s: IdeSnapshot): SideTest | null {
-  const { project, displayedTestId } = projectSnapshot(s).context;
+  const { project, displayedTestId } = editorSnapshot(s).context;
   return displayedTest({ project, displayedTestId });
 }
 
@@ -114,7 +117,7 @@ function machineOf(ref: AnyActorRef | undefined): AnyStateMachine | null {
 }
 
 /**
- * The root actor and every child it holds that runs a state machine (control, project,
+ * The root actor and every child it holds that runs a state machine (control, projectFile, editor,
  * suiteRunner, recording), the root first, then the test runner: its machine even before
  * the first run (its value is then undefined), and the value of the test runner playing now or
  * last. Invoked helpers that are not machines are left out.

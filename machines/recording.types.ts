@@ -58,7 +58,7 @@ export type RecorderTabClosedEvent = { type: "recorder.tabClosed" };
 
 export type RecorderEvent = RecorderCommandEvent | RecorderPageEvent | RecorderTabClosedEvent;
 
-/** The project resolved the user's Record to its displayed test (project.machine.ts). */
+/** The user's Record, resolved to the displayed test (editor.targets.ts). */
 export type RecordingRequestedEvent = {
   type: "recording.requested";
   testId: string;

@@ -31,7 +31,7 @@ export const userEventSchema = z.discriminatedUnion("type", [
   // checked by the .side schema at the door, which names the first problem.
   z.object({ type: z.literal("user.loadProject"), project: z.unknown() }),
   // The displayed test and its editor (CONTRACT section 13). What depends on the project (an
-  // unknown id, a duplicate name, an index past the end) is the project machine's to refuse.
+  // unknown id, a duplicate name, an index past the end) is the editor's to refuse.
   z.object({ type: z.literal("user.selectTest"), testId: z.string() }),
   z.object({ type: z.literal("user.selectCommand"), commandId: z.string().nullable() }),
   z.object({ type: z.literal("user.addTest"), name: z.string() }),

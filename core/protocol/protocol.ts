@@ -77,10 +77,11 @@ export function createProtocol(deps: ProtocolDeps): Protocol {
     waiting.delete(requestId);
     resolve(reply);
   };
-  const { control, project, suiteRunner } = childActors(actor.getSnapshot());
+  const { control, projectFile, editor, suiteRunner } = childActors(actor.getSnapshot());
   actor.on("request.answered", answer);
   control.on("request.answered", answer);
-  project.on("request.answered", answer);
+  projectFile.on("request.answered", answer);
+  editor.on("request.answered", answer);
   suiteRunner.on("request.answered", answer);
   eachTestRunner(suiteRunner, (runner) => {
     const subscription = runner.on("request.answered", answer);

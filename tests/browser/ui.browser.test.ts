@@ -623,7 +623,7 @@ describe("the IDE UI page", () => {
   it("highlights each machine's current state in its statechart and moves the highlight when control mode changes", async () => {
     await openUi();
     const state = (path: string) => `[data-testid="state-${path}"]`;
-    for (const chart of ["ide", "control", "project", "suiteRunner", "recording", "testRunner"]) {
+    for (const chart of ["ide", "control", "projectFile", "editor", "suiteRunner", "recording", "testRunner"]) {
       await page.waitForSelector(`[data-testid="diagram-${chart}"]`);
     }
     expect(await classOf(state("recording.idle"))).toContain("active");
@@ -972,7 +972,7 @@ describe("the UI socket", () => {
 
     expect(messages[0].type).toBe("hello");
     const hello = messages[0] as Extract<HostMessage, { type: "hello" }>;
-    expect(hello.charts.map((c) => c.actor)).toEqual(["ide", "control", "project", "suiteRunner", "recording", "testRunner"]);
+    expect(hello.charts.map((c) => c.actor)).toEqual(["ide", "control", "projectFile", "editor", "suiteRunner", "recording", "testRunner"]);
     expect(messages.filter((m) => m.type === "hello")).toHaveLength(1);
     const all = updates(messages);
     expect(all[0].logs.reset).toBe(true);

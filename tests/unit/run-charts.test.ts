@@ -14,7 +14,8 @@ describe("the run's statecharts", () => {
       expect(charts.map((c) => [c.actor, c.root.path])).toEqual([
         ["ide", "ide"],
         ["control", "control"],
-        ["project", "project"],
+        ["projectFile", "projectFile"],
+        ["editor", "editor"],
         ["suiteRunner", "suiteRunner"],
         ["recording", "recording"],
         ["testRunner", "testRunner"],
