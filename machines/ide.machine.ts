@@ -4,8 +4,11 @@
  *
  * States: open ⇄ closed (the IDE window).
  * Invariants:
- * - One dialog at a time: a request that needs a dialog while one is open is answered Busy;
- *   requests that need none keep working. This machine owns one dialog itself, a plugin's
+ * - One dialog at a time, decided here alone: this machine keeps whose dialog is open
+ *   (context.dialogs, from dialog.opened / dialog.closed, and its own alert) and no child keeps
+ *   a copy. A request that needs a dialog while one is open is answered Busy; requests that
+ *   need none keep working. Consent and alerts are refused here; a load or a close goes to the
+ *   project file machine with `otherDialogOpen`, since only it knows whether it needs a dialog. This machine owns one dialog itself, a plugin's
  *   alert (POST /popup/alert, context.alert): answered true on accept, false on decline or
  *   when its plugin is lost, IdeNotActive when the window closes.
  * - Closing the window ends control, answers every waiting request with IdeNotActive, stops
@@ -114,11 +117,15 @@ export const ideMachine = setup({
         return { ...event, controller: context.controller };
       },
     ),
+    /** Loads and closes carry whether another dialog is open: this machine decides "one dialog at a time". */
     forwardToProjectFile: sendTo(
       ({ context }) => context.projectFile,
-      ({ event }) => {
+      ({ context, event }) => {
         assertEvent(event, [...TO_PROJECT_FILE]);
-        return event;
+        const otherDialogOpen = context.dialogs.control || context.alert !== null;
+        return event.type === "request.loadProject" || event.type === "request.close" || event.type === "user.loadProject"
+          ? { ...event, otherDialogOpen }
+          : event;
       },
     ),
     forwardToEditor: sendTo(
@@ -150,12 +157,12 @@ export const ideMachine = setup({
         return event.controller;
       },
     }),
-    /** One dialog at a time: the root keeps whose is open, and tells the project file of the others'. */
-    rememberDialog: enqueueActions(({ context, event, enqueue }) => {
-      assertEvent(event, ["dialog.opened", "dialog.closed"]);
-      const open = event.type === "dialog.opened";
-      enqueue.assign({ dialogs: { ...context.dialogs, [event.owner]: open } });
-      if (event.owner === "control") enqueue.sendTo(context.projectFile, { type: "dialog.elsewhere", open: open || context.alert !== null });
+    /** One dialog at a time: the root keeps whose is open (the one copy), and says so with each load and close. */
+    rememberDialog: assign({
+      dialogs: ({ context, event }) => {
+        assertEvent(event, ["dialog.opened", "dialog.closed"]);
+        return { ...context.dialogs, [event.owner]: event.type === "dialog.opened" };
+      },
     }),
     /** POST /popup/alert: the plugin's message in a dialog titled with its registered name. */
     openAlert: enqueueActions(({ context, event, enqueue }) => {
@@ -170,14 +177,12 @@ export const ideMachine = setup({
         cancelLabel: event.cancel ?? null,
       };
       enqueue.assign({ alert });
-      enqueue.sendTo(context.projectFile, { type: "dialog.elsewhere", open: true });
     }),
     answerAlert: enqueueActions(({ context, enqueue }, params: { reply: "confirmed" | "declined" | "windowClosed" }) => {
       const alert = context.alert;
       if (!alert) return;
       enqueue.emit(answered(alert.requestId, params.reply === "windowClosed" ? windowClosedReply() : ok(params.reply === "confirmed")));
       enqueue.assign({ alert: null });
-      enqueue.sendTo(context.projectFile, { type: "dialog.elsewhere", open: context.dialogs.control });
     }),
     forwardToRecording: sendTo(
       ({ context }) => context.recording,

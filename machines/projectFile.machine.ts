@@ -18,12 +18,13 @@
  *   answered as if the user had declined: the changes are kept.
  * - The user's own load (`user.loadProject`) over unsaved changes asks in the same dialog;
  *   there is no request to answer, so nothing is emitted for it.
- * - A load or close over unsaved changes while another dialog is open (`otherDialogOpen`, a
- *   fact the root passes on) is answered Busy. With no unsaved changes, a close is confirmed at once.
+ * - One dialog at a time, decided by the root: it adds to each load and close whether another
+ *   machine's dialog is open (`otherDialogOpen`); one over unsaved changes then is answered Busy
+ *   (the user's own load, a warning), as is any while this machine's own dialog is open. With no unsaved changes, a close is confirmed at once.
  * - Facts for the root: dialog.opened and dialog.closed around its dialogs; close.confirmed;
  *   project.loaded and project.reverted (the editor shows the project they carry).
  */
-import { and, assertEvent, assign, emit, enqueueActions, fromPromise, setup } from "xstate";
+import { assertEvent, assign, emit, enqueueActions, fromPromise, setup } from "xstate";
 import { messageOf } from "../services/errors.ts";
 import type { SideProject } from "../services/side/index.ts";
 import { answered, busyReply, ok, windowClosedReply } from "./replies.ts";
@@ -52,9 +53,8 @@ export const projectFileMachine = setup({
   },
   guards: {
     hasUnsavedChanges: ({ context }) => isUnsaved(context),
-    otherDialogIsOpen: ({ context }) => context.otherDialogOpen,
-    /** It would need this machine's dialog while another dialog is open. */
-    needsASecondDialog: and(["hasUnsavedChanges", "otherDialogIsOpen"]),
+    /** It would need this machine's dialog while another is open (the root says which are: one decider). */
+    needsASecondDialog: ({ context }, otherDialogOpen: boolean) => isUnsaved(context) && otherDialogOpen,
     saveIsQueued: ({ context }) => context.queuedSave !== null,
     saveSucceeded: (_, outcome: SaveOutcome) => outcome.ok,
     disconnectedAskedToLoad: ({ context, event }) =>
@@ -118,12 +118,6 @@ export const projectFileMachine = setup({
     }),
     announceDialogOpened: emit({ type: "dialog.opened" as const, owner: "projectFile" as const }),
     announceDialogClosed: emit({ type: "dialog.closed" as const, owner: "projectFile" as const }),
-    rememberOtherDialog: assign({
-      otherDialogOpen: ({ event }) => {
-        assertEvent(event, "dialog.elsewhere");
-        return event.open;
-      },
-    }),
     logAnswerTheOpenDialogFirst: emit({
       type: "log.written" as const,
       level: "warn" as const,
@@ -187,13 +181,11 @@ export const projectFileMachine = setup({
     pendingClose: null,
     saving: null,
     queuedSave: null,
-    otherDialogOpen: false,
     project: input.project,
   }),
   on: {
     "user.editProject": { actions: "markEdited" },
     "project.edited": { actions: { type: "takeEdit", params: ({ event }) => event.project } },
-    "dialog.elsewhere": { actions: "rememberOtherDialog" },
   },
   states: {
     dialog: {
@@ -202,7 +194,7 @@ export const projectFileMachine = setup({
         idle: {
           on: {
             "request.loadProject": [
-              { guard: "needsASecondDialog", actions: "answerBusy" },
+              { guard: { type: "needsASecondDialog", params: ({ event }) => event.otherDialogOpen }, actions: "answerBusy" },
               { guard: "hasUnsavedChanges", target: "confirmingLoad", actions: "rememberLoad" },
               {
                 actions: [
@@ -213,7 +205,7 @@ export const projectFileMachine = setup({
               },
             ],
             "user.loadProject": [
-              { guard: "needsASecondDialog", actions: "logAnswerTheOpenDialogFirst" },
+              { guard: { type: "needsASecondDialog", params: ({ event }) => event.otherDialogOpen }, actions: "logAnswerTheOpenDialogFirst" },
               { guard: "hasUnsavedChanges", target: "confirmingLoad", actions: "rememberLoad" },
               {
                 actions: [
@@ -223,7 +215,7 @@ export const projectFileMachine = setup({
               },
             ],
             "request.close": [
-              { guard: "needsASecondDialog", actions: "answerBusy" },
+              { guard: { type: "needsASecondDialog", params: ({ event }) => event.otherDialogOpen }, actions: "answerBusy" },
               { guard: "hasUnsavedChanges", target: "confirmingClose", actions: "rememberClose" },
               { actions: "confirmCloseNow" },
             ],

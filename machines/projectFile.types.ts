@@ -25,8 +25,6 @@ export interface ProjectFileContext {
   saving: { revision: number; project: SideProject; controller: string | null } | null;
   /** A save asked for while another was under way; it starts when that one ends. */
   queuedSave: { controller: string | null } | null;
-  /** Another machine's dialog is open (the root says so): a load or close that needs this one's is Busy. */
-  otherDialogOpen: boolean;
 }
 
 export interface ProjectFileInput {
@@ -42,14 +40,19 @@ export interface SaveInput {
   controller: string | null;
 }
 
+/** Whether another machine's dialog is open as the event arrives: the root's fact, which it adds to each load and close. */
+export interface ToldDialogs {
+  otherDialogOpen: boolean;
+}
+
 export type ProjectFileEvent =
-  | ({ type: "request.loadProject"; project: SideProject } & RequestRef)
-  | ({ type: "request.close" } & RequestRef)
-  | UserEventOf<"user.loadProject" | "user.accept" | "user.decline" | "user.editProject">
+  | ({ type: "request.loadProject"; project: SideProject } & RequestRef & ToldDialogs)
+  | ({ type: "request.close" } & RequestRef & ToldDialogs)
+  | (UserEventOf<"user.loadProject"> & ToldDialogs)
+  | UserEventOf<"user.accept" | "user.decline" | "user.editProject">
   | { type: "plugin.disconnected"; sender: string }
   | { type: "project.saveRequested"; controller: string | null }
   | { type: "window.closed" }
-  | { type: "dialog.elsewhere"; open: boolean }
   | ProjectEditedEvent;
 
 /** A project became the loaded one: plugins hear projectLoaded, the editor shows its first test. */

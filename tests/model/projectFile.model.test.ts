@@ -26,9 +26,10 @@ const shopFixture = shop();
 const otherFixture = other();
 const A = "plugin-a";
 
-const loadOther: ProjectEvent = { type: "request.loadProject", requestId: 1, sender: A, project: otherFixture };
-const loadShop: ProjectEvent = { type: "request.loadProject", requestId: 2, sender: A, project: shopFixture };
-const close: ProjectEvent = { type: "request.close", requestId: 3, sender: A };
+// The root adds to each load and close whether another machine's dialog is open; here none is.
+const loadOther = { type: "request.loadProject", requestId: 1, sender: A, project: otherFixture, otherDialogOpen: false } satisfies ProjectEvent;
+const loadShop = { type: "request.loadProject", requestId: 2, sender: A, project: shopFixture, otherDialogOpen: false } satisfies ProjectEvent;
+const close = { type: "request.close", requestId: 3, sender: A, otherDialogOpen: false } satisfies ProjectEvent;
 const accept: ProjectEvent = { type: "user.accept" };
 const decline: ProjectEvent = { type: "user.decline" };
 const edit: ProjectEvent = { type: "user.editProject" };
@@ -36,7 +37,7 @@ const saveToComputer: ProjectEvent = { type: "project.saveRequested", controller
 const saveToController: ProjectEvent = { type: "project.saveRequested", controller: A };
 const windowClosed: ProjectEvent = { type: "window.closed" };
 const dropA: ProjectEvent = { type: "plugin.disconnected", sender: A };
-const userLoadsOther: ProjectEvent = { type: "user.loadProject", project: otherFixture };
+const userLoadsOther = { type: "user.loadProject", project: otherFixture, otherDialogOpen: false } satisfies ProjectEvent;
 // The editor's changes, as it tells them (project.edited): the shop and the other project with
 // the first command's value set, so the graph stays finite (and small).
 const withEdit = (project: SideProject): SideProject => ({
@@ -490,6 +491,21 @@ describe("project file machine, one thing at a time", () => {
     expect(answerTo(41)).toEqual([expect.objectContaining({ ok: false, errorCode: "Busy" })]);
     expect(answerTo(1)).toEqual([]);
     expect(actor.getSnapshot().matches({ dialog: "confirmingLoad" })).toBe(true);
+  });
+
+  it("answers a load or close over unsaved changes Busy while the root says another dialog is open, and loads at once one that needs no dialog", () => {
+    const { actor, answerTo, logs, emitted } = startProject();
+    actor.send({ ...loadShop, requestId: 20, otherDialogOpen: true });
+    expect(answerTo(20)).toEqual([{ ok: true, value: true }]);
+    actor.send(edit);
+    actor.send({ ...loadOther, requestId: 21, otherDialogOpen: true });
+    actor.send({ ...close, requestId: 22, otherDialogOpen: true });
+    actor.send({ ...userLoadsOther, otherDialogOpen: true });
+    expect(answerTo(21)).toEqual([expect.objectContaining({ ok: false, errorCode: "Busy" })]);
+    expect(answerTo(22)).toEqual([expect.objectContaining({ ok: false, errorCode: "Busy" })]);
+    expect(logs().map((l) => l.message)).toEqual([expect.stringContaining("answer the open dialog first")]);
+    expect(actor.getSnapshot().value).toEqual({ dialog: "idle", saving: "idle" });
+    expect(emitted.some((e) => e.type === "dialog.opened")).toBe(false);
   });
 
   it("answers a close Busy while its own close dialog is open", () => {
