@@ -232,7 +232,10 @@ export const ideMachine = setup({
       ({ context }) => context.projectFile,
       ({ context }) => ({ type: "project.saveRequested" as const, controller: context.controller }),
     ),
-    reemit: emit(({ event }) => event as IdeEmitted),
+    reemit: emit(({ event }) => {
+      assertEvent(event, "log.written");
+      return event;
+    }),
     answerCloseConfirmed: emit(({ event }) => {
       assertEvent(event, "close.confirmed");
       return answered(event.requestId, ok(true));

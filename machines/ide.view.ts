@@ -173,7 +173,7 @@ export function toIdeView(s: IdeSnapshot, logs: LogStore): IdeView {
   const control = controlSnapshot(s);
   const file = projectFileSnapshot(s).context;
   const editor = editorSnapshot(s).context;
-  const playback = suiteRunnerSnapshot(s).context;
+  const runner = suiteRunnerSnapshot(s).context;
   // Frozen: one view is shared by every caller until something changes.
   const dialog = dialogOf(s);
   return Object.freeze({
@@ -189,7 +189,7 @@ export function toIdeView(s: IdeSnapshot, logs: LogStore): IdeView {
     logs: entriesOf(logs),
     logsDropped: Object.freeze(logs.dropped()),
     playback: playbackView(s),
-    runControls: Object.freeze({ breakpoints: playback.breakpoints as string[], delayMs: playback.delayMs }),
+    runControls: Object.freeze({ breakpoints: runner.breakpoints as string[], delayMs: runner.delayMs }),
     displayedTestId: editor.displayedTestId,
     selectedCommandId: editor.selectedCommandId,
     recording: recordingView(s),

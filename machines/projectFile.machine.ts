@@ -20,7 +20,10 @@
  *   there is no request to answer, so nothing is emitted for it.
  * - One dialog at a time, decided by the root: it adds to each load and close whether another
  *   machine's dialog is open (`otherDialogOpen`); one over unsaved changes then is answered Busy
- *   (the user's own load, a warning), as is any while this machine's own dialog is open. With no unsaved changes, a close is confirmed at once.
+ *   (the user's own load, a warning), as is any while this machine's own dialog is open.
+ *   With no unsaved changes, a close is confirmed at once.
+ * - The project kept here is the editor's, as it last told it (project.edited), or the one a
+ *   load or a discard brought: what a save writes. Only the editor changes it.
  * - Facts for the root: dialog.opened and dialog.closed around its dialogs; close.confirmed;
  *   project.loaded and project.reverted (the editor shows the project they carry).
  */
