@@ -634,8 +634,8 @@ describe("the IDE UI page", () => {
     expect(await page.locator(state("control.controlled")).getAttribute("data-active")).toBe("false");
     expect(await classOf(state("ide.open"))).toContain("active");
     // Parallel regions are both active at once.
-    expect(await classOf(state("project.dialog.idle"))).toContain("active");
-    expect(await classOf(state("project.saving.idle"))).toContain("active");
+    expect(await classOf(state("projectFile.dialog.idle"))).toContain("active");
+    expect(await classOf(state("projectFile.saving.idle"))).toContain("active");
     // The current state is filled and outlined in the highlight colour; the others are not.
     const box = (path: string) => `${state(path)} > rect.state-box`;
     const boxColours = (path: string) =>
@@ -874,7 +874,7 @@ describe("the IDE UI page", () => {
 
     await page.waitForSelector(`${badge("s-region")}.state-pending`);
     await page.waitForSelector('[data-testid="variable"][data-name="cart"]');
-    await page.waitForSelector('[data-testid="diagram-playback"]');
+    await page.waitForSelector('[data-testid="diagram-suiteRunner"]');
     await page.waitForSelector('[data-testid="state-testRunner.live.running.pluginCommand"][data-active="true"]');
     await page.waitForSelector('[data-testid="control-banner"]');
     await page.waitForSelector(entry("mailto:qa@example.org"));
