@@ -137,14 +137,14 @@ function startIde(options: { window?: IdeInput["window"]; project?: SideProject;
   // The root, each child and each test runner answer the requests they decide (the protocol
   // adapter listens to all of them); answers are collected in the order they come.
   const answered: RequestAnsweredEvent[] = [];
-  const { control: controlRef, projectFile: projectRef, editor: editorRef, suiteRunner: playbackRef } = actor.getSnapshot().context;
+  const { control: controlRef, projectFile: projectRef, editor: editorRef, suiteRunner: suiteRunnerRef } = actor.getSnapshot().context;
   const collect = (event: RequestAnsweredEvent) => answered.push(event);
   actor.on("request.answered", collect);
   controlRef.on("request.answered", collect);
   projectRef.on("request.answered", collect);
   editorRef.on("request.answered", collect);
-  playbackRef.on("request.answered", collect);
-  eachTestRunner(playbackRef, (runner) => {
+  suiteRunnerRef.on("request.answered", collect);
+  eachTestRunner(suiteRunnerRef, (runner) => {
     const subscription = runner.on("request.answered", collect);
     return () => subscription.unsubscribe();
   });

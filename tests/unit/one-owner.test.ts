@@ -61,6 +61,18 @@ describe("one owner per fact", () => {
     expect(project.replies).toEqual([busyReply()]);
   });
 
+  it("keeps whose dialog is open in the root alone, which tells the project file machine with each load and close", () => {
+    const { actor } = start(ideMachine, { project: shop(), window: "open" });
+    const fileReplies: Reply[] = [];
+    actor.getSnapshot().context.projectFile.on("request.answered", (event) => fileReplies.push(event.reply));
+    actor.send({ type: "user.editProject" });
+    actor.send({ type: "request.alert", requestId: 1, sender: A, message: "an open dialog" });
+    actor.send({ type: "request.loadProject", requestId: 2, sender: A, project: shop() });
+    expect(actor.getSnapshot().context.alert?.requestId).toBe(1);
+    expect(fileReplies).toEqual([busyReply()]);
+    expect(Object.keys(actor.getSnapshot().context.projectFile.getSnapshot().context)).not.toContain("otherDialogOpen");
+  });
+
   it("gives the anchor's fields to the codes the record routes choose, on every route that answers them", () => {
     const empty = { ...shop(), tests: [] };
     const { actor, replies } = start(editorMachine, { project: empty });
