@@ -20,7 +20,7 @@ import type { OutboundMessage, UserEvent } from "../machines/ide.types.ts";
 import type { UserEventInput } from "../machines/userEvents.schema.ts";
 import { toIdeView } from "../machines/ide.view.ts";
 import type { IdeView } from "../machines/ide.view.ts";
-import { projectMachine } from "../machines/project.machine.ts";
+import { projectFileMachine } from "../machines/projectFile.machine.ts";
 import { suiteRunnerMachine } from "../machines/suiteRunner.machine.ts";
 import { testRunnerMachine } from "../machines/testRunner.machine.ts";
 import { recordingMachine } from "../machines/recording.machine.ts";
@@ -138,7 +138,7 @@ export function createIde(options: IdeOptions = {}): Ide {
   );
   const machine = ideMachine.provide({
     actors: {
-      project: projectMachine.provide({
+      projectFile: projectFileMachine.provide({
         actors: {
           saveProject: saveProjectPort(options.deliver, options.save, limits.deliverTimeoutMs, (project) =>
             withPluginSnapshot(project, {
@@ -153,7 +153,7 @@ export function createIde(options: IdeOptions = {}): Ide {
       recording: recordingMachine.provide({
         actors: recordingPorts(options.deliver, limits.deliverTimeoutMs, (message) => ideLog("warn", message)),
       }),
-      playback: suiteRunnerMachine.provide({
+      suiteRunner: suiteRunnerMachine.provide({
         actors: { testRunner: testRunnerMachine.provide({ actors: ports }), tellPlugins: ports.tellPlugins },
       }),
     },
@@ -232,7 +232,7 @@ export function createIde(options: IdeOptions = {}): Ide {
   for (const ref of refs) {
     ref.subscribe({ next: changed, error: () => changed() });
   }
-  eachTestRunner(children.playback, (runner) => {
+  eachTestRunner(children.suiteRunner, (runner) => {
     // The executor hears when a test is over (or its runner is let go), once: its page may serve another.
     const runId = runner.getSnapshot().context.run.runId;
     let ended = false;
@@ -282,7 +282,7 @@ export function createIde(options: IdeOptions = {}): Ide {
       listeners.add(listener);
       return { unsubscribe: () => listeners.delete(listener) };
     },
-    onTestEnded: (listener) => watchTestEnds(children.playback, listener),
+    onTestEnded: (listener) => watchTestEnds(children.suiteRunner, listener),
     actor,
     stop() {
       protocol.abandonAll(fail("IdeNotActive", "The IDE has stopped."));

@@ -13,7 +13,7 @@ import type {
 } from "../machines/testRunner.types.ts";
 import { refusesToStart } from "../services/playback/pluginAnswer.ts";
 import type { Delivery } from "../services/playback/pluginAnswer.ts";
-import type { SaveInput, SaveOutcome } from "../machines/project.types.ts";
+import type { SaveInput, SaveOutcome } from "../machines/projectFile.types.ts";
 import type { AskPluginsInput, PluginAnswers } from "../machines/recording.types.ts";
 import { fail, ok } from "../machines/replies.ts";
 import type { Reply } from "../machines/shared.types.ts";
@@ -168,7 +168,7 @@ export const recordingPorts = (deliver: Deliver | undefined, timeoutMs: number, 
   }),
 });
 
-/** The project machine's save port: to the controller while controlled, else `save`. */
+/** The project file machine's save port: to the controller while controlled, else `save`. */
 export const saveProjectPort = (
   deliver: Deliver | undefined,
   save: Save | undefined,

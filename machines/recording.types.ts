@@ -1,6 +1,7 @@
 // The recording machine's context, events, facts and port (CONTRACT section 14).
 import type { FramePath, RecordedTargets } from "../services/recording/index.ts";
 import type { LogWrittenEvent } from "./shared.types.ts";
+import type { UserEventOf } from "./userEvents.schema.ts";
 
 /** A command as the project holds it once recorded: an id, and v3's `targets` beside target. */
 export type RecordedCommand = {
@@ -57,7 +58,7 @@ export type RecorderTabClosedEvent = { type: "recorder.tabClosed" };
 
 export type RecorderEvent = RecorderCommandEvent | RecorderPageEvent | RecorderTabClosedEvent;
 
-/** The project resolved the user's Record to its displayed test (project.machine.ts). */
+/** The user's Record, resolved to the displayed test (editor.targets.ts). */
 export type RecordingRequestedEvent = {
   type: "recording.requested";
   testId: string;
@@ -68,7 +69,7 @@ export type RecordingRequestedEvent = {
 
 export type RecordingEvent =
   | RecordingRequestedEvent
-  | { type: "user.stopRecording" }
+  | UserEventOf<"user.stopRecording">
   /** The root stops it: a run starts, the window closes, another project is loaded. */
   | { type: "recording.stop"; reason: string }
   | RecorderEvent

@@ -623,7 +623,7 @@ describe("the IDE UI page", () => {
   it("highlights each machine's current state in its statechart and moves the highlight when control mode changes", async () => {
     await openUi();
     const state = (path: string) => `[data-testid="state-${path}"]`;
-    for (const chart of ["ide", "control", "project", "playback", "recording", "testRunner"]) {
+    for (const chart of ["ide", "control", "projectFile", "editor", "suiteRunner", "recording", "testRunner"]) {
       await page.waitForSelector(`[data-testid="diagram-${chart}"]`);
     }
     expect(await classOf(state("recording.idle"))).toContain("active");
@@ -634,8 +634,8 @@ describe("the IDE UI page", () => {
     expect(await page.locator(state("control.controlled")).getAttribute("data-active")).toBe("false");
     expect(await classOf(state("ide.open"))).toContain("active");
     // Parallel regions are both active at once.
-    expect(await classOf(state("project.dialog.idle"))).toContain("active");
-    expect(await classOf(state("project.saving.idle"))).toContain("active");
+    expect(await classOf(state("projectFile.dialog.idle"))).toContain("active");
+    expect(await classOf(state("projectFile.saving.idle"))).toContain("active");
     // The current state is filled and outlined in the highlight colour; the others are not.
     const box = (path: string) => `${state(path)} > rect.state-box`;
     const boxColours = (path: string) =>
@@ -874,7 +874,7 @@ describe("the IDE UI page", () => {
 
     await page.waitForSelector(`${badge("s-region")}.state-pending`);
     await page.waitForSelector('[data-testid="variable"][data-name="cart"]');
-    await page.waitForSelector('[data-testid="diagram-playback"]');
+    await page.waitForSelector('[data-testid="diagram-suiteRunner"]');
     await page.waitForSelector('[data-testid="state-testRunner.live.running.pluginCommand"][data-active="true"]');
     await page.waitForSelector('[data-testid="control-banner"]');
     await page.waitForSelector(entry("mailto:qa@example.org"));
@@ -972,7 +972,7 @@ describe("the UI socket", () => {
 
     expect(messages[0].type).toBe("hello");
     const hello = messages[0] as Extract<HostMessage, { type: "hello" }>;
-    expect(hello.charts.map((c) => c.actor)).toEqual(["ide", "control", "project", "playback", "recording", "testRunner"]);
+    expect(hello.charts.map((c) => c.actor)).toEqual(["ide", "control", "projectFile", "editor", "suiteRunner", "recording", "testRunner"]);
     expect(messages.filter((m) => m.type === "hello")).toHaveLength(1);
     const all = updates(messages);
     expect(all[0].logs.reset).toBe(true);
@@ -986,7 +986,7 @@ describe("the UI socket", () => {
     expect(all[0].playback).toBeNull();
     expect(all[0].commands).toBeUndefined();
     expect(all[0].view.runControls).toEqual({ breakpoints: [], delayMs: 0 });
-    expect(all[0].states).toMatchObject({ ide: "open", control: "notControlled", playback: "idle", recording: "idle" });
+    expect(all[0].states).toMatchObject({ ide: "open", control: "notControlled", suiteRunner: "idle", recording: "idle" });
     expect("testRunner" in all[0].states).toBe(false);
     expect("logs" in all[0].view).toBe(false);
     const last = all[all.length - 1];

@@ -313,7 +313,7 @@ describe("the IDE as a browser extension", () => {
       window.locator('[data-testid^="chart-value-"]').evaluateAll((codes) =>
         codes.map((code) => [code.getAttribute("data-testid")!.slice("chart-value-".length), JSON.parse(code.textContent!)]),
       );
-    expect((await charts()).map(([actor]) => actor)).toEqual(["ide", "control", "project", "playback", "recording", "testRunner", "windowDoor", "backgroundRelay"]);
+    expect((await charts()).map(([actor]) => actor)).toEqual(["ide", "control", "projectFile", "editor", "suiteRunner", "recording", "testRunner", "windowDoor", "backgroundRelay"]);
     // The door answers once the relay has handed over, which it does as it becomes present.
     await expect
       .poll(async () => Object.fromEntries((await charts()).slice(6)))

@@ -248,7 +248,7 @@ describe("keepWorkspace", () => {
     const { workspace, problem } = await loadWorkspace(storage);
     expect(problem).toBeNull();
     expect(workspace?.unsaved).toBe(true);
-    expect(workspace?.project).toEqual(copy(ide.actor.getSnapshot().context.project.getSnapshot().context.project));
+    expect(workspace?.project).toEqual(copy(ide.actor.getSnapshot().context.editor.getSnapshot().context.project));
   });
 });
 
