@@ -8,27 +8,18 @@
 // `Input.dispatchKeyEvent`). What the recorder reports goes to `report` as it came; the core's
 // door (ide.record) checks it.
 import { fileURLToPath } from "node:url";
-import { buildSync } from "esbuild";
 import type { WebDriver } from "selenium-webdriver";
-import { withTimeout } from "../../core/ports.ts";
+import { withTimeout } from "../../services/timeout.ts";
 import type { PageInput } from "../view/messages.ts";
+import { browserBundle } from "./bundle.ts";
 
 const WORLD = "ide-core-recorder";
 const BINDING = "__ideCoreRecorded";
 const CONNECT_TIMEOUT_MS = 10_000;
 
-let source: string | null = null;
 /** The recorder bundled for the page, once per process. */
-function recorderSource(): string {
-  source ??= buildSync({
-    entryPoints: [fileURLToPath(new URL("../recorder/hostEntry.ts", import.meta.url))],
-    bundle: true,
-    format: "iife",
-    platform: "browser",
-    write: false,
-    logLevel: "silent",
-  }).outputFiles[0].text;
-  return source;
+async function recorderSource(): Promise<string> {
+  return (await browserBundle({ entry: fileURLToPath(new URL("../recorder/hostEntry.ts", import.meta.url)), format: "iife" })).script;
 }
 
 interface CdpConnection {
@@ -89,7 +80,7 @@ export async function recordInPage(driver: WebDriver, report: (value: unknown) =
   await send("Runtime.enable");
   await send("Page.enable");
   await send("Runtime.addBinding", { name: BINDING, executionContextName: WORLD });
-  await send("Page.addScriptToEvaluateOnNewDocument", { source: recorderSource(), worldName: WORLD, runImmediately: true });
+  await send("Page.addScriptToEvaluateOnNewDocument", { source: await recorderSource(), worldName: WORLD, runImmediately: true });
 
   const mouse = (type: string, x: number, y: number, clickCount: number) =>
     send("Input.dispatchMouseEvent", { type, x, y, button: "left", buttons: type === "mousePressed" ? 1 : 0, clickCount });

@@ -14,7 +14,7 @@ import type { WebDriver } from "selenium-webdriver";
 import WebDriverExecutorModule from "@seleniumhq/side-runtime/dist/webdriver.js";
 import * as sideErrors from "@seleniumhq/side-runtime/dist/errors/index.js";
 import VariablesModule from "@seleniumhq/side-runtime/dist/variables.js";
-import { TimeoutError, withTimeout } from "../../core/ports.ts";
+import { TimeoutError, withTimeout } from "../../services/timeout.ts";
 import type { Executor } from "../../core/ports.ts";
 import type { PageOutcome } from "../../machines/testRunner.types.ts";
 import { messageOf } from "../../services/errors.ts";
