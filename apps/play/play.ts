@@ -68,7 +68,7 @@ export async function play(options: PlayOptions, io: PlayIo, stopSignal: AbortSi
   const projectFile = resolve(options.file);
   const project = readProjectFile(projectFile);
   const targets = targetsOf(project, options);
-  // The shipped example plays against the example site, served here as npm start serves it.
+  // The shipped example plays against the example site, by the one rule npm start follows too.
   let composed: ComposedHost;
   try {
     composed = await composeHost({ ...options, projectFile, project });

@@ -22,6 +22,7 @@ import type { Session, SessionSettings, SideExecutor } from "./browserSession.ts
 import type { Capabilities } from "./capabilities.ts";
 import { CHROMEDRIVER_PATH, killBrowser } from "./chromedriver.ts";
 import { pageCamera } from "./devtools.ts";
+import { closeDevTools } from "./devtoolsConnection.ts";
 import { callResolver, fromPage, locatorBundle } from "./pages.ts";
 import { commandMessage, isGone, PageGoneError } from "./pageGone.ts";
 
@@ -149,6 +150,7 @@ export function webdriverPage(options: WebDriverPageOptions = {}): WebDriverPage
   function drop(gone: Session) {
     gone.dead = true;
     closeCamera(gone);
+    closeDevTools(gone.driver);
     if (current !== gone) return;
     current = null;
     session = null;
@@ -283,6 +285,7 @@ export function webdriverPage(options: WebDriverPageOptions = {}): WebDriverPage
       if (!opened) return;
       opened.dead = true;
       closeCamera(opened);
+      closeDevTools(opened.driver);
       await opened.driver.quit().catch(() => {});
       opened.chromedriver?.kill("SIGTERM");
       if (opened.chromedriver) killBrowser(opened.userDataDir);
