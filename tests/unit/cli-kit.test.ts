@@ -10,6 +10,9 @@ import { readPlayOptions } from "../../apps/play/args.ts";
 import { readStartOptions } from "../../apps/host/args.ts";
 import { readExportOptions } from "../../apps/export/export.ts";
 import type { SideProject } from "../../services/side/index.ts";
+import { servesExampleSite } from "../../apps/host/compose.ts";
+import { EXAMPLE_PROJECT_PATH } from "../../drivers/host/site.ts";
+import { relative } from "node:path";
 import { shopProject } from "../support/shared.ts";
 
 const refusal = (read: () => unknown): UsageError => {
@@ -99,5 +102,14 @@ describe("what a command line plays or exports", () => {
     expect(() => chooseTargets(shop, { kind: "suite", name: "nope" })).toThrow(ProjectError);
     expect(() => chooseTargets(shop, { kind: "suite", name: "nope" })).toThrow(/no suite named "nope"; its suites: "Default Suite"/);
     expect(() => chooseTargets(withoutSuites, { kind: "test", name: "nope" })).toThrow(/no test named "nope"; its tests: "logs in", "adds to cart"/);
+  });
+});
+
+describe("the example site, for npm start and npm run play alike", () => {
+  it("is served when the project played is the shipped example, however its path is written, unless --base-url names another site", () => {
+    expect(servesExampleSite(EXAMPLE_PROJECT_PATH, null)).toBe(true);
+    expect(servesExampleSite(relative(process.cwd(), EXAMPLE_PROJECT_PATH), null)).toBe(true);
+    expect(servesExampleSite(EXAMPLE_PROJECT_PATH, "http://127.0.0.1:8080")).toBe(false);
+    expect(servesExampleSite("/tmp/my-tests.side", null)).toBe(false);
   });
 });
