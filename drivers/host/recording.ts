@@ -1,39 +1,26 @@
 // Recording in the host's page under test (CONTRACT section 14): the recorder of
 // drivers/recorder/ put into every document and frame of the browser WebDriver drives, over the
-// DevTools protocol (selenium-webdriver's CDP connection: the browser's own endpoint for a local
-// chromedriver, the Grid's `se:cdp` for a Grid's browser). It runs in an isolated world and
+// browser's one DevTools connection (devtoolsConnection.ts: the browser's own endpoint for a
+// local chromedriver, the Grid's `se:cdp` for a Grid's browser), in a session of its own. It runs in an isolated world and
 // reports through a binding (`Runtime.addBinding`) that only that world has; the recorder
 // listens to trusted events only. The user's clicks and keys on the IDE page's picture become
 // trusted input in the page (`Input.dispatchMouseEvent`, `Input.insertText`,
 // `Input.dispatchKeyEvent`). What the recorder reports goes to `report` as it came; the core's
 // door (ide.record) checks it.
 import { fileURLToPath } from "node:url";
-import { buildSync } from "esbuild";
 import type { WebDriver } from "selenium-webdriver";
-import { withTimeout } from "../../core/ports.ts";
+import { withTimeout } from "../../services/timeout.ts";
 import type { PageInput } from "../view/messages.ts";
+import { browserBundle } from "./bundle.ts";
+import { devToolsOf } from "./devtoolsConnection.ts";
 
 const WORLD = "ide-core-recorder";
 const BINDING = "__ideCoreRecorded";
 const CONNECT_TIMEOUT_MS = 10_000;
 
-let source: string | null = null;
 /** The recorder bundled for the page, once per process. */
-function recorderSource(): string {
-  source ??= buildSync({
-    entryPoints: [fileURLToPath(new URL("../recorder/hostEntry.ts", import.meta.url))],
-    bundle: true,
-    format: "iife",
-    platform: "browser",
-    write: false,
-    logLevel: "silent",
-  }).outputFiles[0].text;
-  return source;
-}
-
-interface CdpConnection {
-  execute(method: string, params: Record<string, unknown>, callback?: (error?: Error) => void): void;
-  _wsConnection: { on(event: "message", listener: (data: unknown) => void): void; off?(event: "message", listener: (data: unknown) => void): void; close(): void };
+async function recorderSource(): Promise<string> {
+  return (await browserBundle({ entry: fileURLToPath(new URL("../recorder/hostEntry.ts", import.meta.url)), format: "iife" })).script;
 }
 
 /** Keys the recorder turns into `sendKeys` (v3's): their DevTools names. */
@@ -60,56 +47,56 @@ export interface HostRecorder {
 
 /** Puts the recorder into the page `driver` drives; each report goes to `report`. */
 export async function recordInPage(driver: WebDriver, report: (value: unknown) => void): Promise<HostRecorder> {
-  const cdp = (await withTimeout(
-    (driver as unknown as { createCDPConnection(target: string): Promise<CdpConnection> }).createCDPConnection("page"),
-    CONNECT_TIMEOUT_MS,
-    "the page's DevTools connection",
-  )) as CdpConnection;
-  const send = (method: string, params: Record<string, unknown> = {}) =>
-    withTimeout(
-      new Promise<void>((resolve, reject) => cdp.execute(method, params, (error) => (error ? reject(error) : resolve()))),
-      CONNECT_TIMEOUT_MS,
-      method,
-    );
-  const onMessage = (data: unknown) => {
-    let message: { method?: string; params?: { name?: string; payload?: string } };
+  const devtools = await withTimeout(devToolsOf(driver), CONNECT_TIMEOUT_MS, "the page's DevTools connection");
+  if (!devtools) throw new Error("The browser under test has no DevTools endpoint this host can reach, so nothing can be recorded in it.");
+  // A session of the recorder's own in the window WebDriver drives: closing it takes the recorder's script and binding away.
+  const sessionId = await devtools.attach(await driver.getWindowHandle(), CONNECT_TIMEOUT_MS);
+  const send = async (method: string, params: Record<string, unknown> = {}) => {
+    await devtools.send(method, params, sessionId, CONNECT_TIMEOUT_MS);
+  };
+  // Input is sent in order and not waited for: a click that opens an alert is answered only once the alert is gone.
+  const post = async (method: string, params: Record<string, unknown>) => {
+    if (!devtools.isOpen) throw new Error("The page's DevTools connection closed.");
+    devtools.send(method, params, sessionId, CONNECT_TIMEOUT_MS).catch(() => {});
+  };
+  const stopListening = devtools.listen((method, params, from) => {
+    if (from !== sessionId || method !== "Runtime.bindingCalled" || params.name !== BINDING || typeof params.payload !== "string") return;
     try {
-      message = JSON.parse(String(data));
-    } catch {
-      return;
-    }
-    if (message.method !== "Runtime.bindingCalled" || message.params?.name !== BINDING || typeof message.params.payload !== "string") return;
-    try {
-      report({ ...JSON.parse(message.params.payload), type: "recorder.commandRecorded", tabId: null });
+      report({ ...JSON.parse(params.payload), type: "recorder.commandRecorded", tabId: null });
     } catch {
       // not JSON: not the recorder's
     }
-  };
-  cdp._wsConnection.on("message", onMessage);
-  await send("Runtime.enable");
-  await send("Page.enable");
-  await send("Runtime.addBinding", { name: BINDING, executionContextName: WORLD });
-  await send("Page.addScriptToEvaluateOnNewDocument", { source: recorderSource(), worldName: WORLD, runImmediately: true });
+  });
+  try {
+    await send("Runtime.enable");
+    await send("Page.enable");
+    await send("Runtime.addBinding", { name: BINDING, executionContextName: WORLD });
+    await send("Page.addScriptToEvaluateOnNewDocument", { source: await recorderSource(), worldName: WORLD, runImmediately: true });
+  } catch (error) {
+    stopListening();
+    devtools.send("Target.detachFromTarget", { sessionId }).catch(() => {});
+    throw error;
+  }
 
   const mouse = (type: string, x: number, y: number, clickCount: number) =>
-    send("Input.dispatchMouseEvent", { type, x, y, button: "left", buttons: type === "mousePressed" ? 1 : 0, clickCount });
+    post("Input.dispatchMouseEvent", { type, x, y, button: "left", buttons: type === "mousePressed" ? 1 : 0, clickCount });
   return {
     async click(x, y, clickCount = 1) {
-      await send("Input.dispatchMouseEvent", { type: "mouseMoved", x, y });
+      await post("Input.dispatchMouseEvent", { type: "mouseMoved", x, y });
       await mouse("mousePressed", x, y, clickCount);
       await mouse("mouseReleased", x, y, clickCount);
     },
-    type: (text) => send("Input.insertText", { text }),
+    type: (text) => post("Input.insertText", { text }),
     async press(key) {
       const known = KEYS[key];
       if (!known) throw new TypeError(`The page panel sends no key ${JSON.stringify(key)}; it knows ${Object.keys(KEYS).join(", ")}.`);
       const base = { key, code: known.code, windowsVirtualKeyCode: known.keyCode, nativeVirtualKeyCode: known.keyCode };
-      await send("Input.dispatchKeyEvent", { type: "keyDown", ...base, ...(known.text ? { text: known.text } : {}) });
-      await send("Input.dispatchKeyEvent", { type: "keyUp", ...base });
+      await post("Input.dispatchKeyEvent", { type: "keyDown", ...base, ...(known.text ? { text: known.text } : {}) });
+      await post("Input.dispatchKeyEvent", { type: "keyUp", ...base });
     },
     close() {
-      cdp._wsConnection.off?.("message", onMessage);
-      cdp._wsConnection.close();
+      stopListening();
+      devtools.send("Target.detachFromTarget", { sessionId }).catch(() => {});
     },
   };
 }
