@@ -1,19 +1,30 @@
 import { LocatorError } from "./errors.ts";
 import { findElement } from "./find.ts";
 import { parseLocator } from "./parse.ts";
-import { buildXPath } from "./xpath.ts";
+import { shadowRootsOf } from "./shadow.ts";
+import { buildXPath, buildXPathInShadowRoot } from "./xpath.ts";
 
 export { isLocatorErrorCode, LOCATOR_ERROR_CODES, LocatorError, type LocatorErrorCode } from "./errors.ts";
 export { parseLocator, type ParsedLocator, type LocatorStrategy } from "./parse.ts";
 export { findElement, findElements } from "./find.ts";
 export { buildXPath, xpathLiteral } from "./xpath.ts";
 export { locatorAsBy } from "./export.ts";
+export { splitShadowSteps } from "./shadow.ts";
 
-/** `GET /playback/location` against a document: the xpath of the element `location` matches. */
+/**
+ * `GET /playback/location` against a document: the xpath of the element `location` matches.
+ * An element inside open shadow roots (section 19) has no xpath from the document, so its
+ * reply is a chain as its locator is: the outermost host's xpath, then for each shadow root
+ * the xpath of the next host (at last the element) relative to that root, joined by " >>> ".
+ */
 export function resolveInDocument(doc: Document | undefined, location: string): string {
   const locator = parseLocator(location); // InvalidLocator comes before NoPage
   if (!doc) {
     throw new LocatorError("NoPage", `There is no page to resolve the locator ${JSON.stringify(location)} against.`);
   }
-  return buildXPath(findElement(doc, locator));
+  const el = findElement(doc, locator);
+  const roots = shadowRootsOf(el);
+  if (roots.length === 0) return buildXPath(el);
+  const inside = roots.map((root, i) => buildXPathInShadowRoot(i + 1 < roots.length ? roots[i + 1].host : el, root));
+  return [buildXPath(roots[0].host), ...inside].join(" >>> ");
 }
