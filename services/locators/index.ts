@@ -1,8 +1,8 @@
 import { LocatorError } from "./errors.ts";
 import { findElement } from "./find.ts";
 import { parseLocator } from "./parse.ts";
-import { shadowRootsOf } from "./shadow.ts";
-import { buildXPath, buildXPathInShadowRoot } from "./xpath.ts";
+import { shadowCssSteps } from "./shadowSteps.ts";
+import { buildXPath } from "./xpath.ts";
 
 export { isLocatorErrorCode, LOCATOR_ERROR_CODES, LocatorError, type LocatorErrorCode } from "./errors.ts";
 export { parseLocator, type ParsedLocator, type LocatorStrategy } from "./parse.ts";
@@ -13,9 +13,10 @@ export { splitShadowSteps } from "./shadow.ts";
 
 /**
  * `GET /playback/location` against a document: the xpath of the element `location` matches.
- * An element inside open shadow roots (section 19) has no xpath from the document, so its
- * reply is a chain as its locator is: the outermost host's xpath, then for each shadow root
- * the xpath of the next host (at last the element) relative to that root, joined by " >>> ".
+ * An element inside open shadow roots (section 19) has no xpath from the document (and no
+ * browser evaluates an xpath in a shadow root), so its reply is a chain as its locator is: the
+ * outermost host's xpath, then for each shadow root a CSS selector that finds the next host (at
+ * last the element) alone in that root, joined by " >>> ".
  */
 export function resolveInDocument(doc: Document | undefined, location: string): string {
   const locator = parseLocator(location); // InvalidLocator comes before NoPage
@@ -23,8 +24,7 @@ export function resolveInDocument(doc: Document | undefined, location: string): 
     throw new LocatorError("NoPage", `There is no page to resolve the locator ${JSON.stringify(location)} against.`);
   }
   const el = findElement(doc, locator);
-  const roots = shadowRootsOf(el);
-  if (roots.length === 0) return buildXPath(el);
-  const inside = roots.map((root, i) => buildXPathInShadowRoot(i + 1 < roots.length ? roots[i + 1].host : el, root));
-  return [buildXPath(roots[0].host), ...inside].join(" >>> ");
+  const steps = shadowCssSteps(el);
+  if (!steps) return buildXPath(el);
+  return [buildXPath(steps.hosts[0]), ...steps.selectors.slice(1)].join(" >>> ");
 }

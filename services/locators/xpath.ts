@@ -26,23 +26,6 @@ export function buildXPath(el: Element): string {
   throw new LocatorError("ElementNotFound", `The element <${el.localName}> is not in its document, so no xpath selects it.`);
 }
 
-/**
- * An element inside an open shadow root: its xpath relative to that root (`.//button[@id='go']`,
- * `./div[2]/button`, evaluated with the root as the context node), by a unique id or other attribute, else by position from the root. The
- * uniqueness is counted by a walk of the root, since not every engine evaluates in a shadow tree.
- */
-export function buildXPathInShadowRoot(el: Element, root: ShadowRoot): string {
-  const all = Array.from(root.querySelectorAll("*"));
-  for (const name of ["id", ...OTHER_ATTRIBUTES]) {
-    const value = el.getAttribute(name);
-    if (!value) continue;
-    const test = nameTest(el);
-    const same = all.filter((other) => nameTest(other) === test && other.getAttribute(name) === value);
-    if (same.length === 1) return `.${byAttribute(el, name, value)}`;
-  }
-  return `./${steps(el, null)}`;
-}
-
 function* candidates(el: Element): Generator<string> {
   const id = el.getAttribute("id");
   if (id) yield byAttribute(el, "id", id);

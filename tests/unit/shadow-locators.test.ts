@@ -2,7 +2,7 @@
 // finds inside open shadow roots (every match of a step, in document order), says which step
 // found nothing, and /playback/location answers a chain of xpaths for an element in a shadow tree.
 import { JSDOM } from "jsdom";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findElement, findElements, LocatorError, parseLocator, resolveInDocument, splitShadowSteps } from "../../services/locators/index.ts";
 
 /** A page with two <x-card> hosts (the second nests an <x-inner> host), a closed host and a plain div. */
@@ -131,10 +131,29 @@ describe("finding with css=A >>> B", () => {
 });
 
 describe("/playback/location for an element in a shadow tree", () => {
-  it("answers the host's xpath, then each next element's xpath relative to its shadow root, joined by >>>", () => {
+  // The CSS steps come from @medv/finder, which reads a page's globals (Node, document, CSS.escape).
+  const saved: Record<string, unknown> = {};
+  beforeAll(() => {
+    const { window } = new JSDOM("<!doctype html><body></body>");
+    const cssEscape = (value: string) => value.replace(/[^\w-]/g, (c) => `\\${c}`);
+    for (const [key, value] of Object.entries({ Node: window.Node, document: window.document, CSS: { escape: cssEscape } })) {
+      saved[key] = (globalThis as Record<string, unknown>)[key];
+      (globalThis as Record<string, unknown>)[key] = value;
+    }
+  });
+  afterAll(() => {
+    for (const [key, value] of Object.entries(saved)) (globalThis as Record<string, unknown>)[key] = value;
+  });
+
+  it("answers the outermost host's xpath, then a CSS selector unique in each shadow root, joined by >>>", () => {
     const doc = shadowPage();
-    expect(resolveInDocument(doc, "css=#second >>> x-inner >>> input")).toBe("//x-card[@id='second'] >>> ./x-inner >>> .//input[@id='deep']");
-    expect(resolveInDocument(doc, "css=#second >>> p:last-child")).toBe("//x-card[@id='second'] >>> ./p[2]");
+    const chain = resolveInDocument(doc, "css=#second >>> x-inner >>> input");
+    expect(chain).toBe("//x-card[@id='second'] >>> x-inner >>> #deep");
+    const second = resolveInDocument(doc, "css=#second >>> p:last-child").split(" >>> ");
+    expect(second[0]).toBe("//x-card[@id='second']");
+    const root = doc.getElementById("second")!.shadowRoot!;
+    expect(root.querySelectorAll(second[1])).toHaveLength(1);
+    expect(root.querySelector(second[1])!.textContent).toBe("two");
   });
 
   it("answers a plain xpath for an element of the document, as before", () => {
