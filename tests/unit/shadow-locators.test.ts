@@ -3,6 +3,7 @@
 // found nothing, and /playback/location answers a chain of xpaths for an element in a shadow tree.
 import { JSDOM } from "jsdom";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildTargets } from "../../services/locators/builders.ts";
 import { findElement, findElements, LocatorError, parseLocator, resolveInDocument, splitShadowSteps } from "../../services/locators/index.ts";
 
 /** A page with two <x-card> hosts (the second nests an <x-inner> host), a closed host and a plain div. */
@@ -130,7 +131,7 @@ describe("finding with css=A >>> B", () => {
   });
 });
 
-describe("/playback/location for an element in a shadow tree", () => {
+describe("/playback/location and the recorder's locators for an element in a shadow tree", () => {
   // The CSS steps come from @medv/finder, which reads a page's globals (Node, document, CSS.escape).
   const saved: Record<string, unknown> = {};
   beforeAll(() => {
@@ -154,6 +155,19 @@ describe("/playback/location for an element in a shadow tree", () => {
     const root = doc.getElementById("second")!.shadowRoot!;
     expect(root.querySelectorAll(second[1])).toHaveLength(1);
     expect(root.querySelector(second[1])!.textContent).toBe("two");
+  });
+
+  it("builds a recorded element's css locators through its shadow roots, and no locator of the document", () => {
+    const doc = shadowPage();
+    const inner = doc.getElementById("second")!.shadowRoot!.querySelector("x-inner")!.shadowRoot!;
+    inner.querySelector("span")!.setAttribute("data-test", "deep-text");
+    const span = inner.querySelector("span")!;
+    expect(buildTargets(span)).toEqual([
+      ['css=#second >>> x-inner >>> *[data-test="deep-text"]', "css:data-attr"],
+      ['css=#second >>> x-inner >>> [data-test="deep-text"]', "css:finder"],
+    ]);
+    // id=deep looks in the document only, where there is no such element: it is not among them.
+    expect(buildTargets(inner.querySelector("#deep")!).map(([locator]) => locator)).toEqual(["css=#second >>> x-inner >>> #deep"]);
   });
 
   it("answers a plain xpath for an element of the document, as before", () => {
