@@ -26,5 +26,5 @@ export function resolveInDocument(doc: Document | undefined, location: string): 
   const el = findElement(doc, locator);
   const steps = shadowCssSteps(el);
   if (!steps) return buildXPath(el);
-  return [buildXPath(steps.hosts[0]), ...steps.selectors.slice(1)].join(" >>> ");
+  return [buildXPath(steps.elements[0]), ...steps.selectors.slice(1)].join(" >>> ");
 }

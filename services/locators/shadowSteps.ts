@@ -6,9 +6,9 @@ import { finder } from "@medv/finder";
 import { shadowRootsOf } from "./shadow.ts";
 
 export interface ShadowCssSteps {
-  /** The shadow hosts from the outermost (in the document) in, then the element itself. */
-  hosts: Element[];
-  /** For each of `hosts`, a selector that finds it alone in its root. */
+  /** The shadow hosts from the outermost (in the document) inwards, then the element itself. */
+  elements: Element[];
+  /** For each of `elements`, a selector that finds it alone in its root. */
   selectors: string[];
 }
 
@@ -16,10 +16,10 @@ export interface ShadowCssSteps {
 export function shadowCssSteps(el: Element): ShadowCssSteps | null {
   const roots = shadowRootsOf(el);
   if (roots.length === 0) return null;
-  const hosts = [...roots.map((root) => root.host), el];
-  const selectors = hosts.map((node, i) => {
+  const elements = [...roots.map((root) => root.host), el];
+  const selectors = elements.map((node, i) => {
     const root = i === 0 ? node.ownerDocument : roots[i - 1];
     return finder(node, { root: root as unknown as Element });
   });
-  return { hosts, selectors };
+  return { elements, selectors };
 }
