@@ -17,6 +17,7 @@ import { ChromedriverError, startChromedriver } from "./chromedriver.ts";
 import type { Chromedriver } from "./chromedriver.ts";
 import type { PageCamera } from "./devtools.ts";
 import { PageGoneError } from "./pageGone.ts";
+import { withShadowLocators } from "./shadowLocator.ts";
 
 // CommonJS modules with \`exports.default\`: Node's ESM loader hands over the exports object.
 const unwrap = <T,>(module: T): T => (module as { default?: T }).default ?? module;
@@ -95,7 +96,7 @@ export async function openSession(settings: SessionSettings): Promise<Session> {
     chromedriver?.kill("SIGKILL");
     throw new PageGoneError(`The browser could not be started through ${settings.webdriverUrl ? `the WebDriver endpoint ${server}` : `chromedriver (${settings.chromedriverPath})`}: ${messageOf(error).split("\n")[0]}`);
   }
-  const runner = new WebDriverExecutor({ driver, implicitWait: settings.implicitWaitMs });
+  const runner = new WebDriverExecutor({ driver: withShadowLocators(driver), implicitWait: settings.implicitWaitMs });
   await runner.init({ baseUrl: settings.baseUrl, logger: silentLogger, variables: new Variables() });
   const chromeCaps = (await driver.getCapabilities().catch(() => null))?.get("chrome") as { userDataDir?: string } | undefined;
   const opened: Session = { driver, runner, chromedriver, dead: false, runId: undefined, userDataDir: chromeCaps?.userDataDir ?? null, camera: null };

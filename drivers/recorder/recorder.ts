@@ -12,6 +12,7 @@
 // an event's propagation still has it recorded.
 import { buildTargets } from "../../services/locators/builders.ts";
 import type { LocatorPair } from "../../services/locators/builders.ts";
+import { eventElement, shadowRootListeners, UNCOMPOSED_EVENTS } from "./shadowRoots.ts";
 
 /** One recorded command, before the core gives it an id and puts it into the test. */
 export interface RecordedAction {
@@ -68,8 +69,6 @@ const isTextInput = (el: Element): el is HTMLInputElement =>
   el.localName === "input" && INPUT_TYPES.has((el as HTMLInputElement).type);
 const isSelect = (el: Element): el is HTMLSelectElement => el.localName === "select";
 const isTextArea = (el: Element): el is HTMLTextAreaElement => el.localName === "textarea";
-const elementOf = (target: EventTarget | null): Element | null =>
-  target && (target as Node).nodeType === 1 ? (target as Element) : null;
 
 /** Starts recording in `win`; returns the function that stops it. */
 export function attachRecorder(win: Window, report: (action: RecordedAction) => void): () => void {
@@ -111,7 +110,7 @@ export function attachRecorder(win: Window, report: (action: RecordedAction) => 
     [
       "focus",
       (event) => {
-        const el = elementOf(event.target);
+        const el = eventElement(event);
         if (!el) return;
         if (isTextInput(el) || isTextArea(el)) {
           valueAtFocus.set(el, el.value);
@@ -124,7 +123,7 @@ export function attachRecorder(win: Window, report: (action: RecordedAction) => 
     [
       "blur",
       (event) => {
-        const el = elementOf(event.target);
+        const el = eventElement(event);
         if (!editing || el !== editing.el) return;
         if (el.innerHTML !== editing.html) record("editContent", el, el.innerHTML);
         editing = null;
@@ -135,17 +134,17 @@ export function attachRecorder(win: Window, report: (action: RecordedAction) => 
       (event) => {
         const mouse = event as MouseEvent;
         if (mouse.button !== 0 || afterEnter || clickedJustNow) return;
-        record("click", elementOf(event.target), "");
+        record("click", eventElement(event), "");
         // A label's click is followed by the one it makes on its control: one command, as in v3.
         clickedJustNow = true;
         later(CLICK_TWICE_MS, () => (clickedJustNow = false));
       },
     ],
-    ["dblclick", (event) => record("doubleClick", elementOf(event.target), "")],
+    ["dblclick", (event) => record("doubleClick", eventElement(event), "")],
     [
       "change",
       (event) => {
-        const el = elementOf(event.target);
+        const el = eventElement(event);
         if (!el) return;
         if (isTextInput(el) || isTextArea(el)) return recordTyped(el);
         if (!(isSelect(el))) return;
@@ -166,7 +165,7 @@ export function attachRecorder(win: Window, report: (action: RecordedAction) => 
       "keydown",
       (event) => {
         const key = event as KeyboardEvent;
-        const el = elementOf(event.target);
+        const el = eventElement(event);
         if (!el || !isTextInput(el)) return;
         if (key.key === "Enter") {
           // The value typed so far first (the page may submit before any change event), then the key.
@@ -184,11 +183,11 @@ export function attachRecorder(win: Window, report: (action: RecordedAction) => 
         }
       },
     ],
-    ["dragstart", (event) => (dragSource = elementOf(event.target))],
+    ["dragstart", (event) => (dragSource = eventElement(event))],
     [
       "drop",
       (event) => {
-        const target = elementOf(event.target);
+        const target = eventElement(event);
         if (dragSource && target && dragSource !== target) {
           record("dragAndDropToObject", dragSource, buildTargets(target)[0]?.[0] ?? "");
         }
@@ -201,6 +200,7 @@ export function attachRecorder(win: Window, report: (action: RecordedAction) => 
   const trusted = (handle: (event: Event) => void) => (event: Event) => {
     if (!event.isTrusted) return;
     try {
+      shadowRoots.reach(event);
       handle(event);
     } catch {
       // A page the recorder cannot read (a detached node, say) loses one command, never the page's own handling.
@@ -208,6 +208,7 @@ export function attachRecorder(win: Window, report: (action: RecordedAction) => 
   };
   const listeners = handlers.map(([type, handle]) => [type, trusted(handle)] as const);
   for (const [type, listener] of listeners) win.addEventListener(type, listener, true);
+  const shadowRoots = shadowRootListeners(listeners.filter(([type]) => UNCOMPOSED_EVENTS.has(type)));
 
   // v3's runScript: scrolling that makes the page add content (an endless list) is recorded, so
   // playing the test loads the same content.
@@ -225,6 +226,7 @@ export function attachRecorder(win: Window, report: (action: RecordedAction) => 
 
   return () => {
     for (const [type, listener] of listeners) win.removeEventListener(type, listener, true);
+    shadowRoots.detach();
     observer.disconnect();
     for (const timer of timers) clearTimeout(timer);
     timers.clear();
