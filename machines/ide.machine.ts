@@ -113,6 +113,23 @@ export const ideMachine = setup({
         return event;
       },
     ),
+    /** To the project once the recording's facts queued before it are handled (the root's mailbox keeps their order). */
+    forwardToProjectAfterRecording: sendTo(
+      ({ self }) => self,
+      ({ event }) => {
+        assertEvent(event, ["user.startPlayback", "user.startSuite", "request.startRun", "user.loadProject", "request.loadProject"]);
+        return { type: "recording.thenProject" as const, event };
+      },
+    ),
+    forwardHeldToProject: sendTo(
+      ({ context }) => context.project,
+      ({ event }) => {
+        assertEvent(event, "recording.thenProject");
+        return event.event;
+      },
+    ),
+    /** What was typed into the focused field is recorded now; the recording goes on. */
+    flushRecording: sendTo(({ context }) => context.recording, { type: "recording.flush" as const }),
     forwardToPlayback: sendTo(
       ({ context }) => context.playback,
       ({ event }) => {
@@ -278,12 +295,12 @@ export const ideMachine = setup({
           { guard: "dialogIsOpen", actions: "answerBusy" },
           { actions: "forwardToControl" },
         ],
-        "request.loadProject": { actions: "forwardToProject" },
+        "request.loadProject": { actions: ["flushRecording", "forwardToProjectAfterRecording"] },
         "request.close": [{ guard: "notInControlMode", actions: "answerNotControlled" }, { actions: "forwardToProject" }],
         "request.commandState": { actions: "forwardToPlayback" },
         "request.setVariable": { actions: "forwardToPlayback" },
         "request.stopRun": { actions: "forwardToPlayback" },
-        "request.startRun": { actions: [{ type: "stopRecording", params: { reason: "a run started" } }, "forwardToProject"] },
+        "request.startRun": { actions: [{ type: "stopRecording", params: { reason: "a run started" } }, "forwardToProjectAfterRecording"] },
         "request.alert": [{ guard: "dialogIsOpen", actions: "answerBusy" }, { actions: "openAlert" }],
         "request.addCommand": { actions: "forwardToProject" },
         "request.changeCommand": { actions: "forwardToProject" },
@@ -299,12 +316,14 @@ export const ideMachine = setup({
         ],
         "user.editProject": { actions: "forwardToProject" },
         "user.saveProject": { actions: "requestSave" },
-        "user.startPlayback": { actions: [{ type: "stopRecording", params: { reason: "a run started" } }, "forwardToProject"] },
-        "user.startSuite": { actions: [{ type: "stopRecording", params: { reason: "a run started" } }, "forwardToProject"] },
+        "user.startPlayback": { actions: [{ type: "stopRecording", params: { reason: "a run started" } }, "forwardToProjectAfterRecording"] },
+        "user.startSuite": { actions: [{ type: "stopRecording", params: { reason: "a run started" } }, "forwardToProjectAfterRecording"] },
+        "recording.thenProject": { actions: "forwardHeldToProject" },
         "user.startRecording": { actions: "forwardToProject" },
         "user.stopRecording": { actions: "forwardToRecording" },
         "recorder.commandRecorded": { actions: "forwardRecorderReport" },
         "recorder.pageSeen": { actions: "forwardRecorderReport" },
+        "recorder.typing": { actions: "forwardRecorderReport" },
         "recorder.tabClosed": { actions: "forwardToRecording" },
         "user.stopPlayback": { actions: "forwardToPlayback" },
         "user.pausePlayback": { actions: "forwardToPlayback" },
@@ -313,7 +332,7 @@ export const ideMachine = setup({
         "user.toggleBreakpoint": { actions: "forwardToPlayback" },
         "user.showTestRun": { actions: "forwardToPlayback" },
         "user.setPlaybackDelay": { actions: "forwardToPlayback" },
-        "user.loadProject": { actions: "forwardToProject" },
+        "user.loadProject": { actions: ["flushRecording", "forwardToProjectAfterRecording"] },
         "user.selectTest": { actions: "forwardToProject" },
         "user.selectCommand": { actions: "forwardToProject" },
         "user.addTest": { actions: "forwardToProject" },

@@ -12,6 +12,7 @@ import { buildSync } from "esbuild";
 import type { WebDriver } from "selenium-webdriver";
 import { withTimeout } from "../../core/ports.ts";
 import type { PageInput } from "../view/messages.ts";
+import { coreReport } from "../recorder/report.ts";
 
 const WORLD = "ide-core-recorder";
 const BINDING = "__ideCoreRecorded";
@@ -80,7 +81,7 @@ export async function recordInPage(driver: WebDriver, report: (value: unknown) =
     }
     if (message.method !== "Runtime.bindingCalled" || message.params?.name !== BINDING || typeof message.params.payload !== "string") return;
     try {
-      report({ ...JSON.parse(message.params.payload), type: "recorder.commandRecorded", tabId: null });
+      report(coreReport(JSON.parse(message.params.payload), null));
     } catch {
       // not JSON: not the recorder's
     }
