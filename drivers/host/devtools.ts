@@ -20,8 +20,8 @@ import type { WebDriver } from "selenium-webdriver";
 import { z } from "zod";
 import type { PageShot } from "../view/messages.ts";
 
-/** The picture's width in CSS pixels at most: a sixth of the bytes of a full-size one, and readable in the panel. */
-export const IMAGE_WIDTH = 480;
+/** The picture's width in CSS pixels at most: a page up to this wide is pictured at its own size, so its text reads in the panel. */
+export const IMAGE_WIDTH = 1280;
 const JPEG_QUALITY = 60;
 /** Any one DevTools request; a capture is dropped past it. */
 const REQUEST_TIMEOUT_MS = 3_000;

@@ -17,6 +17,8 @@ import { coreReport } from "../recorder/report.ts";
 const WORLD = "ide-core-recorder";
 const BINDING = "__ideCoreRecorded";
 const CONNECT_TIMEOUT_MS = 10_000;
+/** How long opening the page under test for a recording may take. */
+const OPEN_TIMEOUT_MS = 30_000;
 
 let source: string | null = null;
 /** The recorder bundled for the page, once per process. */
@@ -120,7 +122,7 @@ export async function recordInPage(driver: WebDriver, report: (value: unknown) =
  * under test, and the recorder in that page while a recording is under way. `driver` gives the
  * session shown (started if need be); a recorder is put into each session once.
  */
-export function pagePanelRecorder(driver: () => Promise<WebDriver>, report: (value: unknown) => void) {
+export function pagePanelRecorder(driver: () => Promise<WebDriver>, report: (value: unknown) => void, startUrl: () => string = () => "") {
   const recorders = new WeakMap<WebDriver, Promise<HostRecorder>>();
   const recorderOf = async () => {
     const current = await driver();
@@ -140,10 +142,19 @@ export function pagePanelRecorder(driver: () => Promise<WebDriver>, report: (val
       else if (input.kind === "type") await recorder.type(input.text);
       else await recorder.press(input.key);
     },
-    /** A recording starts: the recorder is in the page, and the core hears where the page is (for open and setWindowSize). */
+    /**
+     * A recording starts: the recorder is in the page, and the core hears where the page is (for
+     * open and setWindowSize). With no page open yet (a browser just started, on no web page),
+     * the page under test is opened first at `startUrl` (the project's url), when there is one.
+     */
     async recordingStarted(): Promise<void> {
       const { current } = await recorderOf();
-      const url = await current.getCurrentUrl();
+      let url = await current.getCurrentUrl();
+      const start = startUrl();
+      if (!/^https?:/.test(url) && /^https?:/.test(start)) {
+        await withTimeout(current.get(start), OPEN_TIMEOUT_MS, `opening the page under test at ${start}`);
+        url = await current.getCurrentUrl();
+      }
       const { width, height } = await current.manage().window().getRect();
       report({ type: "recorder.pageSeen", url: /^https?:/.test(url) ? url : "", width, height, tabId: null });
     },

@@ -55,6 +55,8 @@ export interface WebDriverPageOptions {
 }
 
 export interface WebDriverPage extends Executor {
+  /** The URL that replaces the project's for `open` (options.baseUrl), if any: where recording opens the page too. */
+  readonly baseUrl?: string;
   /** Whether a browser is running now (GET /playback/location resolves in it then). */
   hasPage(): boolean;
   /** The xpath of what a locator matches in the driven page. */
@@ -316,6 +318,7 @@ export function webdriverPage(options: WebDriverPageOptions = {}): WebDriverPage
   }
 
   return {
+    baseUrl: options.baseUrl,
     async execute({ command, variables, baseUrl, runId }, signal): Promise<PageOutcome> {
       let method: string;
       try {

@@ -114,7 +114,7 @@ describe("code export with Selenium's packages", () => {
   });
 
   it("keeps one export's plugin code out of the next, and out of the other C# package that shares a registry", async () => {
-    const command = shop.tests[0].commands.find((c) => c.command === "eyesCheckWindow")!;
+    const command = shop.tests.find((t) => t.id === "t-login")!.commands.find((c) => c.command === "eyesCheckWindow")!;
     const plugins: PluginCode = { commands: new Map([[command, "EyesCode();"]]), hooks: { beforeEach: ["EyesHook();"] } };
     for (const language of ["csharp-nunit", "csharp-xunit"] as const) {
       const file = fileOf(await exported(language, shop, { testId: "t-login" }, plugins));

@@ -58,7 +58,8 @@ describe("ide.exportCode with a plugin that exports the language", () => {
     const { ide } = await ideWithPlugin((m) => (m.entity === "command" ? answer : undefined));
     const body = bodyOf(await ide.exportCode({ language: "javascript-mocha", testId: "t-login" }));
     const withoutIt = shopProject();
-    withoutIt.tests[0].commands = withoutIt.tests[0].commands.filter((c) => c.command !== "eyesCheckWindow");
+    const login = withoutIt.tests.find((t) => t.id === "t-login")!;
+    login.commands = login.commands.filter((c) => c.command !== "eyesCheckWindow");
     expect(linesOf(body)).toEqual(linesOf((await directExport("javascript-mocha", withoutIt, { testId: "t-login" })).body));
   });
 
