@@ -154,8 +154,8 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
     ? pagePanelRecorder(
         async () => (await executor.sideRuntime!()).driver,
         (report) => void ide?.record(report),
-        // Where Record opens the page when none is open: where `open` plays (a base URL given, else the project's url).
-        () => executor.baseUrl || (ide?.getProject().url ?? ""),
+        // Where Record opens the page when none is open, and what the recorded `open` is relative to.
+        () => ({ project: ide?.getProject().url ?? "", base: executor.baseUrl }),
       )
     : null;
   const pageFeed = capturePage ? new PageFeed({ capture: capturePage, input: panel?.input }) : null;

@@ -117,12 +117,33 @@ export async function recordInPage(driver: WebDriver, report: (value: unknown) =
   };
 }
 
+/** Where `open` plays: the project's url, and the base URL that replaces it (`--base-url`, the example site) if any. */
+export interface PlayedUrls {
+  project: string;
+  base?: string;
+}
+
+/**
+ * The page's URL as the project's: a page at the base URL that stands in for the project's url
+ * is at the project's url, so the recorded `open` is a path that plays wherever the base is.
+ */
+export function asProjectUrl(url: string, base: string | undefined, project: string): string {
+  try {
+    const page = new URL(url);
+    if (!base || !project || page.origin !== new URL(base).origin) return url;
+    const stand = new URL(project);
+    return new URL(page.pathname + page.search + page.hash, stand.origin).href;
+  } catch {
+    return url;
+  }
+}
+
 /**
  * The page panel of the host (`npm start`): the user's input on its picture done in the page
  * under test, and the recorder in that page while a recording is under way. `driver` gives the
  * session shown (started if need be); a recorder is put into each session once.
  */
-export function pagePanelRecorder(driver: () => Promise<WebDriver>, report: (value: unknown) => void, startUrl: () => string = () => "") {
+export function pagePanelRecorder(driver: () => Promise<WebDriver>, report: (value: unknown) => void, urls: () => PlayedUrls = () => ({ project: "" })) {
   const recorders = new WeakMap<WebDriver, Promise<HostRecorder>>();
   const recorderOf = async () => {
     const current = await driver();
@@ -150,11 +171,13 @@ export function pagePanelRecorder(driver: () => Promise<WebDriver>, report: (val
     async recordingStarted(): Promise<void> {
       const { current } = await recorderOf();
       let url = await current.getCurrentUrl();
-      const start = startUrl();
+      const { base, project } = urls();
+      const start = base || project;
       if (!/^https?:/.test(url) && /^https?:/.test(start)) {
         await withTimeout(current.get(start), OPEN_TIMEOUT_MS, `opening the page under test at ${start}`);
         url = await current.getCurrentUrl();
       }
+      url = asProjectUrl(url, base, project);
       const { width, height } = await current.manage().window().getRect();
       report({ type: "recorder.pageSeen", url: /^https?:/.test(url) ? url : "", width, height, tabId: null });
     },
