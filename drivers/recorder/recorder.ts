@@ -4,7 +4,8 @@
 // label=, addSelection/removeSelection, editContent, dragAndDropToObject and the runScript
 // scrollTo v3 records when scrolling loads more of the page. One module for both recorders:
 // the extension's content script and the host's DevTools-injected script differ only in the
-// `report` they give it.
+// `report` they give it. Besides commands it reports the typing in the focused field whose change
+// has not come yet (PendingTyping), so a recording that stops first still records it.
 //
 // Only trusted events count (`event.isTrusted`): what the page's own scripts dispatch is not
 // the user, so a hostile page cannot make commands appear. The recorder reads the page and

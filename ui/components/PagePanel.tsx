@@ -75,21 +75,21 @@ export function PagePanel({ page, onInput }: { page: PageShot | null; onInput?: 
           {page.image !== null && page.image.startsWith(IMAGE_PREFIX) ? (
             // At the page's own size in CSS pixels, so its text reads as in a browser; the view scrolls.
             <div class="page-view" data-testid="page-view">
-            <img
-              class={usable ? "page-image usable" : "page-image"}
-              data-testid="page-image"
-              src={page.image}
-              alt={`The page under test: ${page.title || page.url}`}
-              {...(page.width !== undefined && page.height !== undefined ? { width: page.width, height: page.height } : {})}
-              {...(usable
-                ? {
-                    tabIndex: 0,
-                    title: "Click, double click and type here: it happens in the page under test (and is recorded while recording)",
-                    onClick: click,
-                    onKeyDown: key,
-                  }
-                : {})}
-            />
+              <img
+                class={usable ? "page-image usable" : "page-image"}
+                data-testid="page-image"
+                src={page.image}
+                alt={`The page under test: ${page.title || page.url}`}
+                {...(page.width !== undefined && page.height !== undefined ? { width: page.width, height: page.height } : {})}
+                {...(usable
+                  ? {
+                      tabIndex: 0,
+                      title: "Click, double click and type here: it happens in the page under test (and is recorded while recording)",
+                      onClick: click,
+                      onKeyDown: key,
+                    }
+                  : {})}
+              />
             </div>
           ) : (
             <p class="empty">The browser gave no picture of this page.</p>
