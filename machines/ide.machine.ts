@@ -12,7 +12,10 @@
  *   playback and recording and drops the registered plugins; the project and its unsaved changes stay.
  * - Recording and a run never at once: every start of a run (the user's Play, a suite,
  *   POST /playback/start) stops a recording first, and so does loading another project; the
- *   recording machine refuses to start while a run plays.
+ *   recording machine refuses to start while a run plays. What a stop (or, before a load, a
+ *   flush) records of the typing in the focused field reaches the project before the start or
+ *   the load does: those go to the project through this machine's own mailbox
+ *   (recording.thenProject), behind the recording's facts.
  * - Accepting a controller restarts the plugin session: the controller is the only plugin.
  * - A plugin the transport lost (`plugin.disconnected`) loses its dialogs (answered no) and
  *   its control, nothing else: its registration and logs stay, and so does the project.
