@@ -79,7 +79,7 @@ export const TO_EDITOR = [
 ] as const;
 export const TO_RECORDING = ["user.stopRecording", "run.playing", "run.over", "recorder.tabClosed"] as const;
 /** What the page's recorder reports; the root adds the plugins to tell of each command. */
-export const RECORDER_REPORTS = ["recorder.commandRecorded", "recorder.pageSeen"] as const;
+export const RECORDER_REPORTS = ["recorder.commandRecorded", "recorder.pageSeen", "recorder.typing"] as const;
 /** What the root forwards to the run machine (the suite runner), which routes what concerns a test to its test runner. */
 export const TO_SUITE_RUNNER = [
   "run.start",

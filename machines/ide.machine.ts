@@ -15,7 +15,10 @@
  *   playback and recording and drops the registered plugins; the project and its unsaved changes stay.
  * - Recording and a run never at once: every start of a run (the user's Play, a suite,
  *   POST /playback/start) stops a recording first, and so does loading another project; the
- *   recording machine refuses to start while a run plays.
+ *   recording machine refuses to start while a run plays. What a stop (or, before a load, a
+ *   flush) records of the typing in the focused field reaches the project before the start or
+ *   the load does: those go to the project through this machine's own mailbox
+ *   (recording.thenProject), behind the recording's facts.
  * - Accepting a controller restarts the plugin session: the controller is the only plugin.
  * - A plugin the transport lost (`plugin.disconnected`) loses its dialogs (answered no) and
  *   its control, nothing else: its registration and logs stay, and so does the project.
@@ -71,6 +74,7 @@ export const ideMachine = setup({
     inControlMode: ({ context }) => context.controller !== null,
     notInControlMode: not("inControlMode"),
     dialogIsOpen: ({ context }) => context.dialogs.control || context.dialogs.projectFile || context.alert !== null,
+    heldIsLoad: ({ event }) => event.type === "recording.thenProject" && (event.event.type === "user.loadProject" || event.event.type === "request.loadProject"),
     alertIsOpen: ({ context }) => context.alert !== null,
     disconnectedOpenedAlert: ({ context, event }) => event.type === "plugin.disconnected" && context.alert?.sender === event.sender,
   },
@@ -122,9 +126,8 @@ export const ideMachine = setup({
       ({ context }) => context.projectFile,
       ({ context, event }) => {
         assertEvent(event, [...TO_PROJECT_FILE]);
-        const otherDialogOpen = context.dialogs.control || context.alert !== null;
         return event.type === "request.loadProject" || event.type === "request.close" || event.type === "user.loadProject"
-          ? { ...event, otherDialogOpen }
+          ? { ...event, otherDialogOpen: otherDialogOpen(context) }
           : event;
       },
     ),
@@ -135,6 +138,30 @@ export const ideMachine = setup({
         return event;
       },
     ),
+    /** Held in this machine's own mailbox behind the recording's facts (the typing a stop or flush found), so a run or a load sees them. */
+    holdBehindRecording: sendTo(
+      ({ self }) => self,
+      ({ event }) => {
+        assertEvent(event, ["user.startPlayback", "user.startSuite", "request.startRun", "user.loadProject", "request.loadProject"]);
+        return { type: "recording.thenProject" as const, event };
+      },
+    ),
+    /** A load held behind the recording's facts, now on to the project file. */
+    forwardHeldToProjectFile: sendTo(
+      ({ context }) => context.projectFile,
+      ({ context, event }) => {
+        assertEvent(event, "recording.thenProject");
+        assertEvent(event.event, ["user.loadProject", "request.loadProject"]);
+        return { ...event.event, otherDialogOpen: otherDialogOpen(context) };
+      },
+    ),
+    /** A request held behind the recording's facts while the window closed: answered as every request then is. */
+    answerHeldWindowClosed: emit(({ event }) => {
+      assertEvent(event, "recording.thenProject");
+      return "requestId" in event.event ? answered(event.event.requestId, windowNotOpenReply()) : { type: "log.written" as const, level: "info" as const, message: "The IDE window closed before the held request could be done; nothing was started or loaded." };
+    }),
+    /** What was typed into the focused field is recorded now; the recording goes on. */
+    flushRecording: sendTo(({ context }) => context.recording, { type: "recording.flush" as const }),
     forwardToSuiteRunner: sendTo(
       ({ context }) => context.suiteRunner,
       ({ event }) => {
@@ -209,7 +236,9 @@ export const ideMachine = setup({
      * way of this machine's own mailbox, behind the fact of the recording it stopped, so plugins
      * hear recordingStopped before playbackStarted.
      */
-    startRun: enqueueActions(({ context, event, enqueue, self }) => {
+    startRun: enqueueActions(({ context, event: held, enqueue, self }) => {
+      assertEvent(held, "recording.thenProject");
+      const event = held.event;
       assertEvent(event, ["user.startPlayback", "user.startSuite", "request.startRun"]);
       const start = runStartFor(context.editor.getSnapshot().context, event);
       if (start.ok) enqueue.sendTo(self, start.value);
@@ -315,12 +344,12 @@ export const ideMachine = setup({
           { guard: "dialogIsOpen", actions: "answerBusy" },
           { actions: "forwardToControl" },
         ],
-        "request.loadProject": { actions: "forwardToProjectFile" },
+        "request.loadProject": { actions: ["flushRecording", "holdBehindRecording"] },
         "request.close": [{ guard: "notInControlMode", actions: "answerNotControlled" }, { actions: "forwardToProjectFile" }],
         "request.commandState": { actions: "forwardToSuiteRunner" },
         "request.setVariable": { actions: "forwardToSuiteRunner" },
         "request.stopRun": { actions: "forwardToSuiteRunner" },
-        "request.startRun": { actions: [{ type: "stopRecording", params: { reason: "a run started" } }, "startRun"] },
+        "request.startRun": { actions: [{ type: "stopRecording", params: { reason: "a run started" } }, "holdBehindRecording"] },
         "request.alert": [{ guard: "dialogIsOpen", actions: "answerBusy" }, { actions: "openAlert" }],
         "request.addCommand": { actions: "forwardToEditor" },
         "request.changeCommand": { actions: "forwardToEditor" },
@@ -336,12 +365,14 @@ export const ideMachine = setup({
         ],
         "user.editProject": { actions: "forwardToProjectFile" },
         "user.saveProject": { actions: "requestSave" },
-        "user.startPlayback": { actions: [{ type: "stopRecording", params: { reason: "a run started" } }, "startRun"] },
-        "user.startSuite": { actions: [{ type: "stopRecording", params: { reason: "a run started" } }, "startRun"] },
+        "user.startPlayback": { actions: [{ type: "stopRecording", params: { reason: "a run started" } }, "holdBehindRecording"] },
+        "user.startSuite": { actions: [{ type: "stopRecording", params: { reason: "a run started" } }, "holdBehindRecording"] },
+        "recording.thenProject": [{ guard: "heldIsLoad", actions: "forwardHeldToProjectFile" }, { actions: "startRun" }],
         "user.startRecording": { actions: "startRecording" },
         "user.stopRecording": { actions: "forwardToRecording" },
         "recorder.commandRecorded": { actions: "forwardRecorderReport" },
         "recorder.pageSeen": { actions: "forwardRecorderReport" },
+        "recorder.typing": { actions: "forwardRecorderReport" },
         "recorder.tabClosed": { actions: "forwardToRecording" },
         "user.stopPlayback": { actions: "forwardToSuiteRunner" },
         "user.pausePlayback": { actions: "forwardToSuiteRunner" },
@@ -350,7 +381,7 @@ export const ideMachine = setup({
         "user.toggleBreakpoint": { actions: "forwardToSuiteRunner" },
         "user.showTestRun": { actions: "forwardToSuiteRunner" },
         "user.setPlaybackDelay": { actions: "forwardToSuiteRunner" },
-        "user.loadProject": { actions: "forwardToProjectFile" },
+        "user.loadProject": { actions: ["flushRecording", "holdBehindRecording"] },
         "user.selectTest": { actions: "forwardToEditor" },
         "user.selectCommand": { actions: "forwardToEditor" },
         "user.addTest": { actions: "forwardToEditor" },
@@ -385,7 +416,13 @@ export const ideMachine = setup({
         "request.addCommand": { actions: "answerWindowClosed" },
         "request.changeCommand": { actions: "answerWindowClosed" },
         "request.deleteCommand": { actions: "answerWindowClosed" },
+        "recording.thenProject": { actions: "answerHeldWindowClosed" },
       },
     },
   },
 });
+
+/** Whether a dialog other than the project file's is open: this machine alone decides "one dialog at a time". */
+function otherDialogOpen(context: IdeContext): boolean {
+  return context.dialogs.control || context.alert !== null;
+}

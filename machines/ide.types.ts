@@ -100,7 +100,13 @@ export type ChildFact =
 /** A start resolved to its tests (editor.targets.ts), on its way to the suite runner. */
 export type { RunStartEvent };
 
-export type IdeEvent = IdeRequestEvent | UserEvent | PluginDisconnectedEvent | ChildFact | RecorderReport | RunStartEvent;
+/**
+ * The root's own hop: an event for the project that waits behind what the recording just recorded
+ * (the typing a stop or flush found in the focused field), so a run or a load sees it.
+ */
+export type AfterRecordingEvent = { type: "recording.thenProject"; event: Extract<IdeEvent, { type: "user.startPlayback" | "user.startSuite" | "request.startRun" | "user.loadProject" | "request.loadProject" }> };
+
+export type IdeEvent = IdeRequestEvent | UserEvent | PluginDisconnectedEvent | ChildFact | RecorderReport | RunStartEvent | AfterRecordingEvent;
 
 /** What the IDE sends a plugin (CONTRACT sections 8 to 10). */
 export type OutboundMessage =

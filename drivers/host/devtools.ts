@@ -18,8 +18,8 @@ import { z } from "zod";
 import type { PageShot } from "../view/messages.ts";
 import { devToolsOf } from "./devtoolsConnection.ts";
 
-/** The picture's width in CSS pixels at most: a sixth of the bytes of a full-size one, and readable in the panel. */
-export const IMAGE_WIDTH = 480;
+/** The picture's width in CSS pixels at most: a page up to this wide is pictured at its own size, so its text reads in the panel. */
+export const IMAGE_WIDTH = 1280;
 const JPEG_QUALITY = 60;
 
 const Viewport = z.object({

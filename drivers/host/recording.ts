@@ -11,12 +11,15 @@ import { fileURLToPath } from "node:url";
 import type { WebDriver } from "selenium-webdriver";
 import { withTimeout } from "../../services/timeout.ts";
 import type { PageInput } from "../view/messages.ts";
+import { coreReport } from "../recorder/report.ts";
 import { browserBundle } from "./bundle.ts";
 import { devToolsOf } from "./devtoolsConnection.ts";
 
 const WORLD = "ide-core-recorder";
 const BINDING = "__ideCoreRecorded";
 const CONNECT_TIMEOUT_MS = 10_000;
+/** How long opening the page under test for a recording may take. */
+const OPEN_TIMEOUT_MS = 30_000;
 
 /** The recorder bundled for the page, once per process. */
 async function recorderSource(): Promise<string> {
@@ -62,7 +65,7 @@ export async function recordInPage(driver: WebDriver, report: (value: unknown) =
   const stopListening = devtools.listen((method, params, from) => {
     if (from !== sessionId || method !== "Runtime.bindingCalled" || params.name !== BINDING || typeof params.payload !== "string") return;
     try {
-      report({ ...JSON.parse(params.payload), type: "recorder.commandRecorded", tabId: null });
+      report(coreReport(JSON.parse(params.payload), null));
     } catch {
       // not JSON: not the recorder's
     }
@@ -101,12 +104,33 @@ export async function recordInPage(driver: WebDriver, report: (value: unknown) =
   };
 }
 
+/** Where `open` plays: the project's url, and the base URL that replaces it (`--base-url`, the example site) if any. */
+export interface PlayedUrls {
+  project: string;
+  base?: string;
+}
+
+/**
+ * The page's URL as the project's: a page at the base URL that stands in for the project's url
+ * is at the project's url, so the recorded `open` is a path that plays wherever the base is.
+ */
+export function asProjectUrl(url: string, base: string | undefined, project: string): string {
+  try {
+    const page = new URL(url);
+    if (!base || !project || page.origin !== new URL(base).origin) return url;
+    const stand = new URL(project);
+    return new URL(page.pathname + page.search + page.hash, stand.origin).href;
+  } catch {
+    return url;
+  }
+}
+
 /**
  * The page panel of the host (`npm start`): the user's input on its picture done in the page
  * under test, and the recorder in that page while a recording is under way. `driver` gives the
  * session shown (started if need be); a recorder is put into each session once.
  */
-export function pagePanelRecorder(driver: () => Promise<WebDriver>, report: (value: unknown) => void) {
+export function pagePanelRecorder(driver: () => Promise<WebDriver>, report: (value: unknown) => void, urls: () => PlayedUrls = () => ({ project: "" })) {
   const recorders = new WeakMap<WebDriver, Promise<HostRecorder>>();
   const recorderOf = async () => {
     const current = await driver();
@@ -126,10 +150,21 @@ export function pagePanelRecorder(driver: () => Promise<WebDriver>, report: (val
       else if (input.kind === "type") await recorder.type(input.text);
       else await recorder.press(input.key);
     },
-    /** A recording starts: the recorder is in the page, and the core hears where the page is (for open and setWindowSize). */
+    /**
+     * A recording starts: the recorder is in the page, and the core hears where the page is (for
+     * open and setWindowSize). With no page open yet (a browser just started, on no web page),
+     * the page under test is opened first at `startUrl` (the project's url), when there is one.
+     */
     async recordingStarted(): Promise<void> {
       const { current } = await recorderOf();
-      const url = await current.getCurrentUrl();
+      let url = await current.getCurrentUrl();
+      const { base, project } = urls();
+      const start = base || project;
+      if (!/^https?:/.test(url) && /^https?:/.test(start)) {
+        await withTimeout(current.get(start), OPEN_TIMEOUT_MS, `opening the page under test at ${start}`);
+        url = await current.getCurrentUrl();
+      }
+      url = asProjectUrl(url, base, project);
       const { width, height } = await current.manage().window().getRect();
       report({ type: "recorder.pageSeen", url: /^https?:/.test(url) ? url : "", width, height, tabId: null });
     },

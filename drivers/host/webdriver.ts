@@ -44,6 +44,8 @@ export interface WebDriverPageOptions {
 }
 
 export interface WebDriverPage extends Executor {
+  /** The URL that replaces the project's for `open` (options.baseUrl), if any: where recording opens the page too. */
+  readonly baseUrl?: string;
   /** Whether a browser is running now (GET /playback/location resolves in it then). */
   hasPage(): boolean;
   /** The xpath of what a locator matches in the driven page. */
@@ -203,6 +205,7 @@ export function webdriverPage(options: WebDriverPageOptions = {}): WebDriverPage
   }
 
   return {
+    baseUrl: options.baseUrl,
     async execute({ command, variables, baseUrl, runId }, signal): Promise<PageOutcome> {
       let method: string;
       try {

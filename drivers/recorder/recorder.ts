@@ -4,7 +4,8 @@
 // label=, addSelection/removeSelection, editContent, dragAndDropToObject and the runScript
 // scrollTo v3 records when scrolling loads more of the page. One module for both recorders:
 // the extension's content script and the host's DevTools-injected script differ only in the
-// `report` they give it.
+// `report` they give it. Besides commands it reports the typing in the focused field whose change
+// has not come yet (PendingTyping), so a recording that stops first still records it.
 //
 // Only trusted events count (`event.isTrusted`): what the page's own scripts dispatch is not
 // the user, so a hostile page cannot make commands appear. The recorder reads the page and
@@ -23,6 +24,21 @@ export interface RecordedAction {
   /** The frame it was done in: its index in window.frames at each level from the top; [] is the top. */
   frame: number[];
 }
+
+/**
+ * What the user typed into the field that has the focus and that no `type` holds yet (its
+ * change has not come), told as it changes; `field: null` once nothing is pending (the change
+ * came, the focus left, the value is back to what was recorded). A recording that stops meanwhile
+ * records it as the `type` the change would have recorded (CONTRACT round 4).
+ */
+export interface PendingTyping {
+  pending: true;
+  field: { target: string; targets: Array<LocatorPair | [string]>; value: string } | null;
+  frame: number[];
+}
+
+/** What the recorder reports: a command, or the typing still pending in the focused field. */
+export type RecorderReport = RecordedAction | PendingTyping;
 
 /** v3's Recorder.inputTypes: the inputs whose value is typed. */
 export const INPUT_TYPES = new Set([
@@ -71,7 +87,7 @@ const isSelect = (el: Element): el is HTMLSelectElement => el.localName === "sel
 const isTextArea = (el: Element): el is HTMLTextAreaElement => el.localName === "textarea";
 
 /** Starts recording in `win`; returns the function that stops it. */
-export function attachRecorder(win: Window, report: (action: RecordedAction) => void): () => void {
+export function attachRecorder(win: Window, report: (report: RecorderReport) => void): () => void {
   const doc = win.document;
   const frame = framePath(win);
   const record = (command: string, el: Element | null, value: string, targets?: RecordedAction["targets"]) => {
@@ -99,8 +115,28 @@ export function attachRecorder(win: Window, report: (action: RecordedAction) => 
     timers.add(timer);
   };
 
+  // The field whose typing is pending (told to the core), and its locators, built once per focus.
+  let pendingIn: Element | null = null;
+  const pendingTargets = new WeakMap<Element, RecordedAction["targets"]>();
+  const tellPending = (el: HTMLInputElement | HTMLTextAreaElement | null) => {
+    if (el === null) {
+      if (pendingIn === null) return;
+      pendingIn = null;
+      report({ pending: true, field: null, frame });
+      return;
+    }
+    let targets = pendingTargets.get(el);
+    if (!targets) {
+      targets = buildTargets(el);
+      pendingTargets.set(el, targets);
+    }
+    pendingIn = el;
+    report({ pending: true, field: { target: targets[0]?.[0] ?? "", targets, value: el.value }, frame });
+  };
+
   /** `type` with the field's value, unless that value was already recorded for it. */
   const recordTyped = (el: HTMLInputElement | HTMLTextAreaElement) => {
+    if (pendingIn === el) tellPending(null);
     if (typedValue.get(el) === el.value) return;
     typedValue.set(el, el.value);
     record("type", el, el.value);
@@ -115,6 +151,7 @@ export function attachRecorder(win: Window, report: (action: RecordedAction) => 
         if (isTextInput(el) || isTextArea(el)) {
           valueAtFocus.set(el, el.value);
           typedValue.delete(el);
+          pendingTargets.delete(el);
         }
         if (isSelect(el) && el.multiple) wasSelected.set(el, Array.from(el.options, (o) => o.selected));
         if ((el as HTMLElement).contentEditable === "true") editing = { el, html: el.innerHTML };
@@ -124,6 +161,8 @@ export function attachRecorder(win: Window, report: (action: RecordedAction) => 
       "blur",
       (event) => {
         const el = eventElement(event);
+        // The change, if any, came before the blur: nothing of this field is pending any more.
+        if (el !== null && el === pendingIn) tellPending(null);
         if (!editing || el !== editing.el) return;
         if (el.innerHTML !== editing.html) record("editContent", el, el.innerHTML);
         editing = null;
@@ -141,6 +180,16 @@ export function attachRecorder(win: Window, report: (action: RecordedAction) => 
       },
     ],
     ["dblclick", (event) => record("doubleClick", eventElement(event), "")],
+    [
+      "input",
+      (event) => {
+        const el = eventElement(event);
+        if (!el || !(isTextInput(el) || isTextArea(el)) || el.type === "file") return;
+        const recorded = typedValue.get(el) ?? valueAtFocus.get(el) ?? "";
+        if (el.value !== recorded) tellPending(el);
+        else if (pendingIn === el) tellPending(null);
+      },
+    ],
     [
       "change",
       (event) => {

@@ -25,6 +25,9 @@ import { createIde } from "../../index.ts";
 import type { Ide } from "../../index.ts";
 import type { HostMessage } from "../../ui/protocol.ts";
 import { fakeExecutor } from "../support/executor.ts";
+import { freshNpmStart } from "../support/freshHost.ts";
+import type { FreshHost } from "../support/freshHost.ts";
+import { killLeftovers } from "../support/processes.ts";
 
 const ROOT = new URL("../../", import.meta.url);
 const SHOP = JSON.parse(readFileSync(new URL("examples/shop.side", ROOT), "utf8")) as {
@@ -981,7 +984,7 @@ describe("the UI socket", () => {
     expect(all[0].tests?.map((t) => t.commands)).toEqual(
       SHOP.tests.map((t) => t.commands.map(({ id, command, target, value }) => ({ id, command, target, value }))),
     );
-    expect(all[0].tests?.[1].commands[1]).toEqual({ id: "c2-add", command: "click", target: "linkText=Add to cart", value: "" });
+    expect(all[0].tests?.find((t) => t.id === "t-cart")?.commands[1]).toEqual({ id: "c2-add", command: "click", target: "linkText=Add to cart", value: "" });
     expect(all[0].suites).toEqual(SHOP.suites.map(({ id, name, tests }) => ({ id, name, tests })));
     expect(all[0].playback).toBeNull();
     expect(all[0].commands).toBeUndefined();
@@ -1028,4 +1031,33 @@ describe("the UI socket", () => {
     await expect.poll(() => updates(messages).some((u) => u.view.project.unsaved)).toBe(true);
     ws.close();
   });
+});
+
+describe("a newcomer's first Play on a fresh npm start", () => {
+  let fresh: FreshHost | null = null;
+  afterAll(async () => {
+    await fresh?.stop();
+    killLeftovers();
+  });
+
+  it("plays the test selected when the page opens green, with npm start alone, and shows its page readable", async () => {
+    fresh = await freshNpmStart();
+    const { ui } = fresh;
+    const picked = ui.getByTestId("test-picker");
+    const selected = await picked.evaluate((select) => (select as HTMLSelectElement).selectedOptions[0].textContent);
+    expect(selected).toBe(SHOP.tests[0].name);
+    await ui.getByRole("button", { name: "Play", exact: true }).click();
+    await expect.poll(() => ui.getByTestId("run-result").textContent().catch(() => null), { timeout: 60_000 }).toBe("passed");
+    const states = await ui.getByTestId("command-state").allTextContents();
+    expect(states).toEqual(SHOP.tests[0].commands.map(() => "passed"));
+    // The picture is at the page's own size (a 1280 px wide window, not a third of it), in a view that scrolls.
+    const image = ui.getByRole("img", { name: /^The page under test/ });
+    await image.waitFor();
+    const shown = await image.evaluate((img) => ({ natural: (img as HTMLImageElement).naturalWidth, width: img.getBoundingClientRect().width }));
+    expect(shown.natural).toBe(1280);
+    expect(shown.width).toBe(1280);
+    const view = await ui.getByTestId("page-view").evaluate((el) => ({ scrolls: getComputedStyle(el).overflow, width: el.clientWidth }));
+    expect(view.scrolls).toBe("auto");
+    expect(view.width).toBeLessThan(1280);
+  }, 120_000);
 });

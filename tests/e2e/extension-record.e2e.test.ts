@@ -110,6 +110,24 @@ describe("recording in the browser extension", () => {
     expect(await tab.locator("#result").textContent()).toBe("Ada orders Medium");
   });
 
+  it("keeps what was typed into the field that still has the focus when Stop recording is pressed, as its type", async () => {
+    await inTheTab();
+    await window.getByRole("button", { name: "Record", exact: true }).click();
+    await expect.poll(async () => (await recordedCommands()).length, { timeout: 10_000 }).toBe(2);
+    await tab.click("#name");
+    await tab.keyboard.type("Grace");
+    await expect.poll(async () => (await recordedCommands()).length, { timeout: 10_000 }).toBe(3);
+    // The field keeps the focus: its change never comes. The user goes to the IDE window and stops.
+    await window.bringToFront();
+    await window.getByRole("button", { name: "Stop recording" }).click();
+    await window.getByRole("button", { name: "Record", exact: true }).waitFor();
+    await expect.poll(async () => (await recordedCommands()).length, { timeout: 10_000 }).toBe(4);
+    const commands = await recordedCommands();
+    expect(commands[2]).toMatch(/click.*id=name/);
+    expect(commands[3]).toMatch(/type.*id=name.*Grace/);
+    expect(await tab.locator("#name").evaluate((el) => el === document.activeElement)).toBe(true);
+  });
+
   it("stops when the tab under test is closed, keeping what was recorded, and says so", async () => {
     await inTheTab();
     await window.getByRole("button", { name: "Record", exact: true }).click();
