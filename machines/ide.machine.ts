@@ -4,41 +4,27 @@
  *
  * States: open ⇄ closed (the IDE window).
  * Invariants:
- * - One dialog at a time, decided here alone: this machine keeps whose dialog is open
- *   (context.dialogs, from dialog.opened / dialog.closed, and its own alert) and no child keeps
- *   a copy. A request that needs a dialog while one is open is answered Busy; requests that
- *   need none keep working. Consent and alerts are refused here; a load or a close goes to the
- *   project file machine with `otherDialogOpen`, since only it knows whether it needs a dialog. This machine owns one dialog itself, a plugin's
- *   alert (POST /popup/alert, context.alert): answered true on accept, false on decline or
- *   when its plugin is lost, IdeNotActive when the window closes.
- * - Closing the window ends control, answers every waiting request with IdeNotActive, stops
- *   playback and recording and drops the registered plugins; the project and its unsaved changes stay.
- * - Recording and a run never at once: every start of a run (the user's Play, a suite,
- *   POST /playback/start) stops a recording first, and so does loading another project; the
- *   recording machine refuses to start while a run plays. What a stop (or, before a load, a
- *   flush) records of the typing in the focused field reaches the project before the start or
- *   the load does: those go to the project through this machine's own mailbox
- *   (recording.thenProject), behind the recording's facts.
- * - Accepting a controller restarts the plugin session: the controller is the only plugin.
- * - A plugin the transport lost (`plugin.disconnected`) loses its dialogs (answered no) and
- *   its control, nothing else: its registration and logs stay, and so does the project.
- * - Every request event that reaches this machine is answered exactly once (an emitted
- *   request.answered), here or by the child it is forwarded to.
- * - Each decision has one owner: this machine decides the window, the plugin session and
- *   "one dialog at a time" from its own context, which the children's facts keep
- *   (control.changed, dialog.opened / dialog.closed). The project file machine decides loads,
- *   closes and saves over unsaved changes; the editor, edits and the display; the suite runner, runs.
- * - What Play, Play suite, POST /playback/start and Record mean is a pure function of the
- *   editor's document (editor.targets.ts), the one child snapshot this machine reads: it starts
- *   the suite runner (or the recording) itself, or says why nothing starts.
- * - The editor's changes (project.edited) reach the project file machine, and the project it
- *   loads or goes back to (project.loaded, project.reverted) reaches the editor, through here.
- * - Who controls the IDE has one copy, `context.controller`, here: this machine, admission at
- *   the door and the view all read it, and most readers are here, so keeping it anywhere else
- *   would mean a mirror or reading a child's snapshot. The control machine decides its changes
- *   (control.changed) and reads the current value from the events forwarded to it.
- * Door checks and admission (window, control mode, registration) run before an event is
- * built, with the rules in ide.rules.ts, so this machine sees only admitted requests.
+ * - One dialog at a time, decided here alone from context.dialogs (the children's dialog.opened /
+ *   dialog.closed) and its own plugin alert (POST /popup/alert): a request that needs a dialog
+ *   while one is open is answered Busy; a load or a close goes to the project file machine with
+ *   `otherDialogOpen`. The alert is answered true on accept, false on decline or when its plugin
+ *   is lost, IdeNotActive when the window closes.
+ * - Closing the window ends control, answers every waiting request with IdeNotActive, stops the
+ *   run and the recording and drops the registered plugins; the project and its unsaved changes stay.
+ * - Recording and a run never at once: a start of a run and a load stop (or flush) a recording
+ *   first, and reach their owner through this machine's own mailbox (recording.thenProject, then
+ *   for a load editor.thenProjectFile), behind the recording's and the editor's facts, so the
+ *   typing a stop found is in the project they see.
+ * - Accepting a controller restarts the plugin session: the controller is the only plugin. A
+ *   plugin the transport lost loses its dialogs (answered no) and its control, nothing else.
+ * - Every request event that reaches this machine is answered exactly once, here or by the child
+ *   it is forwarded to.
+ * - One owner per decision: the window, the plugin session, one dialog at a time and who controls
+ *   the IDE (`context.controller`, one copy) here; loads, closes and saves the project file
+ *   machine; edits and the display the editor; runs the suite runner. What Play, Play suite,
+ *   POST /playback/start and Record mean is a pure function of the editor's document
+ *   (editor.targets.ts), the one child snapshot this machine reads.
+ * Door checks and admission (ide.rules.ts) run before an event is built: only admitted requests come here.
  */
 import { assertEvent, assign, emit, enqueueActions, not, sendTo, setup } from "xstate";
 import { registerPlugin } from "../services/plugins/index.ts";
@@ -50,8 +36,8 @@ import { suiteRunnerMachine } from "./suiteRunner.machine.ts";
 import { recordingMachine } from "./recording.machine.ts";
 import { answered, busyReply, fail, ok, windowClosedReply, windowNotOpenReply } from "./replies.ts";
 import { outboundFor, RECORDER_REPORTS, relayChildFacts, requestOf, TO_CONTROL, TO_EDITOR, TO_PROJECT_FILE, TO_RECORDING, TO_SUITE_RUNNER } from "./ide.children.ts";
-import type { IdeContext, IdeEmitted, IdeEvent, IdeInput, PluginAlert } from "./ide.types.ts";
-
+import { pluginAlert } from "./ide.alert.ts";
+import type { IdeContext, IdeEmitted, IdeEvent, IdeInput } from "./ide.types.ts";
 
 export const ideMachine = setup({
   types: {
@@ -81,9 +67,7 @@ export const ideMachine = setup({
   actions: {
     answerTrue: emit(({ event }) => answered(requestOf(event).requestId, ok(true))),
     answerBusy: emit(({ event }) => answered(requestOf(event).requestId, busyReply())),
-    answerNotControlled: emit(({ event }) =>
-      answered(requestOf(event).requestId, fail("NotControlled", "The IDE is not in control mode, so it cannot be closed by a plugin.")),
-    ),
+    answerNotControlled: emit(({ event }) => answered(requestOf(event).requestId, fail("NotControlled", NOT_CONTROLLED))),
     answerWindowClosed: emit(({ event }) => answered(requestOf(event).requestId, windowNotOpenReply())),
     /** Registers the sender (replacing its earlier entry) and tells the run, or refuses a clash. */
     register: enqueueActions(({ context, event, enqueue }) => {
@@ -146,19 +130,26 @@ export const ideMachine = setup({
         return { type: "recording.thenProject" as const, event };
       },
     ),
-    /** A load held behind the recording's facts, now on to the project file. */
+    /** A load held behind the recording's facts waits once more, behind the editor's (project.edited), so the project file knows what is unsaved. */
+    holdBehindEditor: sendTo(
+      ({ self }) => self,
+      ({ event }) => {
+        assertEvent(event, "recording.thenProject");
+        assertEvent(event.event, ["user.loadProject", "request.loadProject"]);
+        return { type: "editor.thenProjectFile" as const, event: event.event };
+      },
+    ),
     forwardHeldToProjectFile: sendTo(
       ({ context }) => context.projectFile,
       ({ context, event }) => {
-        assertEvent(event, "recording.thenProject");
-        assertEvent(event.event, ["user.loadProject", "request.loadProject"]);
+        assertEvent(event, "editor.thenProjectFile");
         return { ...event.event, otherDialogOpen: otherDialogOpen(context) };
       },
     ),
     /** A request held behind the recording's facts while the window closed: answered as every request then is. */
-    answerHeldWindowClosed: emit(({ event }) => {
-      assertEvent(event, "recording.thenProject");
-      return "requestId" in event.event ? answered(event.event.requestId, windowNotOpenReply()) : { type: "log.written" as const, level: "info" as const, message: "The IDE window closed before the held request could be done; nothing was started or loaded." };
+    answerHeldWindowClosed: enqueueActions(({ event, enqueue }) => {
+      assertEvent(event, ["recording.thenProject", "editor.thenProjectFile"]);
+      if ("requestId" in event.event) enqueue.emit(answered(event.event.requestId, windowNotOpenReply()));
     }),
     /** What was typed into the focused field is recorded now; the recording goes on. */
     flushRecording: sendTo(({ context }) => context.recording, { type: "recording.flush" as const }),
@@ -171,18 +162,13 @@ export const ideMachine = setup({
     ),
     logPluginDisconnected: emit(({ event }) => {
       assertEvent(event, "plugin.disconnected");
-      return {
-        type: "log.written" as const,
-        level: "info" as const,
-        message: `The plugin ${event.sender} disconnected; any dialog it opened was answered no, and it no longer controls the IDE.`,
-      };
+      const message = `The plugin ${event.sender} disconnected; any dialog it opened was answered no, and it no longer controls the IDE.`;
+      return { type: "log.written" as const, level: "info" as const, message };
     }),
     /** The one copy of who controls the IDE: the control machine decides, this machine keeps it. */
-    rememberController: assign({
-      controller: ({ event }) => {
-        assertEvent(event, "control.changed");
-        return event.controller;
-      },
+    rememberController: assign(({ event }) => {
+      assertEvent(event, "control.changed");
+      return { controller: event.controller };
     }),
     /** One dialog at a time: the root keeps whose is open (the one copy), and says so with each load and close. */
     rememberDialog: assign({
@@ -194,16 +180,7 @@ export const ideMachine = setup({
     /** POST /popup/alert: the plugin's message in a dialog titled with its registered name. */
     openAlert: enqueueActions(({ context, event, enqueue }) => {
       assertEvent(event, "request.alert");
-      const name = context.plugins.find((p) => p.id === event.sender)?.registration.name ?? event.sender;
-      const alert: PluginAlert = {
-        requestId: event.requestId,
-        sender: event.sender,
-        title: `${name} says...`,
-        text: event.message,
-        confirmLabel: event.confirm ?? "OK",
-        cancelLabel: event.cancel ?? null,
-      };
-      enqueue.assign({ alert });
+      enqueue.assign({ alert: pluginAlert(context.plugins, event) });
     }),
     answerAlert: enqueueActions(({ context, enqueue }, params: { reply: "confirmed" | "declined" | "windowClosed" }) => {
       const alert = context.alert;
@@ -328,13 +305,7 @@ export const ideMachine = setup({
         },
         "close.confirmed": {
           target: "closed",
-          actions: [
-            "answerCloseConfirmed",
-            { type: "answerAlert", params: { reply: "windowClosed" } },
-            "tellChildrenWindowClosed",
-            "dropPlugins",
-            "tellSuiteRunnerPlugins",
-          ],
+          actions: ["answerCloseConfirmed", { type: "answerAlert", params: { reply: "windowClosed" } }, "tellChildrenWindowClosed", "dropPlugins", "tellSuiteRunnerPlugins"],
         },
         "control.granted": { actions: ["restartPluginSession", "tellSuiteRunnerPlugins"] },
         "request.open": { actions: "answerTrue" },
@@ -367,7 +338,8 @@ export const ideMachine = setup({
         "user.saveProject": { actions: "requestSave" },
         "user.startPlayback": { actions: [{ type: "stopRecording", params: { reason: "a run started" } }, "holdBehindRecording"] },
         "user.startSuite": { actions: [{ type: "stopRecording", params: { reason: "a run started" } }, "holdBehindRecording"] },
-        "recording.thenProject": [{ guard: "heldIsLoad", actions: "forwardHeldToProjectFile" }, { actions: "startRun" }],
+        "recording.thenProject": [{ guard: "heldIsLoad", actions: "holdBehindEditor" }, { actions: "startRun" }],
+        "editor.thenProjectFile": { actions: "forwardHeldToProjectFile" },
         "user.startRecording": { actions: "startRecording" },
         "user.stopRecording": { actions: "forwardToRecording" },
         "recorder.commandRecorded": { actions: "forwardRecorderReport" },
@@ -391,10 +363,7 @@ export const ideMachine = setup({
         "user.moveCommand": { actions: "forwardToEditor" },
         "user.deleteCommand": { actions: "forwardToEditor" },
         "plugin.disconnected": [
-          {
-            guard: "disconnectedOpenedAlert",
-            actions: [{ type: "answerAlert", params: { reply: "declined" } }, "forwardToControl", "forwardToProjectFile", "logPluginDisconnected"],
-          },
+          { guard: "disconnectedOpenedAlert", actions: [{ type: "answerAlert", params: { reply: "declined" } }, "forwardToControl", "forwardToProjectFile", "logPluginDisconnected"] },
           { actions: ["forwardToControl", "forwardToProjectFile", "logPluginDisconnected"] },
         ],
       },
@@ -417,10 +386,13 @@ export const ideMachine = setup({
         "request.changeCommand": { actions: "answerWindowClosed" },
         "request.deleteCommand": { actions: "answerWindowClosed" },
         "recording.thenProject": { actions: "answerHeldWindowClosed" },
+        "editor.thenProjectFile": { actions: "answerHeldWindowClosed" },
       },
     },
   },
 });
+
+const NOT_CONTROLLED = "The IDE is not in control mode, so it cannot be closed by a plugin.";
 
 /** Whether a dialog other than the project file's is open: this machine alone decides "one dialog at a time". */
 function otherDialogOpen(context: IdeContext): boolean {

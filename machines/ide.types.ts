@@ -106,7 +106,10 @@ export type { RunStartEvent };
  */
 export type AfterRecordingEvent = { type: "recording.thenProject"; event: Extract<IdeEvent, { type: "user.startPlayback" | "user.startSuite" | "request.startRun" | "user.loadProject" | "request.loadProject" }> };
 
-export type IdeEvent = IdeRequestEvent | UserEvent | PluginDisconnectedEvent | ChildFact | RecorderReport | RunStartEvent | AfterRecordingEvent;
+/** A held load's second hop: behind the editor's project.edited, on its way to the project file machine. */
+export type AfterEditorEvent = { type: "editor.thenProjectFile"; event: Extract<IdeEvent, { type: "user.loadProject" | "request.loadProject" }> };
+
+export type IdeEvent = IdeRequestEvent | UserEvent | PluginDisconnectedEvent | ChildFact | RecorderReport | RunStartEvent | AfterRecordingEvent | AfterEditorEvent;
 
 /** What the IDE sends a plugin (CONTRACT sections 8 to 10). */
 export type OutboundMessage =
