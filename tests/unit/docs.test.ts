@@ -120,3 +120,12 @@ describe("docs/architecture.md", () => {
     expect(sourceFolders.filter((folder) => !new RegExp(`(^|[\\s\`(])${folder}/`, "m").test(architecture))).toEqual([]);
   });
 });
+
+describe("docs/architecture.md's machines", () => {
+  it("names every machine file in machines/", () => {
+    const architecture = read("docs/architecture.md");
+    const machines = readdirSync(join(ROOT, "machines")).filter((file) => file.endsWith(".machine.ts"));
+    expect(machines.length).toBeGreaterThan(5);
+    expect(machines.filter((file) => !architecture.includes(`machines/${file}`))).toEqual([]);
+  });
+});
