@@ -62,9 +62,11 @@ beforeEach(async () => {
   await page.evaluate(`${bundle}; void 0`);
 });
 
+/** The commands recorded so far; the recorder's reports of pending typing are left out. */
 async function recorded(): Promise<RecordedAction[]> {
   await page.waitForTimeout(50);
-  return page.evaluate(() => (globalThis as unknown as { __recorded: RecordedAction[] }).__recorded);
+  const reports = await page.evaluate(() => (globalThis as unknown as { __recorded: Array<RecordedAction | { pending: true }> }).__recorded);
+  return reports.filter((report): report is RecordedAction => !("pending" in report));
 }
 
 /** For each locator: whether the project's resolver finds, as its first match, the element `pick` returns in the page. */
