@@ -2,9 +2,13 @@
  * The loaded project and its unsaved changes.
  *
  * Parallel regions:
- * - dialog: idle → confirmingLoad | confirmingClose → idle. A load or close over unsaved
- *   changes waits here for the user; the request is answered exactly once (true on accept,
- *   false on decline, IdeNotActive when the window closes first).
+ * - dialog: idle → confirmingLoad | confirmingClose | confirmingRestore → idle. A load or close
+ *   over unsaved changes waits here for the user; the request is answered exactly once (true on
+ *   accept, false on decline, IdeNotActive when the window closes first). confirmingRestore is
+ *   "Restore unsaved changes" (journal.restoreOffered at start): accept makes the journaled
+ *   project the project, unsaved; decline keeps the project and bumps the revision, which tells
+ *   the journal (core/journal.ts) to drop what it held. It has no request to answer, so it
+ *   outlives a closed window: the user answers it when the window opens again.
  * - saving: idle → saving → idle, around the `saveProject` port. A save asked for while one is
  *   under way runs after it (edits made meanwhile are saved too), never in parallel.
  * Invariants:
@@ -168,6 +172,24 @@ export const projectMachine = setup({
       answered(context.pendingClose!.requestId, windowClosedReply()),
     ),
     forgetClose: assign({ pendingClose: null }),
+    rememberRestore: assign({
+      pendingRestore: ({ event }) => {
+        assertEvent(event, "journal.restoreOffered");
+        return event.project;
+      },
+    }),
+    /** Yes to "Restore unsaved changes": the journaled project, unsaved against the saved copy. */
+    restoreJournaled: assign(({ context }) => ({
+      ...validDisplay(context.pendingRestore!, null, null),
+      revision: context.revision + 1,
+      pendingRestore: null,
+    })),
+    /** No: the project stays as it is; the new revision (saved if it was) makes the journal drop the offered one. */
+    declineRestore: assign(({ context }) => ({
+      revision: context.revision + 1,
+      savedRevision: isUnsaved(context) ? context.savedRevision : context.revision + 1,
+      pendingRestore: null,
+    })),
     markEdited: assign({ revision: ({ context }) => context.revision + 1 }),
     /**
      * An edit of the project's tests: done and unsaved, and a plugin answered true; or not
@@ -287,6 +309,7 @@ export const projectMachine = setup({
     savedRevision: 0,
     pendingLoad: null,
     pendingClose: null,
+    pendingRestore: null,
     saving: null,
     queuedSave: null,
     otherDialogOpen: false,
@@ -352,6 +375,19 @@ export const projectMachine = setup({
               { guard: "hasUnsavedChanges", target: "confirmingClose", actions: "rememberClose" },
               { actions: "confirmCloseNow" },
             ],
+            "journal.restoreOffered": { target: "confirmingRestore", actions: "rememberRestore" },
+          },
+        },
+        confirmingRestore: {
+          description: "Asks the user whether to restore the unsaved changes a journal kept from before a crash.",
+          entry: "announceDialogOpened",
+          exit: "announceDialogClosed",
+          on: {
+            "request.loadProject": { actions: "answerBusy" },
+            "user.loadProject": { actions: "logAnswerTheOpenDialogFirst" },
+            "request.close": [{ guard: "hasUnsavedChanges", actions: "answerBusy" }, { actions: "confirmCloseNow" }],
+            "user.accept": { target: "idle", actions: "restoreJournaled" },
+            "user.decline": { target: "idle", actions: "declineRestore" },
           },
         },
         confirmingLoad: {

@@ -24,6 +24,8 @@ export interface ProjectContext {
   savedRevision: number;
   pendingLoad: PendingLoad | null;
   pendingClose: RequestRef | null;
+  /** The journaled project a start offers in the "Restore unsaved changes" dialog, until the user answers. */
+  pendingRestore: SideProject | null;
   /** The save under way: what it saves and at which revision it started. */
   saving: { revision: number; project: SideProject; controller: string | null } | null;
   /** A save asked for while another was under way; it starts when that one ends. */
@@ -109,6 +111,8 @@ export type ProjectEvent =
   | { type: "user.editProject" }
   | { type: "project.saveRequested"; controller: string | null }
   | { type: "window.closed" }
+  /** A start found a journal newer than the saved project: the user is asked whether to restore it. */
+  | { type: "journal.restoreOffered"; project: SideProject }
   | { type: "dialog.elsewhere"; open: boolean }
   | { type: "user.startPlayback"; testId?: string; fromCommandId?: string }
   | { type: "user.startSuite"; suiteId?: string }

@@ -43,6 +43,14 @@ const userEdits: ProjectEvent = { type: "user.changeCommand", commandId: "c-open
 const pluginEdits: ProjectEvent = { type: "request.changeCommand", requestId: 7, sender: A, id: "c-open", value: "edited" };
 const runPlaysIt: ProjectEvent = { type: "run.playing", testIds: ["t-login"] };
 const runOver: ProjectEvent = { type: "run.over" };
+// A journal kept from before a crash: the shop with the displayed test's first command edited.
+const journaled = {
+  ...shopFixture,
+  tests: shopFixture.tests.map((test, i) =>
+    i === 0 ? { ...test, commands: test.commands.map((c, j) => (j === 0 ? { ...c, value: "edited" } : c)) } : test,
+  ),
+};
+const restoreOffered: ProjectEvent = { type: "journal.restoreOffered", project: journaled };
 const isEdit = (event: { type: string }) => event.type === "user.changeCommand" || event.type === "request.changeCommand";
 
 // The graph does not run the invoked `saveProject` promise, so it takes the events that the
@@ -77,6 +85,7 @@ const EVENTS: ProjectEvent[] = [
   pluginEdits,
   runPlaysIt,
   runOver,
+  restoreOffered,
 ];
 
 /** What an edit can change of a project here: the value of the displayed test's first command. */
@@ -100,6 +109,7 @@ function serializeState(snapshot: ProjectSnapshot): string {
     playing: context.playing,
     pendingLoad: context.pendingLoad && { requestId: context.pendingLoad.requestId, project: context.pendingLoad.project.id },
     pendingClose: context.pendingClose?.requestId ?? null,
+    pendingRestore: context.pendingRestore && edited(context.pendingRestore),
     saving: context.saving && {
       project: context.saving.project.id,
       edited: edited(context.saving.project),
@@ -125,6 +135,17 @@ function canArrive(snapshot: ProjectSnapshot, event: ProjectEvent): boolean {
   // A run starts only when none is under way, and only a run under way ends.
   if (event.type === "run.playing") return snapshot.context.playing.length === 0;
   if (event.type === "run.over") return snapshot.context.playing.length > 0;
+  // A start offers a journal, before anything else happened: in a state like the first (what the serialisation keeps of it).
+  if (event.type === "journal.restoreOffered") {
+    const { context } = snapshot;
+    return (
+      snapshot.matches({ dialog: "idle", saving: "idle" }) &&
+      !isUnsaved(context) &&
+      context.project.id === shopFixture.id &&
+      edited(context.project) === edited(shopFixture) &&
+      context.playing.length === 0
+    );
+  }
   return true;
 }
 
@@ -215,7 +236,7 @@ describe("project machine, model-based", () => {
   it("has a finite graph that reaches dialogs, saves and their outcomes", () => {
     const values = new Set(statesAlong(shortest).map((s) => JSON.stringify(s.value)));
     expect([...values].sort()).toEqual(
-      ["confirmingClose", "confirmingLoad", "idle"]
+      ["confirmingClose", "confirmingLoad", "confirmingRestore", "idle"]
         .flatMap((dialog) => ["idle", "saving"].map((saving) => JSON.stringify({ dialog, saving })))
         .sort(),
     );
@@ -611,5 +632,36 @@ describe("project machine, the displayed test beside runs and dialogs", () => {
     actor.send({ type: "request.addCommand", requestId: 1, sender: A, command: "echo" });
     expect(answers.map((a) => a.reply)).toEqual([{ ok: false, errorCode: "NoTestSelected", error: expect.any(String), anchorFields: true }]);
     expect(actor.getSnapshot().context).toMatchObject({ displayedTestId: null, selectedCommandId: null, project: empty, revision: 0 });
+  });
+});
+
+describe("project machine, restoring a journal", () => {
+  it("makes the journaled project the project, unsaved against the saved copy, when the user restores it", () => {
+    const { actor, emitted, unsaved } = startProject();
+    actor.send(restoreOffered);
+    expect(actor.getSnapshot().matches({ dialog: "confirmingRestore" })).toBe(true);
+    expect(emitted).toContainEqual({ type: "dialog.opened", owner: "project" });
+    actor.send(accept);
+    expect(actor.getSnapshot().context).toMatchObject({ project: journaled, savedCopy: shopFixture, pendingRestore: null });
+    expect(unsaved()).toBe(true);
+    expect(emitted).toContainEqual({ type: "dialog.closed", owner: "project" });
+  });
+
+  it("keeps the saved project, saved, and moves the revision on when the user drops the journal", () => {
+    const { actor, unsaved } = startProject();
+    actor.send(restoreOffered);
+    actor.send(decline);
+    expect(actor.getSnapshot().context).toMatchObject({ project: shopFixture, revision: 1, savedRevision: 1, pendingRestore: null });
+    expect(unsaved()).toBe(false);
+  });
+
+  it("answers a plugin's load Busy while the restore is asked, and keeps asking over a closed window", () => {
+    const { actor, answerTo } = startProject();
+    actor.send(restoreOffered);
+    actor.send(loadOther);
+    expect(answerTo(1)).toEqual([expect.objectContaining({ ok: false, errorCode: "Busy" })]);
+    actor.send(windowClosed);
+    expect(actor.getSnapshot().matches({ dialog: "confirmingRestore" })).toBe(true);
+    expect(actor.getSnapshot().context.project).toBe(shopFixture);
   });
 });
