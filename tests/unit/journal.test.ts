@@ -1,0 +1,169 @@
+// The journal of unsaved changes (CONTRACT round 4): its format (services/journal), and how
+// createIde writes it before an edit is acknowledged, clears it when nothing is unsaved any
+// more, and offers what a start found as "Restore unsaved changes" (core/journal.ts).
+import { describe, expect, it } from "vitest";
+import { createIde } from "../../index.ts";
+import type { Ide, Journal, SideProject } from "../../index.ts";
+import { isNewerThanSaved, journalText, journalValue, readJournal } from "../../services/journal/index.ts";
+import { parseSideProject } from "../../services/side/index.ts";
+import { isPending, register, request, settle, shopProject, otherProject } from "../protocol/support.ts";
+
+const shop = (() => {
+  const parsed = parseSideProject(shopProject());
+  if (!parsed.ok) throw new Error(parsed.problem);
+  return parsed.project;
+})();
+
+const addCommand = (ide: Ide, command: string) => ide.handle(request("/record/command", "post", { command, target: "t" }), { id: "a" });
+const commandsOf = (project: SideProject) => project.tests[0].commands.map((c) => c.command);
+
+/** A journal that keeps what it was given; with `held`, each write waits until the test lets it go. */
+function memoryJournal(found: Journal["found"] = null, held = false) {
+  const writes: Array<SideProject | null> = [];
+  const waiting: Array<() => void> = [];
+  const journal: Journal = {
+    found,
+    write(project) {
+      writes.push(project);
+      if (!held) return;
+      return new Promise<void>((resolve) => waiting.push(resolve));
+    },
+  };
+  return { journal, writes, release: () => waiting.splice(0).forEach((go) => go()), last: () => writes[writes.length - 1] };
+}
+
+describe("the journal's format", () => {
+  it("reads back the project it was written with, and when", () => {
+    const read = readJournal(journalText(JSON.stringify(shop), 1234));
+    expect(read).toEqual({ ok: true, record: { writtenAt: 1234, project: shop } });
+    expect(readJournal(journalValue(shop, 99))).toEqual({ ok: true, record: { writtenAt: 99, project: shop } });
+  });
+
+  it("refuses a cut-off, foreign or broken journal whole, naming the problem", () => {
+    const text = journalText(JSON.stringify(shop), 1);
+    const cut = readJournal(text.slice(0, text.length / 2));
+    expect(cut).toMatchObject({ ok: false, problem: expect.stringContaining("not JSON") });
+    expect(readJournal({ format: "other", version: 1, writtenAt: 1, project: shop })).toMatchObject({ ok: false, problem: expect.stringContaining("not a journal") });
+    expect(readJournal(journalValue({ ...shop, tests: "none" } as unknown as SideProject, 1))).toMatchObject({
+      ok: false,
+      problem: expect.stringContaining("not a usable .side project"),
+    });
+  });
+
+  it("is offered only when written after the saved project", () => {
+    const record = { writtenAt: 2000, project: shop };
+    expect(isNewerThanSaved(record, 1000)).toBe(true);
+    expect(isNewerThanSaved(record, 2000)).toBe(false);
+    expect(isNewerThanSaved(record, 0)).toBe(true);
+  });
+});
+
+describe("createIde with a journal", () => {
+  it("answers a plugin's edit only once the journal holds the project with it", async () => {
+    const memory = memoryJournal(null, true);
+    const ide = createIde({ project: shop, journal: memory.journal });
+    await register(ide, "a");
+    const reply = addCommand(ide, "first");
+    await settle();
+    expect(await isPending(reply)).toBe(true);
+    expect(commandsOf(memory.last()!)).toContain("first");
+    memory.release();
+    expect(await reply).toBe(true);
+  });
+
+  it("shows the user's edit in the next view only once the journal holds it", async () => {
+    const memory = memoryJournal(null, true);
+    const ide = createIde({ project: shop, journal: memory.journal });
+    const views: boolean[] = [];
+    ide.subscribe((view) => views.push(view.project.unsaved));
+    ide.send({ type: "user.addTest", name: "journaled" });
+    await settle(20);
+    expect(views).toEqual([]);
+    expect(memory.last()!.tests.map((t) => t.name)).toContain("journaled");
+    memory.release();
+    await settle();
+    expect(views).toEqual([true]);
+  });
+
+  it("writes the latest project after a slow write, not every one in between, and loses none", async () => {
+    const memory = memoryJournal(null, true);
+    const ide = createIde({ project: shop, journal: memory.journal });
+    await register(ide, "a");
+    const replies = Array.from({ length: 5 }, (_, i) => addCommand(ide, `c${i}`));
+    await settle();
+    expect(memory.writes.length).toBe(1);
+    memory.release();
+    await settle();
+    memory.release();
+    expect(await Promise.all(replies)).toEqual([true, true, true, true, true]);
+    expect(commandsOf(memory.last()!).slice(-5)).toEqual(["c0", "c1", "c2", "c3", "c4"]);
+  });
+
+  it("clears the journal when the project is saved, and when the user says yes to loading over the changes", async () => {
+    const memory = memoryJournal();
+    const ide = createIde({ project: shop, journal: memory.journal });
+    ide.send({ type: "user.addTest", name: "one" });
+    expect(memory.last()).not.toBeNull();
+    ide.send({ type: "user.saveProject" });
+    await settle();
+    expect(memory.last()).toBeNull();
+    ide.send({ type: "user.addTest", name: "two" });
+    expect(memory.last()).not.toBeNull();
+    ide.send({ type: "user.loadProject", project: otherProject() });
+    expect(ide.getSnapshot().dialog?.kind).toBe("loadProject");
+    expect(memory.last()).not.toBeNull();
+    ide.send({ type: "user.accept" });
+    expect(memory.last()).toBeNull();
+  });
+
+  it("offers a journal found at start in the Restore unsaved changes dialog, and restores it unsaved on yes", async () => {
+    const journaled = { ...shop, tests: [...shop.tests, { id: "t-new", name: "kept", commands: [] }] };
+    const memory = memoryJournal({ project: journaled });
+    const ide = createIde({ project: shop, journal: memory.journal });
+    expect(ide.getSnapshot().dialog).toMatchObject({ kind: "restoreUnsaved", title: "Restore unsaved changes" });
+    expect(ide.getProject()).toEqual(shop);
+    // One dialog at a time: a plugin's alert waits its turn.
+    await register(ide, "a");
+    expect(await ide.handle(request("/popup/alert", "post", { message: "hi" }), { id: "a" })).toMatchObject({ errorCode: "Busy" });
+    expect(memory.writes).toEqual([]);
+    ide.send({ type: "user.accept" });
+    expect(ide.getProject()).toEqual(journaled);
+    expect(ide.getSavedProject()).toEqual(shop);
+    expect(ide.getSnapshot().project.unsaved).toBe(true);
+    expect(memory.last()).toEqual(journaled);
+  });
+
+  it("drops the journal when the user declines to restore it, keeping the saved project", () => {
+    const memory = memoryJournal({ project: { ...shop, name: "edited" } });
+    const ide = createIde({ project: shop, journal: memory.journal });
+    ide.send({ type: "user.decline" });
+    expect(ide.getSnapshot().dialog).toBeNull();
+    expect(ide.getProject()).toEqual(shop);
+    expect(ide.getSnapshot().project.unsaved).toBe(false);
+    expect(memory.writes).toEqual([null]);
+  });
+
+  it("logs an error naming a journal that could not be read, and applies nothing of it", () => {
+    const memory = memoryJournal({ problem: "The journal /x/journal.json could not be read; it was moved aside to /x/aside." });
+    const ide = createIde({ project: shop, journal: memory.journal });
+    expect(ide.getSnapshot().dialog).toBeNull();
+    expect(ide.getProject()).toEqual(shop);
+    expect(ide.getSnapshot().logs).toContainEqual(expect.objectContaining({ level: "error", message: expect.stringContaining("/x/aside") }));
+  });
+
+  it("logs once that the journal cannot be written, and keeps the edits", async () => {
+    const ide = createIde({
+      project: shop,
+      journal: {
+        write() {
+          throw new Error("disk full");
+        },
+      },
+    });
+    ide.send({ type: "user.addTest", name: "one" });
+    ide.send({ type: "user.addTest", name: "two" });
+    const errors = ide.getSnapshot().logs.filter((l) => l.level === "error");
+    expect(errors.map((e) => e.message)).toEqual([expect.stringContaining("disk full")]);
+    expect(ide.getProject().tests.map((t) => t.name)).toEqual([...shop.tests.map((t) => t.name), "one", "two"]);
+  });
+});
