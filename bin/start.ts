@@ -1,9 +1,9 @@
 // npm start: the IDE host. createIde() in this process, the UI page, the plugin bridge and,
 // on request, the inspector and a live page in Chromium. Everything it needs ships in the
 // repository, so a fresh clone runs with `npm install && npm start`.
-import { existsSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { homedir } from "node:os";
-import { join, relative, resolve } from "node:path";
+import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import type { SideProject } from "../services/side/index.ts";
@@ -11,6 +11,7 @@ import { fileInspector, skyInspector } from "../drivers/inspect.ts";
 import type { HostInspector } from "../drivers/inspect.ts";
 import { DEFAULT_PORT, DEFAULT_TOKEN_FILE, startHost } from "../apps/host/host.ts";
 import { readProjectFile } from "../apps/host/projectFile.ts";
+import { JOURNAL_FILE_NAME } from "../apps/host/journal.ts";
 import { stopOnSignals } from "./signals.ts";
 import { openLivePage } from "../drivers/host/pages.ts";
 import { EXAMPLE_PROJECT_PATH, startExampleSite } from "../drivers/host/site.ts";
@@ -153,6 +154,9 @@ async function main(argv: string[]) {
     workers: options.workers,
     resolveLocator: live?.resolveLocator,
     tokenFile: options.tokenFile,
+    // Unsaved changes survive a crash in the data folder, beside the token; offered again if newer than the project's file.
+    journalFile: join(dirname(options.tokenFile), JOURNAL_FILE_NAME),
+    savedAt: statSync(projectFile).mtimeMs,
     inspect:
       inspectors.length === 0
         ? undefined
@@ -176,6 +180,7 @@ async function main(argv: string[]) {
       `  plugin bridge  ${host.urls.plugins}?id=YOUR_PLUGIN_ID&token=${host.token}`,
       `  token          ${host.token}${host.tokenFile ? ` (also in ${host.tokenFile}, readable only by you)` : ""}`,
       `  project        "${project.name}" from ${shown(projectFile)}`,
+      `  journal        ${join(dirname(options.tokenFile), JOURNAL_FILE_NAME)} keeps unsaved changes; after a crash the IDE page offers to restore them`,
       `  plays against  ${baseUrl}${site ? ` (the example site: ${shown(EXAMPLE_PAGE)} at every path)` : options.baseUrl ? " (--base-url)" : " (the project's url)"}`,
       `  page under test ${
         options.webdriverUrl
