@@ -1,14 +1,18 @@
 // The host's journal of unsaved changes (CONTRACT round 4): one file in the user's data
-// folder, beside the token (~/.ide-core/journal.json for npm start). Each write replaces it
-// whole (written beside it, then renamed over it), synchronously, so it is on disk before the
-// edit's reply or view leaves; a crash leaves the old journal or the new one, never half.
-import { readFileSync, renameSync, rmSync, writeFileSync, mkdirSync } from "node:fs";
+// folder, beside the token (~/.ide-core/journal.json for npm start), written synchronously so
+// it is on disk before the edit's reply or view leaves. An edit of a test's commands appends
+// one line (services/journal/ops.ts); any other change, and every COMPACT_BYTES of appended
+// lines, writes the file whole beside it and renames it over it, so a crash leaves the old
+// journal or the new one. A line cut off by a crash makes the journal unreadable, never half read.
+import { closeSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from "node:fs";
 import { dirname } from "node:path";
 import type { Journal } from "../../core/journal.ts";
-import { isNewerThanSaved, journalText, readJournal } from "../../services/journal/index.ts";
+import { isNewerThanSaved, journalText, readJournal, splicesBetween } from "../../services/journal/index.ts";
 import type { SideProject } from "../../services/side/index.ts";
 
 export const JOURNAL_FILE_NAME = "journal.json";
+/** Appended lines past this many bytes: the next change writes the journal whole again. */
+const COMPACT_BYTES = 4 * 1024 * 1024;
 
 /** Where a journal that is not offered goes: beside it, named for why and when. */
 function moveAside(path: string, why: "unreadable" | "older", now: number): string {
@@ -46,17 +50,45 @@ export function readJournalFile(path: string, savedAt: number, now = Date.now())
 export function fileJournal(path: string, savedAt: number): Journal {
   const partial = `${path}.partial`;
   let folderMade = false;
+  /** The project the file holds now, the file open for appending, and how much was appended. */
+  let written: SideProject | null = null;
+  let fd: number | null = null;
+  let appended = 0;
+
+  function close() {
+    if (fd !== null) closeSync(fd);
+    fd = null;
+    written = null;
+  }
+
+  function writeWhole(project: SideProject, now: number) {
+    close();
+    if (!folderMade) mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+    folderMade = true;
+    writeFileSync(partial, journalText(JSON.stringify(project), now), { encoding: "utf8", mode: 0o600 });
+    renameSync(partial, path);
+    fd = openSync(path, "a");
+    written = project;
+    appended = 0;
+  }
+
   return {
     found: readJournalFile(path, savedAt),
     write(project: SideProject | null) {
       if (project === null) {
+        close();
         rmSync(path, { force: true });
         return;
       }
-      if (!folderMade) mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-      folderMade = true;
-      writeFileSync(partial, journalText(JSON.stringify(project), Date.now()), { encoding: "utf8", mode: 0o600 });
-      renameSync(partial, path);
+      const now = Date.now();
+      const splices = written && fd !== null && appended < COMPACT_BYTES ? splicesBetween(written, project, now) : null;
+      if (!splices) return writeWhole(project, now);
+      if (splices.length > 0) {
+        let lines = "";
+        for (const splice of splices) lines += `${JSON.stringify(splice)}\n`;
+        appended += writeSync(fd!, lines);
+      }
+      written = project;
     },
   };
 }

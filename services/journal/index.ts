@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { describeZodIssue } from "../validation.ts";
 import { parseSideProject } from "../side/index.ts";
+import { applySplices } from "./ops.ts";
 import type { SideProject } from "../side/index.ts";
 
 export const JOURNAL_FORMAT = "ide-core.journal";
@@ -24,6 +25,9 @@ const recordSchema = z.object({
   project: z.unknown(),
 });
 
+export { splicesBetween } from "./ops.ts";
+export type { Splice } from "./ops.ts";
+
 export type JournalRead = { ok: true; record: JournalRecord } | { ok: false; problem: string };
 
 /**
@@ -31,7 +35,7 @@ export type JournalRead = { ok: true; record: JournalRecord } | { ok: false; pro
  * adapter that writes text writes it once; the record is JSON text itself.
  */
 export function journalText(projectJson: string, writtenAt: number): string {
-  return `{"format":"${JOURNAL_FORMAT}","version":${JOURNAL_VERSION},"writtenAt":${writtenAt},"project":${projectJson}}`;
+  return `{"format":"${JOURNAL_FORMAT}","version":${JOURNAL_VERSION},"writtenAt":${writtenAt},"project":${projectJson}}\n`;
 }
 
 /** The record as data, for a store that keeps values (chrome.storage.local). */
@@ -39,21 +43,30 @@ export function journalValue(project: SideProject, writtenAt: number): Record<st
   return { format: JOURNAL_FORMAT, version: JOURNAL_VERSION, writtenAt, project };
 }
 
-/** A stored record read back: all of it, or a problem naming what is wrong; never a part of it. */
+/**
+ * A stored record read back: all of it, or a problem naming what is wrong; never a part of it.
+ * As text, its first line is the record and each later line a change (ops.ts) made after it.
+ */
 export function readJournal(stored: unknown): JournalRead {
   let data = stored;
+  let changes: string[] = [];
   if (typeof stored === "string") {
+    const lines = stored.split("\n");
+    if (lines[lines.length - 1] === "") lines.pop();
+    changes = lines.slice(1);
     try {
-      data = JSON.parse(stored);
+      data = JSON.parse(lines[0] ?? "");
     } catch (error) {
       return { ok: false, problem: `it is not JSON (${(error as Error).message})` };
     }
   }
   const record = recordSchema.safeParse(data);
   if (!record.success) return { ok: false, problem: `it is not a journal of this IDE: ${describeZodIssue(record.error, "the journal")}` };
-  const project = parseSideProject(record.data.project);
+  const changed = applySplices(record.data.project, changes);
+  if (!changed.ok) return changed;
+  const project = parseSideProject(changed.project);
   if (!project.ok) return { ok: false, problem: `its project is not a usable .side project: ${project.problem}` };
-  return { ok: true, record: { writtenAt: record.data.writtenAt, project: project.project } };
+  return { ok: true, record: { writtenAt: changed.writtenAt ?? record.data.writtenAt, project: project.project } };
 }
 
 /**

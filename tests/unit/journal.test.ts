@@ -1,7 +1,11 @@
 // The journal of unsaved changes (CONTRACT round 4): its format (services/journal), and how
 // createIde writes it before an edit is acknowledged, clears it when nothing is unsaved any
 // more, and offers what a start found as "Restore unsaved changes" (core/journal.ts).
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { fileJournal, readJournalFile } from "../../apps/host/journal.ts";
 import { createIde } from "../../index.ts";
 import type { Ide, Journal, SideProject } from "../../index.ts";
 import { isNewerThanSaved, journalText, journalValue, readJournal } from "../../services/journal/index.ts";
@@ -165,5 +169,53 @@ describe("createIde with a journal", () => {
     const errors = ide.getSnapshot().logs.filter((l) => l.level === "error");
     expect(errors.map((e) => e.message)).toEqual([expect.stringContaining("disk full")]);
     expect(ide.getProject().tests.map((t) => t.name)).toEqual([...shop.tests.map((t) => t.name), "one", "two"]);
+  });
+});
+
+describe("the host's journal file", () => {
+  const scratch = () => join(mkdtempSync(join(tmpdir(), "ide-core-journal-")), "journal.json");
+
+  it("reads back exactly the project after any mix of edits, appended or written whole", async () => {
+    const path = scratch();
+    const ide = createIde({ project: shop, journal: fileJournal(path, 0), limits: { requestsPerSecond: 1e9, requestBurst: 1e9 } });
+    await register(ide, "a");
+    for (let i = 0; i < 300; i++) {
+      const roll = Math.random();
+      const ids = ide.getProject().tests[0].commands.map((c) => c.id);
+      const id = ids[Math.floor(Math.random() * ids.length)];
+      if (roll < 0.5) await addCommand(ide, `add ${i}`);
+      else if (roll < 0.7 && id) await ide.handle(request("/record/command", "put", { id, value: `v${i}` }), { id: "a" });
+      else if (roll < 0.85 && id) await ide.handle(request("/record/command", "delete", { id }), { id: "a" });
+      else if (roll < 0.95) ide.send({ type: "user.selectCommand", commandId: id ?? null });
+      else ide.send({ type: "user.addTest", name: `test ${i}` });
+    }
+    ide.send({ type: "user.addTest", name: "last" });
+    for (let i = 0; i < 3; i++) await addCommand(ide, `appended ${i}`);
+    const text = readFileSync(path, "utf8");
+    // The new test was written whole, then each command appended as a line of its own.
+    expect(text.trimEnd().split("\n").length).toBe(4);
+    const read = readJournal(text);
+    expect(read.ok && read.record.project).toEqual(ide.getProject());
+  });
+
+  it("finds a journal with a change cut off unreadable, moves it aside and offers nothing of it", () => {
+    const path = scratch();
+    const journal = fileJournal(path, 0);
+    journal.write(shop);
+    journal.write({ ...shop, tests: [{ ...shop.tests[0], commands: [...shop.tests[0].commands, { id: "n", command: "echo", target: "", value: "" }] }, ...shop.tests.slice(1)] });
+    const text = readFileSync(path, "utf8");
+    writeFileSync(path, text.slice(0, text.length - 10));
+    const found = readJournalFile(path, 0, 42);
+    expect(found).toEqual({ problem: expect.stringContaining(`${path}.unreadable-42`) });
+    expect(existsSync(path)).toBe(false);
+    expect(readFileSync(`${path}.unreadable-42`, "utf8")).toBe(text.slice(0, text.length - 10));
+  });
+
+  it("does not offer a journal older than the saved project, and moves it aside", () => {
+    const path = scratch();
+    fileJournal(path, 0).write(shop);
+    const found = readJournalFile(path, Date.now() + 60_000, 7);
+    expect(found).toEqual({ problem: expect.stringContaining(`${path}.older-7`) });
+    expect(fileJournal(`${path}.older-7`, 0).found).toEqual({ project: shop });
   });
 });
