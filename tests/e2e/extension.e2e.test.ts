@@ -330,13 +330,16 @@ describe("the IDE as a browser extension", () => {
     expect(await ask(alpha, { uri: "/health", verb: "get" })).toBe(false);
   });
 
-  it("keeps the project and its unsaved changes when the window closes and opens again", async () => {
+  it("keeps the project and offers its unsaved changes back when the window closes and opens again", async () => {
     let window = await windowWithEditedShop(alpha);
     await window.close();
 
     window = await openWindow(alpha);
     expect(await window.locator('[data-testid="project-name"]').textContent()).toBe(SHOP.name);
+    await window.getByRole("dialog", { name: "Restore unsaved changes" }).waitFor();
+    await window.getByRole("button", { name: "Restore my changes" }).click();
     await window.waitForSelector('[data-testid="unsaved"]');
+    await window.getByText("the user's own test").first().waitFor();
     // A new window is a new plugin session: the registration did not survive it.
     expect(await ask(alpha, { uri: "/health", verb: "get" })).toBe(false);
   });

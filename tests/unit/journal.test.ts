@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { fileJournal, readJournalFile } from "../../apps/host/journal.ts";
+import { JOURNAL_KEY, readStoredJournal, storageJournal } from "../../apps/extension/journal.ts";
 import { createIde } from "../../index.ts";
 import type { Ide, Journal, SideProject } from "../../index.ts";
 import { isNewerThanSaved, journalText, journalValue, readJournal } from "../../services/journal/index.ts";
@@ -217,5 +218,40 @@ describe("the host's journal file", () => {
     const found = readJournalFile(path, Date.now() + 60_000, 7);
     expect(found).toEqual({ problem: expect.stringContaining(`${path}.older-7`) });
     expect(fileJournal(`${path}.older-7`, 0).found).toEqual({ project: shop });
+  });
+});
+
+describe("the extension's journal in chrome.storage.local", () => {
+  function storage(initial: Record<string, unknown> = {}) {
+    const data = new Map(Object.entries(initial));
+    return {
+      data,
+      get: async (key: string) => (data.has(key) ? { [key]: structuredClone(data.get(key)) } : {}),
+      set: async (items: Record<string, unknown>) => void Object.entries(items).forEach(([k, v]) => data.set(k, structuredClone(v))),
+    };
+  }
+
+  it("offers what it wrote when it is newer than the saved project, and forgets it on null", async () => {
+    const store = storage();
+    const journal = storageJournal(store, null);
+    await journal.write(shop);
+    expect(await readStoredJournal(store, 0)).toEqual({ project: shop });
+    await journal.write(null);
+    expect(await readStoredJournal(store, 0)).toBeNull();
+  });
+
+  it("moves an unreadable journal aside to a key it names, and offers nothing of it", async () => {
+    const broken = { format: "ide-core.journal", version: 1, writtenAt: 5, project: { id: "x" } };
+    const store = storage({ [JOURNAL_KEY]: broken });
+    const found = await readStoredJournal(store, 0, 77);
+    expect(found).toEqual({ problem: expect.stringContaining('"journal.unreadable-77"') });
+    expect(store.data.get("journal.unreadable-77")).toEqual(broken);
+    expect(store.data.get(JOURNAL_KEY)).toBeNull();
+  });
+
+  it("does not offer a journal older than the saved project, and keeps it aside", async () => {
+    const store = storage({ [JOURNAL_KEY]: journalValue(shop, 10) });
+    expect(await readStoredJournal(store, 20, 3)).toEqual({ problem: expect.stringContaining('"journal.older-3"') });
+    expect(store.data.get("journal.older-3")).toEqual(journalValue(shop, 10));
   });
 });
