@@ -339,7 +339,10 @@ describe("the IDE as a browser extension", () => {
     await window.getByRole("dialog", { name: "Restore unsaved changes" }).waitFor();
     await window.getByRole("button", { name: "Restore my changes" }).click();
     await window.waitForSelector('[data-testid="unsaved"]');
-    await window.getByText("the user's own test").first().waitFor();
+    const names = (await window.evaluate(() =>
+      (globalThis as unknown as { ideCore: { getProject(): { tests: Array<{ name: string }> } } }).ideCore.getProject().tests.map((t) => t.name),
+    )) as string[];
+    expect(names).toContain("the user's own test");
     // A new window is a new plugin session: the registration did not survive it.
     expect(await ask(alpha, { uri: "/health", verb: "get" })).toBe(false);
   });
