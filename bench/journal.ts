@@ -14,7 +14,7 @@ import type { Benchmark, SummaryLine } from "./support.ts";
 import { check, checkTrue, fmtMs, fmtRatio, heading, heapAfterGc, median, now, printTable } from "./support.ts";
 
 const EDITS = 1000;
-const REPS = 7;
+const REPS = 10;
 const TARGET = 1.1;
 const SENDER = { id: "bench-journal" };
 
@@ -57,7 +57,7 @@ async function run(): Promise<SummaryLine[]> {
     "journal: edits with the journal of unsaved changes",
     [
       `${EDITS} POST /record/command edits of the example project, each reply awaited, with the host's journal`,
-      `file (on disk before each reply: a line appended per edit) against none. Median of ${REPS}, alternated, after gc().`,
+      `file (on disk before each reply: a line appended per edit) against none. Median of ${REPS}, in turns, after gc().`,
     ].join("\n"),
   );
   const dir = mkdtempSync(join(tmpdir(), "ide-core-bench-journal-"));
@@ -66,9 +66,15 @@ async function run(): Promise<SummaryLine[]> {
     await edits(dir);
     const without: number[] = [];
     const withJournal: number[] = [];
+    // Each goes first in every other round, so neither gains from the order.
     for (let rep = 0; rep < REPS; rep++) {
-      without.push(await edits(null));
-      withJournal.push(await edits(dir));
+      if (rep % 2 === 0) {
+        without.push(await edits(null));
+        withJournal.push(await edits(dir));
+      } else {
+        withJournal.push(await edits(dir));
+        without.push(await edits(null));
+      }
     }
     const base = median(without);
     const journaled = median(withJournal);
