@@ -271,11 +271,12 @@ export function createIde(options: IdeOptions = {}): Ide {
   });
 
   return {
-    async handle(message, sender) {
-      const reply = await protocol.handle(message, sender);
+    handle(message, sender) {
+      const reply = protocol.handle(message, sender);
+      if (!journaling) return reply;
       // A reply acknowledges a plugin's edit: it leaves once the journal holds the edit.
-      if (journaling?.busy) await journaling.settled();
-      return reply;
+      const journal = journaling;
+      return reply.then((answer) => (journal.busy ? journal.settled().then(() => answer) : answer));
     },
     send(event) {
       if (actor.getSnapshot().status !== "active") return;

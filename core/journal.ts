@@ -16,6 +16,8 @@ export interface Journal {
    * back every acknowledgement until it settles. A synchronous write holds back nothing.
    */
   write(project: SideProject | null): void | Promise<void>;
+  /** The IDE stopped: let go of what the journal holds open (a file); what it wrote stays. */
+  stop?(): void;
   /**
    * What the adapter found at start: a journal newer than the saved project, which the IDE
    * offers in the "Restore unsaved changes" dialog, or why the one found could not be used
@@ -95,6 +97,9 @@ export function keepJournal(project: AnyActorRef, journal: Journal, logError: (m
     async settled() {
       while (pending) await pending;
     },
-    stop: () => subscription.unsubscribe(),
+    stop() {
+      subscription.unsubscribe();
+      journal.stop?.();
+    },
   };
 }

@@ -17,8 +17,12 @@ const COMPACT_BYTES = 4 * 1024 * 1024;
 /** Where a journal that is not offered goes: beside it, named for why and when. */
 function moveAside(path: string, why: "unreadable" | "older", now: number): string {
   const aside = `${path}.${why}-${now}`;
-  renameSync(path, aside);
-  return aside;
+  try {
+    renameSync(path, aside);
+    return `It was moved aside to ${aside}`;
+  } catch (error) {
+    return `It could not be moved aside (${(error as Error).message}) and was left where it is`;
+  }
 }
 
 /**
@@ -37,11 +41,11 @@ export function readJournalFile(path: string, savedAt: number, now = Date.now())
   const read = readJournal(text);
   if (!read.ok) {
     const aside = moveAside(path, "unreadable", now);
-    return { problem: `The journal of unsaved changes ${path} could not be read: ${read.problem}. It was moved aside to ${aside}; nothing of it was applied.` };
+    return { problem: `The journal of unsaved changes ${path} could not be read: ${read.problem}. ${aside}; nothing of it was applied.` };
   }
   if (!isNewerThanSaved(read.record, savedAt)) {
     const aside = moveAside(path, "older", now);
-    return { problem: `The journal of unsaved changes ${path} is older than the saved project, so it was not offered. It was moved aside to ${aside}.` };
+    return { problem: `The journal of unsaved changes ${path} is older than the saved project, so it was not offered. ${aside}.` };
   }
   return { project: read.record.project };
 }
@@ -74,6 +78,7 @@ export function fileJournal(path: string, savedAt: number): Journal {
 
   return {
     found: readJournalFile(path, savedAt),
+    stop: close,
     write(project: SideProject | null) {
       if (project === null) {
         close();
