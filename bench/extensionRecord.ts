@@ -13,7 +13,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { withTimeout } from "../core/ports.ts";
+import { withTimeout } from "../services/timeout.ts";
 import { launchWithExtensions } from "../drivers/host/chromium.ts";
 import { buildExtension } from "../apps/extension/build.ts";
 import { IDE_EXTENSION_ID } from "../drivers/webextension/identity.ts";

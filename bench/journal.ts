@@ -8,7 +8,7 @@ import { createIde } from "../index.ts";
 import type { Ide } from "../index.ts";
 import { fileJournal } from "../apps/host/journal.ts";
 import { readJournal } from "../services/journal/index.ts";
-import { readProjectFile } from "../apps/host/projectFile.ts";
+import { readProjectFile } from "../apps/cli/project.ts";
 import { EXAMPLE_PROJECT_PATH } from "../drivers/host/site.ts";
 import type { Benchmark, SummaryLine } from "./support.ts";
 import { check, checkTrue, fmtMs, fmtRatio, heading, heapAfterGc, median, now, printTable } from "./support.ts";

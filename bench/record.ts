@@ -11,7 +11,7 @@ import { readFileSync } from "node:fs";
 import WebSocket from "ws";
 import { By } from "selenium-webdriver";
 import { startHost } from "../apps/host/host.ts";
-import { withTimeout } from "../core/ports.ts";
+import { withTimeout } from "../services/timeout.ts";
 import { startExampleSite } from "../drivers/host/site.ts";
 import { webdriverPage } from "../drivers/host/webdriver.ts";
 import { PAGE_INTERVAL_MS } from "../drivers/view/pageFeed.ts";

@@ -2,6 +2,7 @@
 // Benchmarks are not tests: they print figures, each a ratio against a baseline run in the
 // same process. A failed self-check stops the run with exit code 1; a missed target does not.
 import { cpus } from "node:os";
+import { readArgs, UsageError } from "../apps/cli/usage.ts";
 import { bridgeBenchmark } from "./bridge.ts";
 import { extensionBenchmark } from "./extension.ts";
 import { extensionRunBenchmark } from "./extensionRun.ts";
@@ -30,28 +31,17 @@ function usage(): string {
 }
 
 function selected(argv: string[]): Benchmark[] {
-  let only: string | undefined;
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    if (arg === "--help" || arg === "-h") {
-      console.log(usage());
-      process.exit(0);
-    } else if (arg === "--only") {
-      only = argv[++i];
-      if (only === undefined) throw new UsageError("--only needs a benchmark name");
-    } else if (arg.startsWith("--only=")) {
-      only = arg.slice("--only=".length);
-    } else {
-      throw new UsageError(`unknown argument ${JSON.stringify(arg)}`);
-    }
+  const { values } = readArgs({ args: argv, options: { only: { type: "string" }, help: { type: "boolean", short: "h" } } });
+  if (values.help) {
+    console.log(usage());
+    process.exit(0);
   }
+  const only = values.only;
   if (only === undefined) return BENCHMARKS;
   const found = BENCHMARKS.find((b) => b.name === only);
   if (!found) throw new UsageError(`no benchmark named ${JSON.stringify(only)}`);
   return [found];
 }
-
-class UsageError extends Error {}
 
 async function main(): Promise<void> {
   let chosen: Benchmark[];

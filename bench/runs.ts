@@ -149,7 +149,7 @@ function checkPluginSaw(seen: ReturnType<typeof plugin>["seen"], what: string, e
 /** The run's status as the view would say it, read off the machines without building a view. */
 function statusOf(ide: Ide): { status: "paused" | "ended" | "idle" | "other"; value: unknown } {
   const root = ide.actor.getSnapshot();
-  const suite = root.context.playback.getSnapshot();
+  const suite = root.context.suiteRunner.getSnapshot();
   const test = testRunnerSnapshot(root);
   if (suite.matches("ended") || suite.matches("idle")) return { status: suite.matches("ended") ? "ended" : "idle", value: suite.value };
   return { status: test?.matches({ live: "paused" }) ? "paused" : "other", value: test?.value };

@@ -2,42 +2,31 @@
 // into DIR (default dist/extension/) and says how to load it.
 import { buildExtension, DEFAULT_OUT_DIR } from "../apps/extension/build.ts";
 import { IDE_EXTENSION_ID } from "../drivers/webextension/identity.ts";
+import { readArgs, UsageError } from "../apps/cli/usage.ts";
+import { messageOf } from "../services/errors.ts";
 
 function usage(): string {
   return "usage: npm run build:extension [-- --out DIR]\n  --out DIR  where to write the unpacked extension (default dist/extension)";
 }
 
-function parse(argv: string[]): { outDir: string } {
-  let outDir = DEFAULT_OUT_DIR;
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    if (arg === "--help" || arg === "-h") {
-      console.log(usage());
-      process.exit(0);
-    } else if (arg === "--out") {
-      const value = argv[++i];
-      if (value === undefined || value === "") throw new UsageError("--out needs a folder");
-      outDir = value;
-    } else if (arg.startsWith("--out=")) {
-      outDir = arg.slice("--out=".length);
-      if (outDir === "") throw new UsageError("--out needs a folder");
-    } else {
-      throw new UsageError(`unknown argument ${JSON.stringify(arg)}`);
-    }
-  }
-  return { outDir };
+/** The folder to write, or null for --help. */
+function parse(argv: string[]): { outDir: string } | null {
+  const { values } = readArgs({ args: argv, options: { out: { type: "string" }, help: { type: "boolean", short: "h" } } });
+  if (values.help) return null;
+  if (values.out === "") throw new UsageError("--out needs a folder");
+  return { outDir: values.out ?? DEFAULT_OUT_DIR };
 }
 
-class UsageError extends Error {}
-
 async function main() {
-  let outDir: string;
+  let parsed: { outDir: string } | null;
   try {
-    ({ outDir } = parse(process.argv.slice(2)));
+    parsed = parse(process.argv.slice(2));
   } catch (error) {
-    console.error(`build:extension: ${(error as Error).message}\n${usage()}`);
+    console.error(`build:extension: ${messageOf(error)}\n${usage()}`);
     process.exit(1);
   }
+  if (parsed === null) return console.log(usage());
+  const { outDir } = parsed;
   console.log("Bundling the worker, the IDE window and the content script…");
   const started = Date.now();
   try {
@@ -47,7 +36,7 @@ async function main() {
     console.log(`Extension id: ${IDE_EXTENSION_ID}`);
     console.log(`Load it: chrome://extensions → Developer mode → Load unpacked → ${built.outDir}`);
   } catch (error) {
-    console.error(`build:extension: ${(error as Error).message}`);
+    console.error(`build:extension: ${messageOf(error)}`);
     process.exit(1);
   }
 }

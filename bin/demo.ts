@@ -62,6 +62,8 @@ await ask("visual-checks", { uri: "/playback/command", verb: "post", commandId: 
 await settle();
 // CONTRACT section 13: the test the user is looking at, edited by the plugin in control once the
 // user said yes in its dialog, and a locator as code.
+ide.send({ type: "user.selectTest", testId: "t-login" });
+console.log("user: user.selectTest t-login");
 await ask("test-cloud", { uri: "/record/command", verb: "get" });
 await askThenUser("test-cloud", { uri: "/popup/alert", verb: "post", message: "Add a visual check after the login?", confirm: "Add it", cancel: "No" }, { type: "user.accept" });
 await ask("test-cloud", { uri: "/record/command", verb: "post", payload: { command: "eyesCheckWindow", target: "after login", index: 4, select: true } });

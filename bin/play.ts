@@ -1,8 +1,11 @@
 // npm run play: a .side project played without a UI, as CI does: a line per test, a summary,
 // a JUnit report with --junit, and the exit code (0 every test passed, 1 a test failed or
 // ended fatal, 2 a usage or project error). apps/play/ does the work.
-import { readPlayOptions, USAGE, UsageError } from "../apps/play/args.ts";
-import { play, ProjectError } from "../apps/play/play.ts";
+import { readPlayOptions, USAGE } from "../apps/play/args.ts";
+import { play } from "../apps/play/play.ts";
+import { ProjectError } from "../apps/cli/project.ts";
+import { UsageError } from "../apps/cli/usage.ts";
+import { messageOf } from "../services/errors.ts";
 
 async function main(argv: string[]): Promise<number> {
   const options = readPlayOptions(argv);
@@ -24,9 +27,9 @@ async function main(argv: string[]): Promise<number> {
 
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
-  (error: Error) => {
+  (error: unknown) => {
     // One line naming the problem first; a usage error adds how to ask for the usage.
-    console.error(`npm run play: ${error instanceof UsageError || error instanceof ProjectError ? error.message : `unexpected: ${error.message}`}`);
+    console.error(`npm run play: ${error instanceof UsageError || error instanceof ProjectError ? error.message : `unexpected: ${messageOf(error)}`}`);
     if (error instanceof UsageError) console.error("(npm run play -- --help shows the options)");
     process.exit(2);
   },

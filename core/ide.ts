@@ -15,12 +15,12 @@ import type { ExportReply, ExportRequest } from "./export.ts";
 import { readUserEvent } from "./userEvents.ts";
 import type { WireReply } from "./protocol/wire.ts";
 import { ideMachine } from "../machines/ide.machine.ts";
-import { childActors, currentProject, eachTestRunner, registeredPlugins } from "../machines/ide.selectors.ts";
+import { childActors, currentProject, eachTestRunner, registeredPlugins, savedProjectOf } from "../machines/ide.selectors.ts";
 import type { OutboundMessage, UserEvent } from "../machines/ide.types.ts";
 import type { UserEventInput } from "../machines/userEvents.schema.ts";
 import { toIdeView } from "../machines/ide.view.ts";
 import type { IdeView } from "../machines/ide.view.ts";
-import { projectMachine } from "../machines/project.machine.ts";
+import { projectFileMachine } from "../machines/projectFile.machine.ts";
 import { suiteRunnerMachine } from "../machines/suiteRunner.machine.ts";
 import { testRunnerMachine } from "../machines/testRunner.machine.ts";
 import { recordingMachine } from "../machines/recording.machine.ts";
@@ -147,7 +147,7 @@ export function createIde(options: IdeOptions = {}): Ide {
   );
   const machine = ideMachine.provide({
     actors: {
-      project: projectMachine.provide({
+      projectFile: projectFileMachine.provide({
         actors: {
           saveProject: saveProjectPort(options.deliver, options.save, limits.deliverTimeoutMs, (project) =>
             withPluginSnapshot(project, {
@@ -162,7 +162,7 @@ export function createIde(options: IdeOptions = {}): Ide {
       recording: recordingMachine.provide({
         actors: recordingPorts(options.deliver, limits.deliverTimeoutMs, (message) => ideLog("warn", message)),
       }),
-      playback: suiteRunnerMachine.provide({
+      suiteRunner: suiteRunnerMachine.provide({
         actors: { testRunner: testRunnerMachine.provide({ actors: ports }), tellPlugins: ports.tellPlugins },
       }),
     },
@@ -238,17 +238,17 @@ export function createIde(options: IdeOptions = {}): Ide {
 
   actor.start();
   const children = childActors(actor.getSnapshot());
-  const journaling = options.journal ? keepJournal(children.project, options.journal, (message) => ideLog("error", message)) : null;
+  const journaling = options.journal ? keepJournal(actor, options.journal, (message) => ideLog("error", message)) : null;
   const found = options.journal?.found;
   if (found && "problem" in found) ideLog("error", found.problem);
-  else if (found) children.project.send({ type: "journal.restoreOffered", project: startingProject(found.project) });
+  else if (found) children.projectFile.send({ type: "journal.restoreOffered", project: startingProject(found.project) });
   // Children change without the root changing, and a test runner without its suite runner;
   // any of them makes a new view.
   const refs: AnyActorRef[] = [actor, ...Object.values(children)];
   for (const ref of refs) {
     ref.subscribe({ next: changed, error: () => changed() });
   }
-  eachTestRunner(children.playback, (runner) => {
+  eachTestRunner(children.suiteRunner, (runner) => {
     // The executor hears when a test is over (or its runner is let go), once: its page may serve another.
     const runId = runner.getSnapshot().context.run.runId;
     let ended = false;
@@ -299,13 +299,13 @@ export function createIde(options: IdeOptions = {}): Ide {
     },
     getSnapshot,
     getProject: () => currentProject(actor),
-    getSavedProject: () => (children.project.getSnapshot() as { context: { savedCopy: SideProject } }).context.savedCopy,
+    getSavedProject: () => savedProjectOf(actor.getSnapshot()),
     exportCode: (request) => exportWith(request, currentProject(actor), registeredPlugins(actor.getSnapshot())),
     subscribe(listener) {
       listeners.add(listener);
       return { unsubscribe: () => listeners.delete(listener) };
     },
-    onTestEnded: (listener) => watchTestEnds(children.playback, listener),
+    onTestEnded: (listener) => watchTestEnds(children.suiteRunner, listener),
     actor,
     stop() {
       protocol.abandonAll(fail("IdeNotActive", "The IDE has stopped."));

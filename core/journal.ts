@@ -3,9 +3,8 @@
 // reply, the UI's next view), and null when nothing is unsaved any more (a save, a load, the
 // user's yes to discard). The adapters keep it: the host in a file, the extension in
 // chrome.storage.local (apps/host/journal.ts, apps/extension/journal.ts).
-import type { AnyActorRef } from "xstate";
-import type { ProjectContext } from "../machines/project.types.ts";
-import { isUnsaved } from "../machines/project.machine.ts";
+import { childActors, unsavedChangesOf } from "../machines/ide.selectors.ts";
+import type { IdeActor } from "../machines/ide.selectors.ts";
 import { messageOf } from "../services/errors.ts";
 import type { SideProject } from "../services/side/index.ts";
 
@@ -34,16 +33,15 @@ export interface Journaling {
   stop(): void;
 }
 
-type ProjectSnapshotLike = { context: ProjectContext; matches(value: unknown): boolean };
-
 /**
- * Watches the project machine (its snapshots come synchronously after each event, before any
- * reply leaves) and writes each new revision. While "Restore unsaved changes" is asked, nothing
- * is written: the journal holds what the user is being offered.
+ * Watches the project file machine, which counts the revisions and keeps the editor's project
+ * as last told (its snapshots come synchronously after each event, before any reply leaves),
+ * and writes each new revision. While "Restore unsaved changes" is asked, nothing is written:
+ * the journal holds what the user is being offered.
  */
-export function keepJournal(project: AnyActorRef, journal: Journal, logError: (message: string) => void): Journaling {
-  const first = project.getSnapshot() as ProjectSnapshotLike;
-  let seen = { revision: first.context.revision, savedRevision: first.context.savedRevision };
+export function keepJournal(ide: IdeActor, journal: Journal, logError: (message: string) => void): Journaling {
+  const first = unsavedChangesOf(ide.getSnapshot());
+  let seen = { revision: first.revision, savedRevision: first.savedRevision };
   let pending: Promise<void> | null = null;
   let queued: { value: SideProject | null } | null = null;
   let failing = false;
@@ -82,12 +80,12 @@ export function keepJournal(project: AnyActorRef, journal: Journal, logError: (m
     });
   }
 
-  const subscription = project.subscribe((snapshot: ProjectSnapshotLike) => {
-    const { context } = snapshot;
-    if (context.revision === seen.revision && context.savedRevision === seen.savedRevision) return;
-    if (snapshot.matches({ dialog: "confirmingRestore" })) return;
-    seen = { revision: context.revision, savedRevision: context.savedRevision };
-    put(isUnsaved(context) ? context.project : null);
+  const subscription = childActors(ide.getSnapshot()).projectFile.subscribe(() => {
+    const now = unsavedChangesOf(ide.getSnapshot());
+    if (now.revision === seen.revision && now.savedRevision === seen.savedRevision) return;
+    if (now.offeringRestore) return;
+    seen = { revision: now.revision, savedRevision: now.savedRevision };
+    put(now.unsaved ? now.project : null);
   });
 
   return {

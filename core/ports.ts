@@ -13,11 +13,12 @@ import type {
 } from "../machines/testRunner.types.ts";
 import { refusesToStart } from "../services/playback/pluginAnswer.ts";
 import type { Delivery } from "../services/playback/pluginAnswer.ts";
-import type { SaveInput, SaveOutcome } from "../machines/project.types.ts";
+import type { SaveInput, SaveOutcome } from "../machines/projectFile.types.ts";
 import type { AskPluginsInput, PluginAnswers } from "../machines/recording.types.ts";
 import { fail, ok } from "../machines/replies.ts";
 import type { Reply } from "../machines/shared.types.ts";
 import { messageOf } from "../services/errors.ts";
+import { withTimeout } from "../services/timeout.ts";
 import { isLocatorErrorCode, parseLocator, resolveInDocument } from "../services/locators/index.ts";
 import type { SideProject } from "../services/side/index.ts";
 
@@ -53,16 +54,6 @@ export interface Executor {
    * of a suite played in order share their run's id and so may find the page as the last left it.
    */
   endRun?(runId: string): void;
-}
-
-export class TimeoutError extends Error {}
-
-export function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new TimeoutError(`${what} did not answer within ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
 /** An answer a plugin gives to say no: an object with `error`. */
@@ -168,7 +159,7 @@ export const recordingPorts = (deliver: Deliver | undefined, timeoutMs: number, 
   }),
 });
 
-/** The project machine's save port: to the controller while controlled, else `save`. */
+/** The project file machine's save port: to the controller while controlled, else `save`. */
 export const saveProjectPort = (
   deliver: Deliver | undefined,
   save: Save | undefined,

@@ -28,6 +28,12 @@ const reportSchema = z.discriminatedUnion("type", [
     height: z.number().int().min(0),
     tabId,
   }),
+  z.object({
+    type: z.literal("recorder.typing"),
+    field: z.object({ target: text.default(""), targets: targets.default(() => []), value: text }).nullable(),
+    frame: frame.default(() => []),
+    tabId,
+  }),
   z.object({ type: z.literal("recorder.tabClosed") }),
 ]);
 

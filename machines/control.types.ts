@@ -1,5 +1,6 @@
 import type { Registration } from "../services/plugins/index.ts";
 import type { RequestAnsweredEvent, RequestRef } from "./shared.types.ts";
+import type { UserEventOf } from "./userEvents.schema.ts";
 
 export interface ControlCandidate extends RequestRef {
   registration: Registration;
@@ -17,8 +18,7 @@ export interface ToldController {
 
 export type ControlEvent =
   | ({ type: "request.control"; registration: Registration } & RequestRef & ToldController)
-  | ({ type: "user.accept" } & ToldController)
-  | ({ type: "user.decline" } & ToldController)
+  | (UserEventOf<"user.accept" | "user.decline"> & ToldController)
   | { type: "window.closed" }
   | ({ type: "plugin.disconnected"; sender: string } & ToldController);
 
@@ -32,6 +32,6 @@ export type ControlGrantedEvent = {
 export type ControlChangedEvent = { type: "control.changed"; controller: string | null };
 
 /** A dialog of a child machine opened or closed; the root keeps "one dialog at a time" with these. */
-export type DialogFactEvent = { type: "dialog.opened" | "dialog.closed"; owner: "control" | "project" };
+export type DialogFactEvent = { type: "dialog.opened" | "dialog.closed"; owner: "control" | "projectFile" };
 
 export type ControlEmitted = RequestAnsweredEvent | ControlGrantedEvent | ControlChangedEvent | DialogFactEvent;

@@ -5,7 +5,7 @@
 import { fromCallback } from "xstate";
 import type { AnyActorRef } from "xstate";
 import { eachTestRunner } from "./ide.selectors.ts";
-import { EDIT_EVENTS, RECORDING_TO_PROJECT } from "./project.types.ts";
+import { EDIT_EVENTS, RECORDING_TO_EDITOR } from "./editor.types.ts";
 import type { IdeContext } from "./ide.types.ts";
 import type { ChildFact, IdeEvent, OutboundMessage } from "./ide.types.ts";
 
@@ -15,14 +15,14 @@ import type { ChildFact, IdeEvent, OutboundMessage } from "./ide.types.ts";
  * suite runner. Answers to requests are the one exception: the protocol adapter listens for
  * those on each child, which saves a root step on the busiest route (command states).
  */
-export const relayChildFacts = fromCallback<ChildFact, { children: AnyActorRef[]; playback: IdeContext["playback"] }>(
+export const relayChildFacts = fromCallback<ChildFact, { children: AnyActorRef[]; suiteRunner: IdeContext["suiteRunner"] }>(
   ({ sendBack, input }) => {
     const relay = (actor: AnyActorRef) =>
       actor.on("*", (fact: { type: string }) => {
         if (fact.type !== "request.answered") sendBack(fact as ChildFact);
       });
-    const subscriptions = [...input.children, input.playback].map(relay);
-    const runners = eachTestRunner(input.playback, (runner) => {
+    const subscriptions = [...input.children, input.suiteRunner].map(relay);
+    const runners = eachTestRunner(input.suiteRunner, (runner) => {
       const subscription = relay(runner);
       return () => subscription.unsubscribe();
     });
@@ -55,29 +55,34 @@ export function requestOf(event: IdeEvent): RequestEvent {
 }
 
 export const TO_CONTROL = ["request.control", "user.accept", "user.decline", "plugin.disconnected"] as const;
-export const TO_PROJECT = [
+/** What the root forwards to the project file machine: loads, closes, saves' marks, dialogs' answers, the editor's changes. */
+export const TO_PROJECT_FILE = [
   "request.loadProject",
   "request.close",
-  "request.startRun",
   "user.accept",
   "user.decline",
   "user.editProject",
   "user.loadProject",
-  "user.startPlayback",
-  "user.startSuite",
   "plugin.disconnected",
+  "project.edited",
+] as const;
+/** What the root forwards to the editor: selections, edits, the run's lock, recorded commands, the project file's new project. */
+export const TO_EDITOR = [
   "user.selectTest",
   "user.selectCommand",
   ...EDIT_EVENTS,
   "run.playing",
   "run.over",
-  ...RECORDING_TO_PROJECT,
+  ...RECORDING_TO_EDITOR,
+  "project.loaded",
+  "project.reverted",
 ] as const;
-export const TO_RECORDING = ["recording.requested", "user.stopRecording", "run.playing", "run.over", "recorder.tabClosed"] as const;
+export const TO_RECORDING = ["user.stopRecording", "run.playing", "run.over", "recorder.tabClosed"] as const;
 /** What the page's recorder reports; the root adds the plugins to tell of each command. */
-export const RECORDER_REPORTS = ["recorder.commandRecorded", "recorder.pageSeen"] as const;
+export const RECORDER_REPORTS = ["recorder.commandRecorded", "recorder.pageSeen", "recorder.typing"] as const;
 /** What the root forwards to the run machine (the suite runner), which routes what concerns a test to its test runner. */
-export const TO_PLAYBACK = [
+export const TO_SUITE_RUNNER = [
+  "run.start",
   "request.commandState",
   "request.setVariable",
   "request.stopRun",

@@ -1,18 +1,24 @@
 /**
  * The root of the IDE: its window, the plugin session, and the child machines
- * (control, project, playback, recording) it composes.
+ * (control, projectFile, editor, suiteRunner, recording) it composes.
  *
  * States: open ⇄ closed (the IDE window).
  * Invariants:
- * - One dialog at a time: a request that needs a dialog while one is open is answered Busy;
- *   requests that need none keep working. This machine owns one dialog itself, a plugin's
+ * - One dialog at a time, decided here alone: this machine keeps whose dialog is open
+ *   (context.dialogs, from dialog.opened / dialog.closed, and its own alert) and no child keeps
+ *   a copy. A request that needs a dialog while one is open is answered Busy; requests that
+ *   need none keep working. Consent and alerts are refused here; a load or a close goes to the
+ *   project file machine with `otherDialogOpen`, since only it knows whether it needs a dialog. This machine owns one dialog itself, a plugin's
  *   alert (POST /popup/alert, context.alert): answered true on accept, false on decline or
  *   when its plugin is lost, IdeNotActive when the window closes.
  * - Closing the window ends control, answers every waiting request with IdeNotActive, stops
  *   playback and recording and drops the registered plugins; the project and its unsaved changes stay.
  * - Recording and a run never at once: every start of a run (the user's Play, a suite,
  *   POST /playback/start) stops a recording first, and so does loading another project; the
- *   recording machine refuses to start while a run plays.
+ *   recording machine refuses to start while a run plays. What a stop (or, before a load, a
+ *   flush) records of the typing in the focused field reaches the project before the start or
+ *   the load does: those go to the project through this machine's own mailbox
+ *   (recording.thenProject), behind the recording's facts.
  * - Accepting a controller restarts the plugin session: the controller is the only plugin.
  * - A plugin the transport lost (`plugin.disconnected`) loses its dialogs (answered no) and
  *   its control, nothing else: its registration and logs stay, and so does the project.
@@ -20,8 +26,13 @@
  *   request.answered), here or by the child it is forwarded to.
  * - Each decision has one owner: this machine decides the window, the plugin session and
  *   "one dialog at a time" from its own context, which the children's facts keep
- *   (control.changed, dialog.opened / dialog.closed); it never reads a child's snapshot. The
- *   project machine decides loads and closes over unsaved changes; the run machine, runs.
+ *   (control.changed, dialog.opened / dialog.closed). The project file machine decides loads,
+ *   closes and saves over unsaved changes; the editor, edits and the display; the suite runner, runs.
+ * - What Play, Play suite, POST /playback/start and Record mean is a pure function of the
+ *   editor's document (editor.targets.ts), the one child snapshot this machine reads: it starts
+ *   the suite runner (or the recording) itself, or says why nothing starts.
+ * - The editor's changes (project.edited) reach the project file machine, and the project it
+ *   loads or goes back to (project.loaded, project.reverted) reaches the editor, through here.
  * - Who controls the IDE has one copy, `context.controller`, here: this machine, admission at
  *   the door and the view all read it, and most readers are here, so keeping it anywhere else
  *   would mean a mirror or reading a child's snapshot. The control machine decides its changes
@@ -32,11 +43,13 @@
 import { assertEvent, assign, emit, enqueueActions, not, sendTo, setup } from "xstate";
 import { registerPlugin } from "../services/plugins/index.ts";
 import { controlMachine } from "./control.machine.ts";
-import { projectMachine } from "./project.machine.ts";
+import { projectFileMachine } from "./projectFile.machine.ts";
+import { editorMachine } from "./editor.machine.ts";
+import { recordingFor, runStartFor } from "./editor.targets.ts";
 import { suiteRunnerMachine } from "./suiteRunner.machine.ts";
 import { recordingMachine } from "./recording.machine.ts";
 import { answered, busyReply, fail, ok, windowClosedReply, windowNotOpenReply } from "./replies.ts";
-import { outboundFor, RECORDER_REPORTS, relayChildFacts, requestOf, TO_CONTROL, TO_PLAYBACK, TO_PROJECT, TO_RECORDING } from "./ide.children.ts";
+import { outboundFor, RECORDER_REPORTS, relayChildFacts, requestOf, TO_CONTROL, TO_EDITOR, TO_PROJECT_FILE, TO_RECORDING, TO_SUITE_RUNNER } from "./ide.children.ts";
 import type { IdeContext, IdeEmitted, IdeEvent, IdeInput, PluginAlert } from "./ide.types.ts";
 
 
@@ -49,8 +62,9 @@ export const ideMachine = setup({
   },
   actors: {
     control: controlMachine,
-    project: projectMachine,
-    playback: suiteRunnerMachine,
+    projectFile: projectFileMachine,
+    editor: editorMachine,
+    suiteRunner: suiteRunnerMachine,
     recording: recordingMachine,
     relayChildFacts,
   },
@@ -59,7 +73,8 @@ export const ideMachine = setup({
     senderIsController: ({ context, event }) => "sender" in event && context.controller === event.sender,
     inControlMode: ({ context }) => context.controller !== null,
     notInControlMode: not("inControlMode"),
-    dialogIsOpen: ({ context }) => context.dialogs.control || context.dialogs.project || context.alert !== null,
+    dialogIsOpen: ({ context }) => context.dialogs.control || context.dialogs.projectFile || context.alert !== null,
+    heldIsLoad: ({ event }) => event.type === "recording.thenProject" && (event.event.type === "user.loadProject" || event.event.type === "request.loadProject"),
     alertIsOpen: ({ context }) => context.alert !== null,
     disconnectedOpenedAlert: ({ context, event }) => event.type === "plugin.disconnected" && context.alert?.sender === event.sender,
   },
@@ -85,7 +100,7 @@ export const ideMachine = setup({
         return;
       }
       enqueue.assign({ plugins: result.registry });
-      enqueue.sendTo(context.playback, { type: "plugins.changed", plugins: result.registry });
+      enqueue.sendTo(context.suiteRunner, { type: "plugins.changed", plugins: result.registry });
       enqueue.emit(answered(event.requestId, ok(true)));
     }),
     restartPluginSession: assign({
@@ -94,8 +109,8 @@ export const ideMachine = setup({
     }),
     dropPlugins: assign({ plugins: [] }),
     /** The run needs to know who owns which command and whom to tell of its start and end. */
-    tellPlaybackPlugins: sendTo(
-      ({ context }) => context.playback,
+    tellSuiteRunnerPlugins: sendTo(
+      ({ context }) => context.suiteRunner,
       ({ context }) => ({ type: "plugins.changed" as const, plugins: context.plugins }),
     ),
     /** With who controls the IDE now: the control machine decides changes of it from this machine's copy. */
@@ -106,17 +121,51 @@ export const ideMachine = setup({
         return { ...event, controller: context.controller };
       },
     ),
-    forwardToProject: sendTo(
-      ({ context }) => context.project,
+    /** Loads and closes carry whether another dialog is open: this machine decides "one dialog at a time". */
+    forwardToProjectFile: sendTo(
+      ({ context }) => context.projectFile,
+      ({ context, event }) => {
+        assertEvent(event, [...TO_PROJECT_FILE]);
+        return event.type === "request.loadProject" || event.type === "request.close" || event.type === "user.loadProject"
+          ? { ...event, otherDialogOpen: otherDialogOpen(context) }
+          : event;
+      },
+    ),
+    forwardToEditor: sendTo(
+      ({ context }) => context.editor,
       ({ event }) => {
-        assertEvent(event, [...TO_PROJECT]);
+        assertEvent(event, [...TO_EDITOR]);
         return event;
       },
     ),
-    forwardToPlayback: sendTo(
-      ({ context }) => context.playback,
+    /** Held in this machine's own mailbox behind the recording's facts (the typing a stop or flush found), so a run or a load sees them. */
+    holdBehindRecording: sendTo(
+      ({ self }) => self,
       ({ event }) => {
-        assertEvent(event, [...TO_PLAYBACK]);
+        assertEvent(event, ["user.startPlayback", "user.startSuite", "request.startRun", "user.loadProject", "request.loadProject"]);
+        return { type: "recording.thenProject" as const, event };
+      },
+    ),
+    /** A load held behind the recording's facts, now on to the project file. */
+    forwardHeldToProjectFile: sendTo(
+      ({ context }) => context.projectFile,
+      ({ context, event }) => {
+        assertEvent(event, "recording.thenProject");
+        assertEvent(event.event, ["user.loadProject", "request.loadProject"]);
+        return { ...event.event, otherDialogOpen: otherDialogOpen(context) };
+      },
+    ),
+    /** A request held behind the recording's facts while the window closed: answered as every request then is. */
+    answerHeldWindowClosed: emit(({ event }) => {
+      assertEvent(event, "recording.thenProject");
+      return "requestId" in event.event ? answered(event.event.requestId, windowNotOpenReply()) : { type: "log.written" as const, level: "info" as const, message: "The IDE window closed before the held request could be done; nothing was started or loaded." };
+    }),
+    /** What was typed into the focused field is recorded now; the recording goes on. */
+    flushRecording: sendTo(({ context }) => context.recording, { type: "recording.flush" as const }),
+    forwardToSuiteRunner: sendTo(
+      ({ context }) => context.suiteRunner,
+      ({ event }) => {
+        assertEvent(event, [...TO_SUITE_RUNNER]);
         return event;
       },
     ),
@@ -135,12 +184,12 @@ export const ideMachine = setup({
         return event.controller;
       },
     }),
-    /** One dialog at a time: the root keeps whose is open, and tells the project of the others'. */
-    rememberDialog: enqueueActions(({ context, event, enqueue }) => {
-      assertEvent(event, ["dialog.opened", "dialog.closed"]);
-      const open = event.type === "dialog.opened";
-      enqueue.assign({ dialogs: { ...context.dialogs, [event.owner]: open } });
-      if (event.owner === "control") enqueue.sendTo(context.project, { type: "dialog.elsewhere", open: open || context.alert !== null });
+    /** One dialog at a time: the root keeps whose is open (the one copy), and says so with each load and close. */
+    rememberDialog: assign({
+      dialogs: ({ context, event }) => {
+        assertEvent(event, ["dialog.opened", "dialog.closed"]);
+        return { ...context.dialogs, [event.owner]: event.type === "dialog.opened" };
+      },
     }),
     /** POST /popup/alert: the plugin's message in a dialog titled with its registered name. */
     openAlert: enqueueActions(({ context, event, enqueue }) => {
@@ -155,14 +204,12 @@ export const ideMachine = setup({
         cancelLabel: event.cancel ?? null,
       };
       enqueue.assign({ alert });
-      enqueue.sendTo(context.project, { type: "dialog.elsewhere", open: true });
     }),
     answerAlert: enqueueActions(({ context, enqueue }, params: { reply: "confirmed" | "declined" | "windowClosed" }) => {
       const alert = context.alert;
       if (!alert) return;
       enqueue.emit(answered(alert.requestId, params.reply === "windowClosed" ? windowClosedReply() : ok(params.reply === "confirmed")));
       enqueue.assign({ alert: null });
-      enqueue.sendTo(context.project, { type: "dialog.elsewhere", open: context.dialogs.control });
     }),
     forwardToRecording: sendTo(
       ({ context }) => context.recording,
@@ -183,24 +230,41 @@ export const ideMachine = setup({
       ({ context }) => context.recording,
       (_, params: { reason: string }) => ({ type: "recording.stop" as const, reason: params.reason }),
     ),
-    startRun: sendTo(
-      ({ context }) => context.playback,
-      ({ event }) => {
-        assertEvent(event, "run.requested");
-        return { ...event, type: "run.start" as const };
-      },
-    ),
+    /**
+     * Play, Play suite, POST /playback/start: what they mean (editor.targets.ts, from the editor's
+     * project and displayed test), or why nothing starts. The run goes to the suite runner by
+     * way of this machine's own mailbox, behind the fact of the recording it stopped, so plugins
+     * hear recordingStopped before playbackStarted.
+     */
+    startRun: enqueueActions(({ context, event: held, enqueue, self }) => {
+      assertEvent(held, "recording.thenProject");
+      const event = held.event;
+      assertEvent(event, ["user.startPlayback", "user.startSuite", "request.startRun"]);
+      const start = runStartFor(context.editor.getSnapshot().context, event);
+      if (start.ok) enqueue.sendTo(self, start.value);
+      else if (event.type === "request.startRun") enqueue.emit(answered(event.requestId, fail("UnknownTest", start.problem)));
+      else enqueue.emit({ type: "log.written", level: "warn", message: `${start.problem} Nothing was started.` });
+    }),
+    /** Record: into the editor's displayed test, told to the recording machine, or why not. */
+    startRecording: enqueueActions(({ context, enqueue }) => {
+      const recording = recordingFor(context.editor.getSnapshot().context);
+      if (recording.ok) enqueue.sendTo(context.recording, recording.value);
+      else enqueue.emit({ type: "log.written", level: "warn", message: recording.problem });
+    }),
     tellChildrenWindowClosed: enqueueActions(({ context, enqueue }) => {
       enqueue.sendTo(context.control, { type: "window.closed" });
-      enqueue.sendTo(context.project, { type: "window.closed" });
-      enqueue.sendTo(context.playback, { type: "window.closed" });
+      enqueue.sendTo(context.projectFile, { type: "window.closed" });
+      enqueue.sendTo(context.suiteRunner, { type: "window.closed" });
       enqueue.sendTo(context.recording, { type: "recording.stop", reason: "the IDE window closed" });
     }),
     requestSave: sendTo(
-      ({ context }) => context.project,
+      ({ context }) => context.projectFile,
       ({ context }) => ({ type: "project.saveRequested" as const, controller: context.controller }),
     ),
-    reemit: emit(({ event }) => event as IdeEmitted),
+    reemit: emit(({ event }) => {
+      assertEvent(event, "log.written");
+      return event;
+    }),
     answerCloseConfirmed: emit(({ event }) => {
       assertEvent(event, "close.confirmed");
       return answered(event.requestId, ok(true));
@@ -215,18 +279,19 @@ export const ideMachine = setup({
   id: "ide",
   context: ({ input, spawn }) => ({
     control: spawn("control", { id: "control", systemId: "control" }),
-    project: spawn("project", { id: "project", systemId: "project", input: { project: input.project } }),
-    playback: spawn("playback", { id: "playback", systemId: "playback", input: { workers: input.workers ?? 1 } }),
+    projectFile: spawn("projectFile", { id: "projectFile", systemId: "projectFile", input: { project: input.project } }),
+    editor: spawn("editor", { id: "editor", systemId: "editor", input: { project: input.project } }),
+    suiteRunner: spawn("suiteRunner", { id: "suiteRunner", systemId: "suiteRunner", input: { workers: input.workers ?? 1 } }),
     recording: spawn("recording", { id: "recording", systemId: "recording" }),
     plugins: [],
     openAtStart: input.window !== "closed",
     controller: null,
-    dialogs: { control: false, project: false },
+    dialogs: { control: false, projectFile: false },
     alert: null,
   }),
   invoke: {
     src: "relayChildFacts",
-    input: ({ context }) => ({ children: [context.control, context.project, context.recording], playback: context.playback }),
+    input: ({ context }) => ({ children: [context.control, context.projectFile, context.editor, context.recording], suiteRunner: context.suiteRunner }),
   },
   initial: "starting",
   on: {
@@ -234,18 +299,19 @@ export const ideMachine = setup({
     "control.changed": { actions: "rememberController" },
     "dialog.opened": { actions: "rememberDialog" },
     "dialog.closed": { actions: "rememberDialog" },
-    "project.loaded": { actions: ["tellEveryPlugin", { type: "stopRecording", params: { reason: "another project was loaded" } }] },
-    "run.requested": { actions: "startRun" },
-    // Which tests a run plays, for the project's edits and the recording: told whether the window is open or not.
-    "run.playing": { actions: ["forwardToProject", "forwardToRecording"] },
-    "run.over": { actions: ["forwardToProject", "forwardToRecording"] },
-    "recording.requested": { actions: "forwardToRecording" },
-    "recording.started": { actions: ["tellEveryPlugin", "forwardToProject"] },
-    "recording.stopped": { actions: ["tellEveryPlugin", "forwardToProject"] },
-    "recording.commandsRecorded": { actions: "forwardToProject" },
-    "recording.commandChanged": { actions: "forwardToProject" },
-    "recording.commandRemoved": { actions: "forwardToProject" },
-    "recording.urlFound": { actions: "forwardToProject" },
+    "project.loaded": { actions: ["tellEveryPlugin", "forwardToEditor", { type: "stopRecording", params: { reason: "another project was loaded" } }] },
+    "project.reverted": { actions: "forwardToEditor" },
+    "project.edited": { actions: "forwardToProjectFile" },
+    "run.start": { actions: "forwardToSuiteRunner" },
+    // Which tests a run plays, for the editor's lock and the recording: told whether the window is open or not.
+    "run.playing": { actions: ["forwardToEditor", "forwardToRecording"] },
+    "run.over": { actions: ["forwardToEditor", "forwardToRecording"] },
+    "recording.started": { actions: ["tellEveryPlugin", "forwardToEditor"] },
+    "recording.stopped": { actions: ["tellEveryPlugin", "forwardToEditor"] },
+    "recording.commandsRecorded": { actions: "forwardToEditor" },
+    "recording.commandChanged": { actions: "forwardToEditor" },
+    "recording.commandRemoved": { actions: "forwardToEditor" },
+    "recording.urlFound": { actions: "forwardToEditor" },
   },
   states: {
     starting: {
@@ -258,7 +324,7 @@ export const ideMachine = setup({
       on: {
         "user.closeWindow": {
           target: "closed",
-          actions: [{ type: "answerAlert", params: { reply: "windowClosed" } }, "tellChildrenWindowClosed", "dropPlugins", "tellPlaybackPlugins"],
+          actions: [{ type: "answerAlert", params: { reply: "windowClosed" } }, "tellChildrenWindowClosed", "dropPlugins", "tellSuiteRunnerPlugins"],
         },
         "close.confirmed": {
           target: "closed",
@@ -267,10 +333,10 @@ export const ideMachine = setup({
             { type: "answerAlert", params: { reply: "windowClosed" } },
             "tellChildrenWindowClosed",
             "dropPlugins",
-            "tellPlaybackPlugins",
+            "tellSuiteRunnerPlugins",
           ],
         },
-        "control.granted": { actions: ["restartPluginSession", "tellPlaybackPlugins"] },
+        "control.granted": { actions: ["restartPluginSession", "tellSuiteRunnerPlugins"] },
         "request.open": { actions: "answerTrue" },
         "request.register": { actions: "register" },
         "request.control": [
@@ -278,65 +344,67 @@ export const ideMachine = setup({
           { guard: "dialogIsOpen", actions: "answerBusy" },
           { actions: "forwardToControl" },
         ],
-        "request.loadProject": { actions: "forwardToProject" },
-        "request.close": [{ guard: "notInControlMode", actions: "answerNotControlled" }, { actions: "forwardToProject" }],
-        "request.commandState": { actions: "forwardToPlayback" },
-        "request.setVariable": { actions: "forwardToPlayback" },
-        "request.stopRun": { actions: "forwardToPlayback" },
-        "request.startRun": { actions: [{ type: "stopRecording", params: { reason: "a run started" } }, "forwardToProject"] },
+        "request.loadProject": { actions: ["flushRecording", "holdBehindRecording"] },
+        "request.close": [{ guard: "notInControlMode", actions: "answerNotControlled" }, { actions: "forwardToProjectFile" }],
+        "request.commandState": { actions: "forwardToSuiteRunner" },
+        "request.setVariable": { actions: "forwardToSuiteRunner" },
+        "request.stopRun": { actions: "forwardToSuiteRunner" },
+        "request.startRun": { actions: [{ type: "stopRecording", params: { reason: "a run started" } }, "holdBehindRecording"] },
         "request.alert": [{ guard: "dialogIsOpen", actions: "answerBusy" }, { actions: "openAlert" }],
-        "request.addCommand": { actions: "forwardToProject" },
-        "request.changeCommand": { actions: "forwardToProject" },
-        "request.deleteCommand": { actions: "forwardToProject" },
+        "request.addCommand": { actions: "forwardToEditor" },
+        "request.changeCommand": { actions: "forwardToEditor" },
+        "request.deleteCommand": { actions: "forwardToEditor" },
         // A dialog's answer and a lost plugin concern every owner of a dialog; only one is open.
         "user.accept": [
           { guard: "alertIsOpen", actions: { type: "answerAlert", params: { reply: "confirmed" } } },
-          { actions: ["forwardToControl", "forwardToProject"] },
+          { actions: ["forwardToControl", "forwardToProjectFile"] },
         ],
         "user.decline": [
           { guard: "alertIsOpen", actions: { type: "answerAlert", params: { reply: "declined" } } },
-          { actions: ["forwardToControl", "forwardToProject"] },
+          { actions: ["forwardToControl", "forwardToProjectFile"] },
         ],
-        "user.editProject": { actions: "forwardToProject" },
+        "user.editProject": { actions: "forwardToProjectFile" },
         "user.saveProject": { actions: "requestSave" },
-        "user.startPlayback": { actions: [{ type: "stopRecording", params: { reason: "a run started" } }, "forwardToProject"] },
-        "user.startSuite": { actions: [{ type: "stopRecording", params: { reason: "a run started" } }, "forwardToProject"] },
-        "user.startRecording": { actions: "forwardToProject" },
+        "user.startPlayback": { actions: [{ type: "stopRecording", params: { reason: "a run started" } }, "holdBehindRecording"] },
+        "user.startSuite": { actions: [{ type: "stopRecording", params: { reason: "a run started" } }, "holdBehindRecording"] },
+        "recording.thenProject": [{ guard: "heldIsLoad", actions: "forwardHeldToProjectFile" }, { actions: "startRun" }],
+        "user.startRecording": { actions: "startRecording" },
         "user.stopRecording": { actions: "forwardToRecording" },
         "recorder.commandRecorded": { actions: "forwardRecorderReport" },
         "recorder.pageSeen": { actions: "forwardRecorderReport" },
+        "recorder.typing": { actions: "forwardRecorderReport" },
         "recorder.tabClosed": { actions: "forwardToRecording" },
-        "user.stopPlayback": { actions: "forwardToPlayback" },
-        "user.pausePlayback": { actions: "forwardToPlayback" },
-        "user.resumePlayback": { actions: "forwardToPlayback" },
-        "user.stepPlayback": { actions: "forwardToPlayback" },
-        "user.toggleBreakpoint": { actions: "forwardToPlayback" },
-        "user.showTestRun": { actions: "forwardToPlayback" },
-        "user.setPlaybackDelay": { actions: "forwardToPlayback" },
-        "user.loadProject": { actions: "forwardToProject" },
-        "user.selectTest": { actions: "forwardToProject" },
-        "user.selectCommand": { actions: "forwardToProject" },
-        "user.addTest": { actions: "forwardToProject" },
-        "user.renameTest": { actions: "forwardToProject" },
-        "user.addCommand": { actions: "forwardToProject" },
-        "user.changeCommand": { actions: "forwardToProject" },
-        "user.moveCommand": { actions: "forwardToProject" },
-        "user.deleteCommand": { actions: "forwardToProject" },
+        "user.stopPlayback": { actions: "forwardToSuiteRunner" },
+        "user.pausePlayback": { actions: "forwardToSuiteRunner" },
+        "user.resumePlayback": { actions: "forwardToSuiteRunner" },
+        "user.stepPlayback": { actions: "forwardToSuiteRunner" },
+        "user.toggleBreakpoint": { actions: "forwardToSuiteRunner" },
+        "user.showTestRun": { actions: "forwardToSuiteRunner" },
+        "user.setPlaybackDelay": { actions: "forwardToSuiteRunner" },
+        "user.loadProject": { actions: ["flushRecording", "holdBehindRecording"] },
+        "user.selectTest": { actions: "forwardToEditor" },
+        "user.selectCommand": { actions: "forwardToEditor" },
+        "user.addTest": { actions: "forwardToEditor" },
+        "user.renameTest": { actions: "forwardToEditor" },
+        "user.addCommand": { actions: "forwardToEditor" },
+        "user.changeCommand": { actions: "forwardToEditor" },
+        "user.moveCommand": { actions: "forwardToEditor" },
+        "user.deleteCommand": { actions: "forwardToEditor" },
         "plugin.disconnected": [
           {
             guard: "disconnectedOpenedAlert",
-            actions: [{ type: "answerAlert", params: { reply: "declined" } }, "forwardToControl", "forwardToProject", "logPluginDisconnected"],
+            actions: [{ type: "answerAlert", params: { reply: "declined" } }, "forwardToControl", "forwardToProjectFile", "logPluginDisconnected"],
           },
-          { actions: ["forwardToControl", "forwardToProject", "logPluginDisconnected"] },
+          { actions: ["forwardToControl", "forwardToProjectFile", "logPluginDisconnected"] },
         ],
       },
     },
     closed: {
       description: "The IDE window is closed: only opening it, or a plugin asking for control, does anything.",
       on: {
-        "user.openWindow": { target: "open", actions: ["dropPlugins", "tellPlaybackPlugins"] },
-        "request.open": { target: "open", actions: ["dropPlugins", "tellPlaybackPlugins", "answerTrue"] },
-        "request.control": { target: "open", actions: ["dropPlugins", "tellPlaybackPlugins", "forwardToControl"] },
+        "user.openWindow": { target: "open", actions: ["dropPlugins", "tellSuiteRunnerPlugins"] },
+        "request.open": { target: "open", actions: ["dropPlugins", "tellSuiteRunnerPlugins", "answerTrue"] },
+        "request.control": { target: "open", actions: ["dropPlugins", "tellSuiteRunnerPlugins", "forwardToControl"] },
         "request.register": { actions: "answerWindowClosed" },
         "request.loadProject": { actions: "answerWindowClosed" },
         "request.close": { actions: "answerWindowClosed" },
@@ -348,7 +416,13 @@ export const ideMachine = setup({
         "request.addCommand": { actions: "answerWindowClosed" },
         "request.changeCommand": { actions: "answerWindowClosed" },
         "request.deleteCommand": { actions: "answerWindowClosed" },
+        "recording.thenProject": { actions: "answerHeldWindowClosed" },
       },
     },
   },
 });
+
+/** Whether a dialog other than the project file's is open: this machine alone decides "one dialog at a time". */
+function otherDialogOpen(context: IdeContext): boolean {
+  return context.dialogs.control || context.alert !== null;
+}

@@ -25,7 +25,7 @@ export const controllerOf = (s: IdeSnapshot): string | null => s.context.control
 
 export const senderIsRegistered = (s: IdeSnapshot, sender: string): boolean => isRegistered(s.context.plugins, sender);
 
-export const loadedProject = (s: IdeSnapshot): SideProject => s.context.project.getSnapshot().context.project;
+export const loadedProject = (s: IdeSnapshot): SideProject => s.context.editor.getSnapshot().context.project;
 
 /** The first admission rule the sender fails, or null when the request may go on. */
 export function admissionError(s: IdeSnapshot, sender: string, access: RouteAccess): Reply | null {

@@ -7,9 +7,10 @@
 import { Actor, StateMachine } from "xstate";
 import type { ActorRefFrom, AnyActorRef, AnyStateMachine, SnapshotFrom, StateValue } from "xstate";
 import type { SideProject, SideTest } from "../services/side/index.ts";
-import { displayedTest } from "./project.edits.ts";
+import { displayedTest } from "./editor.edits.ts";
 import type { ideMachine } from "./ide.machine.ts";
 import { shownRunner } from "./suiteRunner.machine.ts";
+import { isUnsaved } from "./projectFile.machine.ts";
 import type { testRunnerMachine } from "./testRunner.machine.ts";
 import { loadedProject } from "./ide.rules.ts";
 import type { IdeSnapshot } from "./ide.rules.ts";
@@ -22,19 +23,22 @@ export type IdeActor = Actor<typeof ideMachine>;
 
 /** The child actors of the root: they answer requests of their own and change the view on their own. */
 export function childActors(s: IdeSnapshot) {
-  const { control, project, playback, recording } = s.context;
-  return { control, project, playback, recording };
+  const { control, projectFile, editor, suiteRunner, recording } = s.context;
+  return { control, projectFile, editor, suiteRunner, recording };
 }
 
 export const controlSnapshot = (s: IdeSnapshot) => s.context.control.getSnapshot();
-export const projectSnapshot = (s: IdeSnapshot) => s.context.project.getSnapshot();
+/** The project file: loads, closes, saves and their dialogs. */
+export const projectFileSnapshot = (s: IdeSnapshot) => s.context.projectFile.getSnapshot();
+/** The editor: the project as edited, the displayed test and the selection. */
+export const editorSnapshot = (s: IdeSnapshot) => s.context.editor.getSnapshot();
 /** The suite runner: the run as a whole (which tests, in what order, its result). */
-export const playbackSnapshot = (s: IdeSnapshot) => s.context.playback.getSnapshot();
+export const suiteRunnerSnapshot = (s: IdeSnapshot) => s.context.suiteRunner.getSnapshot();
 export const recordingSnapshot = (s: IdeSnapshot) => s.context.recording.getSnapshot();
 
 export type TestRunnerRef = ActorRefFrom<typeof testRunnerMachine>;
 export type TestRunnerSnapshot = SnapshotFrom<typeof testRunnerMachine>;
-export type SuiteRunnerRef = IdeSnapshot["context"]["playback"];
+export type SuiteRunnerRef = IdeSnapshot["context"]["suiteRunner"];
 
 /** A test runner of the run, by its id among the suite runner's children, while it is kept. */
 function runnerRef(suite: SnapshotFrom<SuiteRunnerRef>, id: string | null): TestRunnerRef | null {
@@ -48,11 +52,11 @@ function testRunnerIn(suite: SnapshotFrom<SuiteRunnerRef>): TestRunnerRef | null
   return run ? runnerRef(suite, shownRunner(run)) : null;
 }
 
-export const testRunnerSnapshot = (s: IdeSnapshot): TestRunnerSnapshot | null => testRunnerIn(playbackSnapshot(s))?.getSnapshot() ?? null;
+export const testRunnerSnapshot = (s: IdeSnapshot): TestRunnerSnapshot | null => testRunnerIn(suiteRunnerSnapshot(s))?.getSnapshot() ?? null;
 
 /** The snapshot of the test runner with this id among the suite runner's children, while it is kept. */
 export const testRunnerSnapshotOf = (s: IdeSnapshot, runner: string): TestRunnerSnapshot | null =>
-  runnerRef(playbackSnapshot(s), runner)?.getSnapshot() ?? null;
+  runnerRef(suiteRunnerSnapshot(s), runner)?.getSnapshot() ?? null;
 
 /**
  * Calls `each` with every test runner the run machine starts, as it starts (and with those
@@ -61,10 +65,10 @@ export const testRunnerSnapshotOf = (s: IdeSnapshot, runner: string): TestRunner
  * root's: whoever listens to the root's children (their answers, their facts, their changes)
  * listens to these through this.
  */
-export function eachTestRunner(playback: SuiteRunnerRef, each: (runner: TestRunnerRef) => () => void): { unsubscribe(): void } {
+export function eachTestRunner(suiteRunner: SuiteRunnerRef, each: (runner: TestRunnerRef) => () => void): { unsubscribe(): void } {
   const watched = new Map<TestRunnerRef, () => void>();
   const look = () => {
-    const suite = playback.getSnapshot();
+    const suite = suiteRunner.getSnapshot();
     const now = new Set<TestRunnerRef>();
     for (const r of suite.context?.run?.runs ?? []) {
       const ref = runnerRef(suite, r.runner);
@@ -78,7 +82,7 @@ export function eachTestRunner(playback: SuiteRunnerRef, each: (runner: TestRunn
     for (const ref of now) if (!watched.has(ref)) watched.set(ref, each(ref));
   };
   look();
-  const subscription = playback.subscribe({ next: look, error: () => {} });
+  const subscription = suiteRunner.subscribe({ next: look, error: () => {} });
   return {
     unsubscribe() {
       subscription.unsubscribe();
@@ -90,9 +94,23 @@ export function eachTestRunner(playback: SuiteRunnerRef, each: (runner: TestRunn
 
 /** The test the UI shows (CONTRACT section 13), or null when the project has none. */
 export function displayedTestOf(s: IdeSnapshot): SideTest | null {
-  const { project, displayedTestId } = projectSnapshot(s).context;
+  const { project, displayedTestId } = editorSnapshot(s).context;
   return displayedTest({ project, displayedTestId });
 }
+
+/**
+ * What the journal of unsaved changes (core/journal.ts) keeps, from the project file machine:
+ * its revisions, its copy of the project (the editor's, as last told: what a save writes), and
+ * whether "Restore unsaved changes" is being asked.
+ */
+export function unsavedChangesOf(s: IdeSnapshot) {
+  const file = projectFileSnapshot(s);
+  const { revision, savedRevision, project } = file.context;
+  return { revision, savedRevision, project, unsaved: isUnsaved(file.context), offeringRestore: file.matches({ dialog: "confirmingRestore" }) };
+}
+
+/** The project as last loaded or saved: what discarding the unsaved changes goes back to. */
+export const savedProjectOf = (s: IdeSnapshot): SideProject => projectFileSnapshot(s).context.savedCopy;
 
 /** The plugins registered in this plugin session, in registration order. */
 export const registeredPlugins = (s: IdeSnapshot) => s.context.plugins;
@@ -114,8 +132,8 @@ function machineOf(ref: AnyActorRef | undefined): AnyStateMachine | null {
 }
 
 /**
- * The root actor and every child it holds that runs a state machine (control, project,
- * playback: the suite runner, recording), the root first, then the test runner: its machine even before
+ * The root actor and every child it holds that runs a state machine (control, projectFile, editor,
+ * suiteRunner, recording), the root first, then the test runner: its machine even before
  * the first run (its value is then undefined), and the value of the test runner playing now or
  * last. Invoked helpers that are not machines are left out.
  */
@@ -127,7 +145,7 @@ export function machineActors(actor: IdeActor): MachineActor[] {
     const machine = machineOf(ref);
     if (ref && machine) found.push({ id: id ?? machine.id, machine, value: () => ref.getSnapshot().value });
   }
-  const testRunner = machineOf(actor.getSnapshot().context.playback)?.implementations.actors.testRunner;
+  const testRunner = machineOf(actor.getSnapshot().context.suiteRunner)?.implementations.actors.testRunner;
   if (testRunner instanceof StateMachine) {
     found.push({ id: testRunner.id, machine: testRunner, value: () => testRunnerSnapshot(actor.getSnapshot())?.value });
   }

@@ -7,19 +7,15 @@ import type { ControlChangedEvent, ControlGrantedEvent, DialogFactEvent } from "
 import type { suiteRunnerMachine } from "./suiteRunner.machine.ts";
 import type { ExecuteMessage, RunEventMessage } from "./testRunner.types.ts";
 import type { RunSelector } from "../services/playback/targets.ts";
-import type { projectMachine } from "./project.machine.ts";
-import type {
-  CloseConfirmedEvent,
-  ProjectLoadedEvent,
-  RecordRequestEvent,
-  RunOverEvent,
-  RunPlayingEvent,
-  RunRequestedEvent,
-} from "./project.types.ts";
+import type { projectFileMachine } from "./projectFile.machine.ts";
+import type { CloseConfirmedEvent, ProjectLoadedEvent, ProjectRevertedEvent } from "./projectFile.types.ts";
+import type { editorMachine } from "./editor.machine.ts";
+import type { ProjectEditedEvent, RecordRequestEvent } from "./editor.types.ts";
+import type { RunOverFact, RunPlayingFact, RunStartEvent } from "./suiteRunner.types.ts";
 import type { UserEvent } from "./userEvents.schema.ts";
 import type { LogWrittenEvent, RequestAnsweredEvent, RequestRef } from "./shared.types.ts";
 import type { recordingMachine } from "./recording.machine.ts";
-import type { CommandRecordedMessage, RecorderEvent, RecordingFact, RecordingRequestedEvent } from "./recording.types.ts";
+import type { CommandRecordedMessage, RecorderEvent, RecordingFact } from "./recording.types.ts";
 
 export interface IdeInput {
   project: SideProject;
@@ -30,9 +26,12 @@ export interface IdeInput {
 
 export interface IdeContext {
   control: ActorRefFrom<typeof controlMachine>;
-  project: ActorRefFrom<typeof projectMachine>;
+  /** The project file: loads, closes, saves and their dialogs. */
+  projectFile: ActorRefFrom<typeof projectFileMachine>;
+  /** The project as the user edits it, the displayed test and the selection. */
+  editor: ActorRefFrom<typeof editorMachine>;
   /** The run machine: the suite runner (suiteRunner.machine.ts), whose children are the test runners. */
-  playback: ActorRefFrom<typeof suiteRunnerMachine>;
+  suiteRunner: ActorRefFrom<typeof suiteRunnerMachine>;
   recording: ActorRefFrom<typeof recordingMachine>;
   /** Plugins registered in this plugin session (since the window opened or control changed). */
   plugins: PluginRegistry;
@@ -45,7 +44,7 @@ export interface IdeContext {
    */
   controller: string | null;
   /** Facts the children told: whose dialog is open (dialog.opened / dialog.closed). */
-  dialogs: { control: boolean; project: boolean };
+  dialogs: { control: boolean; projectFile: boolean };
   /** A plugin's POST /popup/alert waiting for the user: this machine's own dialog. */
   alert: PluginAlert | null;
 }
@@ -91,14 +90,23 @@ export type ChildFact =
   | ControlChangedEvent
   | DialogFactEvent
   | ProjectLoadedEvent
+  | ProjectRevertedEvent
+  | ProjectEditedEvent
   | CloseConfirmedEvent
-  | RunRequestedEvent
-  | RunPlayingEvent
-  | RunOverEvent
-  | RecordingRequestedEvent
+  | RunPlayingFact
+  | RunOverFact
   | RecordingFact;
 
-export type IdeEvent = IdeRequestEvent | UserEvent | PluginDisconnectedEvent | ChildFact | RecorderReport;
+/** A start resolved to its tests (editor.targets.ts), on its way to the suite runner. */
+export type { RunStartEvent };
+
+/**
+ * The root's own hop: an event for the project that waits behind what the recording just recorded
+ * (the typing a stop or flush found in the focused field), so a run or a load sees it.
+ */
+export type AfterRecordingEvent = { type: "recording.thenProject"; event: Extract<IdeEvent, { type: "user.startPlayback" | "user.startSuite" | "request.startRun" | "user.loadProject" | "request.loadProject" }> };
+
+export type IdeEvent = IdeRequestEvent | UserEvent | PluginDisconnectedEvent | ChildFact | RecorderReport | RunStartEvent | AfterRecordingEvent;
 
 /** What the IDE sends a plugin (CONTRACT sections 8 to 10). */
 export type OutboundMessage =

@@ -4,10 +4,10 @@
 import { pluginSummaries } from "../services/plugins/index.ts";
 import type { PluginCommand, PluginRegistry } from "../services/plugins/index.ts";
 import type { LogEntry, LogStore } from "../services/logs/index.ts";
-import { isUnsaved } from "./project.machine.ts";
-import { playbackView } from "./playback.view.ts";
-import type { PlaybackView } from "./playback.view.ts";
-import { controlSnapshot, playbackSnapshot, projectSnapshot, recordingSnapshot } from "./ide.selectors.ts";
+import { isUnsaved } from "./projectFile.machine.ts";
+import { playbackView } from "./run.view.ts";
+import type { PlaybackView } from "./run.view.ts";
+import { controlSnapshot, editorSnapshot, projectFileSnapshot, recordingSnapshot, suiteRunnerSnapshot } from "./ide.selectors.ts";
 import type { IdeSnapshot } from "./ide.selectors.ts";
 
 export type DialogKind = "controlConsent" | "loadProject" | "closeWindow" | "restoreUnsaved" | "pluginAlert";
@@ -58,7 +58,7 @@ export interface IdeView {
   recording: null | { testId: string; startedAt: number };
 }
 
-export type { PlaybackView, RunResult, RunStatus, TestRunView } from "./playback.view.ts";
+export type { PlaybackView, RunResult, RunStatus, TestRunView } from "./run.view.ts";
 
 function dialogOf(s: IdeSnapshot): IdeView["dialog"] {
   const alert = s.context.alert;
@@ -72,7 +72,7 @@ function dialogOf(s: IdeSnapshot): IdeView["dialog"] {
 
 function childDialogOf(s: IdeSnapshot): Omit<DialogView, "confirmLabel" | "cancelLabel"> | null {
   const control = controlSnapshot(s);
-  const project = projectSnapshot(s);
+  const project = projectFileSnapshot(s);
   const name = project.context.project.name;
   const candidate = control.context.candidate;
   if (control.matches("awaitingConsent") && candidate) {
@@ -124,7 +124,7 @@ function childDialogOf(s: IdeSnapshot): Omit<DialogView, "confirmLabel" | "cance
 
 // The two big parts of a view are rebuilt only when they changed: a subscribed UI gets a
 // view after every request, and copying 20,000 log entries or 10,000 commands each time
-// would make every request as slow as the whole view (the commands: playback.view.ts).
+// would make every request as slow as the whole view (the commands: run.view.ts).
 // Shared parts are frozen.
 const entriesOfStore = new WeakMap<LogStore, { version: number; entries: readonly LogEntry[] }>();
 
@@ -182,8 +182,9 @@ function pluginsOf(registry: PluginRegistry): IdeView["plugins"] {
 
 export function toIdeView(s: IdeSnapshot, logs: LogStore): IdeView {
   const control = controlSnapshot(s);
-  const project = projectSnapshot(s).context;
-  const playback = playbackSnapshot(s).context;
+  const file = projectFileSnapshot(s).context;
+  const editor = editorSnapshot(s).context;
+  const runner = suiteRunnerSnapshot(s).context;
   // Frozen: one view is shared by every caller until something changes.
   const dialog = dialogOf(s);
   return Object.freeze({
@@ -193,15 +194,15 @@ export function toIdeView(s: IdeSnapshot, logs: LogStore): IdeView {
       controller: s.context.controller,
       candidate: control.context.candidate?.sender ?? null,
     }),
-    project: Object.freeze({ id: project.project.id, name: project.project.name, unsaved: isUnsaved(project) }),
+    project: Object.freeze({ id: editor.project.id, name: editor.project.name, unsaved: isUnsaved(file) }),
     dialog: dialog && Object.freeze(dialog),
     plugins: pluginsOf(s.context.plugins),
     logs: entriesOf(logs),
     logsDropped: Object.freeze(logs.dropped()),
     playback: playbackView(s),
-    runControls: Object.freeze({ breakpoints: playback.breakpoints as string[], delayMs: playback.delayMs }),
-    displayedTestId: project.displayedTestId,
-    selectedCommandId: project.selectedCommandId,
+    runControls: Object.freeze({ breakpoints: runner.breakpoints as string[], delayMs: runner.delayMs }),
+    displayedTestId: editor.displayedTestId,
+    selectedCommandId: editor.selectedCommandId,
     recording: recordingView(s),
   }) as IdeView;
 }

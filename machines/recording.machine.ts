@@ -12,6 +12,9 @@
  *   project unsaved), preceded by the selectFrame steps when it was done in another frame
  *   than the last one. A recording that starts on an empty test begins with open and
  *   setWindowSize once the page is seen, and gives the project its url when it has none.
+ * - What the user typed into the focused field before its change came (recorder.typing, the
+ *   latest only) is recorded as that change's `type` when the recording stops, however it
+ *   stops, before recording.stopped: nothing typed is lost to a Stop, a Play or a close.
  * - Every recorded command is told to every registered plugin (commandRecorded) by an actor
  *   of its own, so the recording never waits for a plugin; the first valid mutation among
  *   their answers (in the order they came) deletes or changes the command, even after the
@@ -64,9 +67,10 @@ export const recordingMachine = setup({
         projectUrl: event.projectUrl,
         frame: [],
         recorded: 0,
+        pending: null,
       };
     }),
-    end: assign({ testId: null, testName: "", startedAt: null, needsOpen: false, projectUrl: "", frame: [] }),
+    end: assign({ testId: null, testName: "", startedAt: null, needsOpen: false, projectUrl: "", frame: [], pending: null }),
     announceStarted: emit(({ context }) => ({
       type: "recording.started" as const,
       testId: context.testId!,
@@ -110,24 +114,22 @@ export const recordingMachine = setup({
     /** The page's command, after the selectFrame steps to its frame when it changed. */
     recordCommand: enqueueActions(({ context, event, enqueue }) => {
       assertEvent(event, "recorder.commandRecorded");
-      const frames: RecordedCommand[] = frameSteps(context.frame, event.frame).map((target) => ({
-        id: newId(),
-        command: "selectFrame",
-        target,
-        targets: [[target]],
-        value: "",
-      }));
-      if (!sameFrame(context.frame, event.frame)) enqueue.assign({ frame: [...event.frame] });
-      const command: RecordedCommand = {
-        id: newId(),
-        command: event.command,
-        target: event.target,
-        targets: event.targets,
-        value: event.value,
-      };
-      const done = recordingOf(context, [...frames, command], event.tabId, event.plugins);
+      const done = recordedFrom(context, event);
       enqueue.emit(done.fact);
-      enqueue.assign(done.counters);
+      enqueue.assign({ ...done.counters, frame: done.frame });
+      for (const ask of done.asks) enqueue.spawnChild("askPlugins", ask);
+    }),
+    rememberTyping: assign(({ event }) => {
+      assertEvent(event, "recorder.typing");
+      return { pending: event.field === null ? null : event };
+    }),
+    /** A stop first records what was typed into the focused field before its change came, as that change would have. */
+    recordPendingTyping: enqueueActions(({ context, enqueue }) => {
+      const typing = context.pending;
+      if (!typing?.field) return;
+      const done = recordedFrom(context, { ...typing, command: "type", ...typing.field });
+      enqueue.emit(done.fact);
+      enqueue.assign({ ...done.counters, frame: done.frame, pending: null });
       for (const ask of done.asks) enqueue.spawnChild("askPlugins", ask);
     }),
     /** The first valid mutation the plugins answered with, in the order they answered. */
@@ -180,6 +182,7 @@ export const recordingMachine = setup({
     recorded: 0,
     runPlaying: false,
     asked: 0,
+    pending: null,
   },
   on: {
     "run.playing": { actions: "rememberRunPlaying" },
@@ -200,17 +203,37 @@ export const recordingMachine = setup({
     recording: {
       description: "The page's recorder reports the user's actions; each becomes a command of the test recorded into.",
       entry: "announceStarted",
-      exit: "announceStopped",
+      // However it stops (the user, a run, the window, another project, the tab), the pending typing is recorded first.
+      exit: ["recordPendingTyping", "announceStopped"],
       on: {
         "user.stopRecording": { target: "idle" },
         "recording.stop": { target: "idle", actions: "logStopped" },
         "recorder.tabClosed": { target: "idle", actions: "logStopped" },
         "recorder.pageSeen": { guard: "needsOpen", actions: "recordOpen" },
         "recorder.commandRecorded": { actions: "recordCommand" },
+        "recorder.typing": { actions: "rememberTyping" },
+        "recording.flush": { actions: "recordPendingTyping" },
       },
     },
   },
 });
+
+/** One command of the page, after the selectFrame steps to its frame when it changed: the frame it leaves the recording in, and what recording them does. */
+function recordedFrom(
+  context: RecordingContext,
+  report: { command: string; target: string; targets: RecordedCommand["targets"]; value: string; frame: readonly number[]; tabId: number | null; plugins: readonly string[] },
+) {
+  const frames: RecordedCommand[] = frameSteps(context.frame, report.frame).map((target) => ({
+    id: newId(),
+    command: "selectFrame",
+    target,
+    targets: [[target]],
+    value: "",
+  }));
+  const command: RecordedCommand = { id: newId(), command: report.command, target: report.target, targets: report.targets, value: report.value };
+  const done = recordingOf(context, [...frames, command], report.tabId, report.plugins);
+  return { frame: sameFrame(context.frame, report.frame) ? context.frame : [...report.frame], ...done };
+}
 
 /** What recording `commands` does: the project's fact, the counters, and one plugins' actor per command. */
 function recordingOf(context: RecordingContext, commands: RecordedCommand[], tabId: number | null, plugins: readonly string[]) {

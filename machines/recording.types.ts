@@ -1,6 +1,7 @@
 // The recording machine's context, events, facts and port (CONTRACT section 14).
 import type { FramePath, RecordedTargets } from "../services/recording/index.ts";
 import type { LogWrittenEvent } from "./shared.types.ts";
+import type { UserEventOf } from "./userEvents.schema.ts";
 
 /** A command as the project holds it once recorded: an id, and v3's `targets` beside target. */
 export type RecordedCommand = {
@@ -28,6 +29,8 @@ export interface RecordingContext {
   runPlaying: boolean;
   /** Ids for the plugins' answer actors. */
   asked: number;
+  /** Typing in the focused field that no `type` holds yet: recorded as one when the recording stops. */
+  pending: RecorderTypingEvent | null;
 }
 
 /** What the page's recorder saw, admitted at the door (core/recorder.ts); `plugins` added by the root. */
@@ -52,12 +55,21 @@ export type RecorderPageEvent = {
   plugins: readonly string[];
 };
 
+/** What the user typed into the focused field, its change not come yet (null: nothing pending): a stop records it as `type`. */
+export type RecorderTypingEvent = {
+  type: "recorder.typing";
+  field: { target: string; targets: RecordedTargets; value: string } | null;
+  frame: FramePath;
+  tabId: number | null;
+  plugins: readonly string[];
+};
+
 /** The tab under test is gone (closed): the recording stops, keeping what it recorded. */
 export type RecorderTabClosedEvent = { type: "recorder.tabClosed" };
 
-export type RecorderEvent = RecorderCommandEvent | RecorderPageEvent | RecorderTabClosedEvent;
+export type RecorderEvent = RecorderCommandEvent | RecorderPageEvent | RecorderTypingEvent | RecorderTabClosedEvent;
 
-/** The project resolved the user's Record to its displayed test (project.machine.ts). */
+/** The user's Record, resolved to the displayed test (editor.targets.ts). */
 export type RecordingRequestedEvent = {
   type: "recording.requested";
   testId: string;
@@ -68,9 +80,11 @@ export type RecordingRequestedEvent = {
 
 export type RecordingEvent =
   | RecordingRequestedEvent
-  | { type: "user.stopRecording" }
+  | UserEventOf<"user.stopRecording">
   /** The root stops it: a run starts, the window closes, another project is loaded. */
   | { type: "recording.stop"; reason: string }
+  /** The root records the pending typing now and goes on recording (another project is about to be loaded). */
+  | { type: "recording.flush" }
   | RecorderEvent
   | { type: "run.playing" }
   | { type: "run.over" }

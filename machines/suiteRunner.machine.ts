@@ -30,7 +30,7 @@ import { assertEvent, assign, emit, enqueueActions, sendTo, setup } from "xstate
 import { MAX_DELAY_MS } from "../services/playback/delay.ts";
 import type { PluginRegistry } from "../services/plugins/index.ts";
 import type { SideTest } from "../services/side/index.ts";
-import { suiteStopped } from "./playback.messages.ts";
+import { suiteStopped } from "./run.messages.ts";
 import { answered, fail, ok } from "./replies.ts";
 import { tellPlugins, theEvent } from "./testRunner.actors.ts";
 import { testRunnerMachine } from "./testRunner.machine.ts";
@@ -265,7 +265,7 @@ export const suiteRunnerMachine = setup({
     ),
     /** What every test playing must hear: the plugins registered now. */
     tellTestsPlugins: enqueueActions(({ context, enqueue }) => {
-      for (const r of livePlays(context.run!)) enqueue.sendTo(r.runner, { type: "plugins.changed" as const, plugins: context.plugins });
+      for (const r of context.run ? livePlays(context.run) : []) enqueue.sendTo(r.runner, { type: "plugins.changed" as const, plugins: context.plugins });
     }),
     answerTestIsOver: emit(({ context }, request: CommandStateRequest) => {
       const test = endedTestHolding(context.run!, request.commandId)!;
@@ -283,10 +283,10 @@ export const suiteRunnerMachine = setup({
     }),
     setDelay: assign({ delayMs: (_, ms: number) => Math.min(Math.max(Math.floor(ms), 0), MAX_DELAY_MS) }),
     tellTestBreakpoints: enqueueActions(({ context, enqueue }) => {
-      for (const r of livePlays(context.run!)) enqueue.sendTo(r.runner, { type: "breakpoints.changed" as const, breakpoints: context.breakpoints });
+      for (const r of context.run ? livePlays(context.run) : []) enqueue.sendTo(r.runner, { type: "breakpoints.changed" as const, breakpoints: context.breakpoints });
     }),
     tellTestDelay: enqueueActions(({ context, enqueue }) => {
-      for (const r of livePlays(context.run!)) enqueue.sendTo(r.runner, { type: "delay.changed" as const, delayMs: context.delayMs });
+      for (const r of context.run ? livePlays(context.run) : []) enqueue.sendTo(r.runner, { type: "delay.changed" as const, delayMs: context.delayMs });
     }),
     announcePlaying: emit(({ context }) => ({ type: "run.playing" as const, testIds: [...context.run!.testIds] })),
     announceRunOver: emit({ type: "run.over" as const }),
@@ -296,9 +296,10 @@ export const suiteRunnerMachine = setup({
   initial: "idle",
   context: ({ input }) => ({ plugins: [], breakpoints: [], delayMs: 0, run: null, runs: 0, workers: input?.workers ?? 1 }),
   on: {
-    "plugins.changed": { actions: { type: "setPlugins", params: ({ event }) => event.plugins } },
-    "user.toggleBreakpoint": { actions: { type: "toggleBreakpoint", params: ({ event }) => event.commandId } },
-    "user.setPlaybackDelay": { actions: { type: "setDelay", params: ({ event }) => event.ms } },
+    // Kept across runs, and told to every test playing (none outside a run).
+    "plugins.changed": { actions: [{ type: "setPlugins", params: ({ event }) => event.plugins }, "tellTestsPlugins"] },
+    "user.toggleBreakpoint": { actions: [{ type: "toggleBreakpoint", params: ({ event }) => event.commandId }, "tellTestBreakpoints"] },
+    "user.setPlaybackDelay": { actions: [{ type: "setDelay", params: ({ event }) => event.ms }, "tellTestDelay"] },
     "user.showTestRun": { actions: [{ type: "showTestRun", params: ({ event }) => event.runId }, "releaseHidden"] },
     "run.start": {
       target: ".busy",
@@ -327,9 +328,6 @@ export const suiteRunnerMachine = setup({
         "user.pausePlayback": { actions: "routeToTest" },
         "user.resumePlayback": { actions: "routeToTest" },
         "user.stepPlayback": { actions: "routeToTest" },
-        "plugins.changed": { actions: [{ type: "setPlugins", params: ({ event }) => event.plugins }, "tellTestsPlugins"] },
-        "user.toggleBreakpoint": { actions: [{ type: "toggleBreakpoint", params: ({ event }) => event.commandId }, "tellTestBreakpoints"] },
-        "user.setPlaybackDelay": { actions: [{ type: "setDelay", params: ({ event }) => event.ms }, "tellTestDelay"] },
       },
       states: {
         playing: {

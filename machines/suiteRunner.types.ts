@@ -1,6 +1,7 @@
 import type { PluginRegistry } from "../services/plugins/index.ts";
 import type { SideTest } from "../services/side/index.ts";
 import type { LogWrittenEvent, RequestAnsweredEvent, RequestRef } from "./shared.types.ts";
+import type { UserEventOf } from "./userEvents.schema.ts";
 import type { CommandStateRequest, SetVariableRequest, TestEnd, TestEndedFact } from "./testRunner.types.ts";
 
 /** One test the run started: the test runner playing it (a child actor), and how it ended once it has. */
@@ -80,16 +81,13 @@ export interface RunStartEvent {
 export type StopRunRequest = { type: "request.stopRun" } & RequestRef;
 
 /** The user's controls that go to the test playing. */
-export type RoutedUserEvent = { type: "user.pausePlayback" } | { type: "user.resumePlayback" } | { type: "user.stepPlayback" };
+export type RoutedUserEvent = UserEventOf<"user.pausePlayback" | "user.resumePlayback" | "user.stepPlayback">;
 
 export type SuiteRunnerEvent =
   | RunStartEvent
   | { type: "plugins.changed"; plugins: PluginRegistry }
-  | { type: "user.stopPlayback" }
   | RoutedUserEvent
-  | { type: "user.toggleBreakpoint"; commandId: string }
-  | { type: "user.setPlaybackDelay"; ms: number }
-  | { type: "user.showTestRun"; runId: string }
+  | UserEventOf<"user.stopPlayback" | "user.toggleBreakpoint" | "user.setPlaybackDelay" | "user.showTestRun">
   | CommandStateRequest
   | SetVariableRequest
   | StopRunRequest

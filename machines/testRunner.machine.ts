@@ -31,7 +31,7 @@ import { readPluginAnswer, refusesToStart } from "../services/playback/pluginAns
 import type { Delivery } from "../services/playback/pluginAnswer.ts";
 import { interpolateCondition } from "../services/playback/variables.ts";
 import type { PluginRegistry } from "../services/plugins/index.ts";
-import { executeMessage, startMessages, stopMessages } from "./playback.messages.ts";
+import { executeMessage, startMessages, stopMessages } from "./run.messages.ts";
 import { answered, fail, ok } from "./replies.ts";
 import { error, output, testRunnerActors, theEvent } from "./testRunner.actors.ts";
 import {

@@ -6,6 +6,7 @@ import type { VariableValues } from "../services/playback/variables.ts";
 import type { PluginRegistry } from "../services/plugins/index.ts";
 import type { SideCommand, SideTest } from "../services/side/index.ts";
 import type { LogWrittenEvent, RequestAnsweredEvent, RequestRef } from "./shared.types.ts";
+import type { UserEventOf } from "./userEvents.schema.ts";
 
 /** One test being played: the run's test, or one that a `run` command called. */
 export interface RunFrame {
@@ -95,9 +96,7 @@ export type TestRunnerEvent =
   | { type: "delay.changed"; delayMs: number }
   /** The user's Stop, a plugin's POST /playback/stop, the window closing: all the same to a test. */
   | { type: "run.stop" }
-  | { type: "user.pausePlayback" }
-  | { type: "user.resumePlayback" }
-  | { type: "user.stepPlayback" }
+  | UserEventOf<"user.pausePlayback" | "user.resumePlayback" | "user.stepPlayback">
   | CommandStateRequest
   | SetVariableRequest;
 

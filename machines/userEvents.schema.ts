@@ -31,7 +31,7 @@ export const userEventSchema = z.discriminatedUnion("type", [
   // checked by the .side schema at the door, which names the first problem.
   z.object({ type: z.literal("user.loadProject"), project: z.unknown() }),
   // The displayed test and its editor (CONTRACT section 13). What depends on the project (an
-  // unknown id, a duplicate name, an index past the end) is the project machine's to refuse.
+  // unknown id, a duplicate name, an index past the end) is the editor's to refuse.
   z.object({ type: z.literal("user.selectTest"), testId: z.string() }),
   z.object({ type: z.literal("user.selectCommand"), commandId: z.string().nullable() }),
   z.object({ type: z.literal("user.addTest"), name: z.string() }),
@@ -64,6 +64,9 @@ export type UserEventInput = z.infer<typeof userEventSchema>;
 export type UserEvent =
   | Exclude<UserEventInput, { type: "user.loadProject" }>
   | { type: "user.loadProject"; project: SideProject };
+
+/** The user events of these types, as the schema gives them: a machine takes its user events from here, never restates them. */
+export type UserEventOf<T extends UserEvent["type"]> = Extract<UserEvent, { type: T }>;
 
 /** What the user looks at: not an edit, the project stays as saved as it was. */
 export type UserSelectEvent = Extract<UserEvent, { type: "user.selectTest" | "user.selectCommand" }>;

@@ -12,6 +12,7 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import type { Plugin } from "esbuild";
+import { BROWSER_BUNDLE } from "../../drivers/host/bundle.ts";
 import { IDE_EXTENSION_KEY } from "../../drivers/webextension/identity.ts";
 import { WINDOW_PAGE } from "../../drivers/webextension/messages.ts";
 import { CONTENT_SCRIPT } from "../../drivers/webextension/tabs.ts";
@@ -116,16 +117,12 @@ export async function buildExtension(options: { outDir?: string; minify?: boolea
       [CONTENT_SCRIPT.replace(/\.js$/, "")]: join(ROOT, "drivers", "webextension", "content.ts"),
       [RECORDER_SCRIPT.replace(/\.js$/, "")]: join(ROOT, "drivers", "webextension", "recorderContent.ts"),
     },
+    ...BROWSER_BUNDLE,
     outdir: outDir,
-    bundle: true,
     format: "iife",
-    platform: "browser",
     target: "chrome116",
     minify: options.minify ?? true,
     legalComments: "none",
-    jsx: "automatic",
-    jsxImportSource: "preact",
-    logLevel: "silent",
     plugins: [nodeHelpersUnused],
   });
   writeFileSync(join(outDir, WINDOW_PAGE), windowHtml());

@@ -48,6 +48,8 @@ export interface HostOptions {
     capturePage?(runId?: string): Promise<PageShot | null>;
     /** The browser session shown, started if need be: the page panel's input and recording happen there. */
     sideRuntime?(): Promise<{ driver: WebDriver }>;
+    /** The URL that replaces the project's for `open` (`--base-url`, the example site): where Record opens the page. */
+    baseUrl?: string;
   };
   inspect?: IdeOptions["inspect"];
   /** Default: random per start. */
@@ -157,7 +159,12 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
   const capturePage = executor?.capturePage && (() => executor.capturePage!(ide?.getSnapshot().playback?.runId));
   // The user's clicks and keys on the picture, and the recorder, in that page (CONTRACT section 14).
   const panel = executor?.sideRuntime
-    ? pagePanelRecorder(async () => (await executor.sideRuntime!()).driver, (report) => void ide?.record(report))
+    ? pagePanelRecorder(
+        async () => (await executor.sideRuntime!()).driver,
+        (report) => void ide?.record(report),
+        // Where Record opens the page when none is open, and what the recorded `open` is relative to.
+        () => ({ project: ide?.getProject().url ?? "", base: executor.baseUrl }),
+      )
     : null;
   const pageFeed = capturePage ? new PageFeed({ capture: capturePage, input: panel?.input }) : null;
   ide = createIde({

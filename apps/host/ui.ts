@@ -1,6 +1,6 @@
 // The IDE UI as the host serves it: one HTML page, its script and its styles (ui/, bundled
-// in memory by esbuild once when the server is created, so `npm start` needs no build
-// step), and a WebSocket per open page that relays the IDE to it and the user's clicks back.
+// in memory by esbuild once per process, drivers/host/bundle.ts, so `npm start` needs no
+// build step), and a WebSocket per open page that relays the IDE to it and the user's clicks back.
 //
 // The socket (/ui) carries the relay's messages (their format and reasons:
 // drivers/view/messages.ts) as JSON text frames, one message a frame; binary frames from the
@@ -16,13 +16,13 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { build } from "esbuild";
 import type { WebSocket } from "ws";
 import type { Ide } from "../../core/ide.ts";
 import type { HostMessage } from "../../drivers/view/messages.ts";
 import { ViewRelay, helloMessage } from "../../drivers/view/relay.ts";
 import type { RelaySink } from "../../drivers/view/relay.ts";
 import type { PageSource } from "../../drivers/view/pageFeed.ts";
+import { browserBundle } from "../../drivers/host/bundle.ts";
 
 export interface UiServer {
   /** Serves GET / (token already checked by the host, passed in) and static assets; false when the path is not the UI's. */
@@ -53,33 +53,12 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join("; ");
 
-interface Bundle {
-  script: string;
-  styles: string;
-}
-
-async function bundleUi(): Promise<Bundle> {
-  const result = await build({
-    entryPoints: [`${UI_DIR}main.tsx`],
-    bundle: true,
-    write: false,
-    format: "esm",
-    platform: "browser",
-    target: "es2022",
-    // ELK, the statecharts' layout engine, is 1.6 MB minified; unminified it would be 3.7 MB.
-    minify: true,
-    jsx: "automatic",
-    jsxImportSource: "preact",
-    outdir: "/ui-bundle",
-    entryNames: "ui",
-    logLevel: "silent",
-  });
-  const script = result.outputFiles.find((f) => f.path.endsWith(".js"));
-  if (!script) throw new Error("Bundling the UI produced no script.");
-  const css = result.outputFiles.find((f) => f.path.endsWith(".css"));
+/** The page's script and styles (ui/main.tsx and the styles it imports), bundled once per process. */
+async function bundleUi(): Promise<{ script: string; styles: string }> {
+  // ELK, the statecharts' layout engine, is 1.6 MB minified; unminified it would be 3.7 MB.
+  const { script, styles } = await browserBundle({ entry: `${UI_DIR}main.tsx`, format: "esm", target: "es2022", minify: true });
   // The stylesheet is imported by main.tsx; read it directly if the bundler left it out.
-  const styles = css?.text ?? readFileSync(`${UI_DIR}styles.css`, "utf8");
-  return { script: script.text, styles };
+  return { script, styles: styles ?? readFileSync(`${UI_DIR}styles.css`, "utf8") };
 }
 
 const escapeAttribute = (text: string) =>

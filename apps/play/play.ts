@@ -5,15 +5,14 @@
 // test as it ends, a summary, writes the JUnit report, and says how it went in its exit code.
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
-import { startHost } from "../host/host.ts";
-import type { Host } from "../host/host.ts";
-import { readProjectFile } from "../host/projectFile.ts";
-import { EXAMPLE_PROJECT_PATH, startExampleSite } from "../../drivers/host/site.ts";
-import { sessionPool } from "../../drivers/host/sessions.ts";
-import type { SessionPool } from "../../drivers/host/sessions.ts";
 import type { Ide, IdeView, TestEnded } from "../../index.ts";
-import { suitesOf } from "../../services/playback/targets.ts";
+import { messageOf } from "../../services/errors.ts";
 import type { SideProject } from "../../services/side/index.ts";
+import { ProjectError, readProjectFile } from "../cli/project.ts";
+import { chooseTargets } from "../cli/targets.ts";
+import type { Target } from "../cli/targets.ts";
+import { composeHost } from "../host/compose.ts";
+import type { ComposedHost } from "../host/compose.ts";
 import type { PlayOptions } from "./args.ts";
 import { junitXml, summaryLine, testLines } from "./report.ts";
 import type { ReportGroup } from "./report.ts";
@@ -21,28 +20,11 @@ import type { ReportGroup } from "./report.ts";
 /** How long --wait-for-plugins waits at most (CONTRACT section 16). */
 const PLUGIN_WAIT_MS = Number(process.env.PLAY_PLUGIN_WAIT_MS ?? 30_000);
 
-/** A problem with the project or what was asked of it: one line, exit code 2. */
-export class ProjectError extends Error {}
-
-type Target = { kind: "suite"; id: string; name: string } | { kind: "test"; id: string; name: string };
-
-/** What to play: the suite or test named, else every suite, else every test. */
-export function targetsOf(project: SideProject, options: Pick<PlayOptions, "suite" | "test">): Target[] {
-  const suites = suitesOf(project);
-  const list = (names: string[]) => (names.length ? names.map((n) => JSON.stringify(n)).join(", ") : "none");
-  if (options.suite !== null) {
-    const suite = suites.find((s) => s.name === options.suite);
-    if (!suite) throw new ProjectError(`the project has no suite named ${JSON.stringify(options.suite)}; its suites: ${list(suites.map((s) => s.name))}`);
-    return [{ kind: "suite", id: suite.id, name: suite.name }];
-  }
-  if (options.test !== null) {
-    const test = project.tests.find((t) => t.name === options.test);
-    if (!test) throw new ProjectError(`the project has no test named ${JSON.stringify(options.test)}; its tests: ${list(project.tests.map((t) => t.name))}`);
-    return [{ kind: "test", id: test.id, name: test.name }];
-  }
-  if (suites.length > 0) return suites.map((s) => ({ kind: "suite", id: s.id, name: s.name }));
-  if (project.tests.length === 0) throw new ProjectError("the project has no tests to play");
-  return project.tests.map((t) => ({ kind: "test", id: t.id, name: t.name }));
+/** What to play: the suite or test named, else every suite, else every test; a project without tests is a ProjectError. */
+export function targetsOf(project: SideProject, options: Pick<PlayOptions, "target">): Target[] {
+  const targets = chooseTargets(project, options.target);
+  if (targets.length === 0) throw new ProjectError("the project has no tests to play");
+  return targets;
 }
 
 /** Resolves with the view once `done` holds for it, checking every view the IDE publishes. */
@@ -83,31 +65,18 @@ export interface PlayIo {
 
 /** Plays the project as the options say; rejects with a ProjectError for a problem found before the first test. */
 export async function play(options: PlayOptions, io: PlayIo, stopSignal: AbortSignal): Promise<PlayOutcome> {
-  let project: SideProject;
-  try {
-    project = readProjectFile(resolve(options.file));
-  } catch (error) {
-    throw new ProjectError((error as Error).message);
-  }
+  const projectFile = resolve(options.file);
+  const project = readProjectFile(projectFile);
   const targets = targetsOf(project, options);
-  // The shipped example plays against the example site, served here as npm start serves it.
-  const site = !options.baseUrl && resolve(options.file) === EXAMPLE_PROJECT_PATH ? await startExampleSite() : null;
-  const baseUrl = options.baseUrl ?? site?.url ?? project.url;
-  const page: SessionPool = sessionPool({
-    sessions: options.workers,
-    baseUrl,
-    webdriverUrl: options.webdriverUrl ?? undefined,
-    capabilities: options.capabilities,
-  });
-  let host: Host;
+  // The shipped example plays against the example site, by the one rule npm start follows too.
+  let composed: ComposedHost;
   try {
-    host = await startHost({ port: options.port, project, executor: page, tokenFile: options.tokenFile, workers: options.workers });
+    composed = await composeHost({ ...options, projectFile, project });
   } catch (error) {
-    await page.close();
-    await site?.close();
     const code = (error as NodeJS.ErrnoException).code;
-    throw new ProjectError(code === "EADDRINUSE" ? `port ${options.port} on 127.0.0.1 is in use; pass --port N (0 picks a free one)` : (error as Error).message);
+    throw new ProjectError(code === "EADDRINUSE" ? `port ${options.port} on 127.0.0.1 is in use; pass --port N (0 picks a free one)` : messageOf(error));
   }
+  const { host, site, baseUrl } = composed;
   const started = Date.now();
   const ends: TestEnded[] = [];
   const groups: ReportGroup[] = [];
@@ -148,9 +117,7 @@ export async function play(options: PlayOptions, io: PlayIo, stopSignal: AbortSi
   } finally {
     stopSignal.removeEventListener("abort", stop);
     subscription.unsubscribe();
-    await host.close();
-    await page.close();
-    await site?.close();
+    await composed.close();
   }
 }
 

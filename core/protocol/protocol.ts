@@ -77,12 +77,13 @@ export function createProtocol(deps: ProtocolDeps): Protocol {
     waiting.delete(requestId);
     resolve(reply);
   };
-  const { control, project, playback } = childActors(actor.getSnapshot());
+  const { control, projectFile, editor, suiteRunner } = childActors(actor.getSnapshot());
   actor.on("request.answered", answer);
   control.on("request.answered", answer);
-  project.on("request.answered", answer);
-  playback.on("request.answered", answer);
-  eachTestRunner(playback, (runner) => {
+  projectFile.on("request.answered", answer);
+  editor.on("request.answered", answer);
+  suiteRunner.on("request.answered", answer);
+  eachTestRunner(suiteRunner, (runner) => {
     const subscription = runner.on("request.answered", answer);
     return () => subscription.unsubscribe();
   });

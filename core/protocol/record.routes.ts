@@ -6,7 +6,7 @@
 // `language`, as that language's code-export package writes it).
 import { z } from "zod";
 import { displayedTestOf } from "../../machines/ide.selectors.ts";
-import { NO_TEST } from "../../machines/project.edits.ts";
+import { NO_TEST } from "../../machines/editor.edits.ts";
 import { fail, ok, recordRouteRefusal } from "../../machines/replies.ts";
 import { messageOf } from "../../services/errors.ts";
 import { EXPORT_LANGUAGES, locatorIn } from "../../services/export/index.ts";

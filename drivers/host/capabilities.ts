@@ -2,6 +2,7 @@
 // Grid matches a node by, and what the browser starts with. Default: Chromium, headless.
 import { z } from "zod";
 import { CHROMIUM_FLAGS } from "./chromium.ts";
+import { messageOf } from "../../services/errors.ts";
 
 export type Capabilities = Record<string, unknown>;
 
@@ -19,7 +20,7 @@ export function parseCapabilities(text: string): Capabilities {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new TypeError(`--capabilities is not JSON (${(error as Error).message}); give an object, e.g. '{"browserName":"chrome"}'.`);
+    throw new TypeError(`--capabilities is not JSON (${messageOf(error)}); give an object, e.g. '{"browserName":"chrome"}'.`);
   }
   const parsed = CapabilitiesSchema.safeParse(value);
   if (!parsed.success || Array.isArray(value)) {

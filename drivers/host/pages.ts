@@ -5,13 +5,13 @@
 // built-in resolver, checked by the browser's own CSS and XPath engines.
 import { readFileSync } from "node:fs";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { build } from "esbuild";
 import { JSDOM } from "jsdom";
 import type { Page } from "playwright-core";
 import { messageOf } from "../../services/errors.ts";
 import { isLocatorErrorCode, LocatorError, parseLocator } from "../../services/locators/index.ts";
-import { withTimeout } from "../../core/ports.ts";
+import { withTimeout } from "../../services/timeout.ts";
 import type { ResolveLocator } from "../../core/ports.ts";
+import { browserBundle } from "./bundle.ts";
 import { launchChromium } from "./chromium.ts";
 
 export const EXAMPLE_PAGE_PATH = fileURLToPath(new URL("../../examples/shop-page.html", import.meta.url));
@@ -64,31 +64,19 @@ export interface LivePageOptions {
   resolveTimeoutMs?: number;
 }
 
-let bundled: Promise<string> | undefined;
-
 /** services/locators/index.ts bundled for a page, once per process; defines globalThis[PAGE_GLOBAL]. */
-export function locatorBundle(): Promise<string> {
-  bundled ??= build({
-    entryPoints: [LOCATORS_ENTRY],
-    bundle: true,
-    write: false,
+export async function locatorBundle(): Promise<string> {
+  const { script } = await browserBundle({
+    entry: LOCATORS_ENTRY,
     format: "iife",
     globalName: PAGE_GLOBAL,
-    platform: "browser",
     target: "chrome110",
     minify: true,
     legalComments: "none",
-    logLevel: "silent",
     // The bundle is run with an indirect eval; in its strict code a `var` would stay local.
     footer: { js: `globalThis.${PAGE_GLOBAL}=${PAGE_GLOBAL};` },
-  }).then(
-    (result) => result.outputFiles[0].text,
-    (error: unknown) => {
-      bundled = undefined;
-      throw error;
-    },
-  );
-  return bundled;
+  });
+  return script;
 }
 
 /** Opens `url` in headless Chromium and resolves locators inside it, across navigations. */

@@ -1,39 +1,29 @@
 // Recording in the host's page under test (CONTRACT section 14): the recorder of
 // drivers/recorder/ put into every document and frame of the browser WebDriver drives, over the
-// DevTools protocol (selenium-webdriver's CDP connection: the browser's own endpoint for a local
-// chromedriver, the Grid's `se:cdp` for a Grid's browser). It runs in an isolated world and
+// browser's one DevTools connection (devtoolsConnection.ts: the browser's own endpoint for a
+// local chromedriver, the Grid's `se:cdp` for a Grid's browser), in a session of its own. It runs in an isolated world and
 // reports through a binding (`Runtime.addBinding`) that only that world has; the recorder
 // listens to trusted events only. The user's clicks and keys on the IDE page's picture become
 // trusted input in the page (`Input.dispatchMouseEvent`, `Input.insertText`,
 // `Input.dispatchKeyEvent`). What the recorder reports goes to `report` as it came; the core's
 // door (ide.record) checks it.
 import { fileURLToPath } from "node:url";
-import { buildSync } from "esbuild";
 import type { WebDriver } from "selenium-webdriver";
-import { withTimeout } from "../../core/ports.ts";
+import { withTimeout } from "../../services/timeout.ts";
 import type { PageInput } from "../view/messages.ts";
+import { coreReport } from "../recorder/report.ts";
+import { browserBundle } from "./bundle.ts";
+import { devToolsOf } from "./devtoolsConnection.ts";
 
 const WORLD = "ide-core-recorder";
 const BINDING = "__ideCoreRecorded";
 const CONNECT_TIMEOUT_MS = 10_000;
+/** How long opening the page under test for a recording may take. */
+const OPEN_TIMEOUT_MS = 30_000;
 
-let source: string | null = null;
 /** The recorder bundled for the page, once per process. */
-function recorderSource(): string {
-  source ??= buildSync({
-    entryPoints: [fileURLToPath(new URL("../recorder/hostEntry.ts", import.meta.url))],
-    bundle: true,
-    format: "iife",
-    platform: "browser",
-    write: false,
-    logLevel: "silent",
-  }).outputFiles[0].text;
-  return source;
-}
-
-interface CdpConnection {
-  execute(method: string, params: Record<string, unknown>, callback?: (error?: Error) => void): void;
-  _wsConnection: { on(event: "message", listener: (data: unknown) => void): void; off?(event: "message", listener: (data: unknown) => void): void; close(): void };
+async function recorderSource(): Promise<string> {
+  return (await browserBundle({ entry: fileURLToPath(new URL("../recorder/hostEntry.ts", import.meta.url)), format: "iife" })).script;
 }
 
 /** Keys the recorder turns into `sendKeys` (v3's): their DevTools names. */
@@ -60,58 +50,79 @@ export interface HostRecorder {
 
 /** Puts the recorder into the page `driver` drives; each report goes to `report`. */
 export async function recordInPage(driver: WebDriver, report: (value: unknown) => void): Promise<HostRecorder> {
-  const cdp = (await withTimeout(
-    (driver as unknown as { createCDPConnection(target: string): Promise<CdpConnection> }).createCDPConnection("page"),
-    CONNECT_TIMEOUT_MS,
-    "the page's DevTools connection",
-  )) as CdpConnection;
-  const send = (method: string, params: Record<string, unknown> = {}) =>
-    withTimeout(
-      new Promise<void>((resolve, reject) => cdp.execute(method, params, (error) => (error ? reject(error) : resolve()))),
-      CONNECT_TIMEOUT_MS,
-      method,
-    );
-  const onMessage = (data: unknown) => {
-    let message: { method?: string; params?: { name?: string; payload?: string } };
+  const devtools = await withTimeout(devToolsOf(driver), CONNECT_TIMEOUT_MS, "the page's DevTools connection");
+  if (!devtools) throw new Error("The browser under test has no DevTools endpoint this host can reach, so nothing can be recorded in it.");
+  // A session of the recorder's own in the window WebDriver drives: closing it takes the recorder's script and binding away.
+  const sessionId = await devtools.attach(await driver.getWindowHandle(), CONNECT_TIMEOUT_MS);
+  const send = async (method: string, params: Record<string, unknown> = {}) => {
+    await devtools.send(method, params, sessionId, CONNECT_TIMEOUT_MS);
+  };
+  // Input is sent in order and not waited for: a click that opens an alert is answered only once the alert is gone.
+  const post = async (method: string, params: Record<string, unknown>) => {
+    if (!devtools.isOpen) throw new Error("The page's DevTools connection closed.");
+    devtools.send(method, params, sessionId, CONNECT_TIMEOUT_MS).catch(() => {});
+  };
+  const stopListening = devtools.listen((method, params, from) => {
+    if (from !== sessionId || method !== "Runtime.bindingCalled" || params.name !== BINDING || typeof params.payload !== "string") return;
     try {
-      message = JSON.parse(String(data));
-    } catch {
-      return;
-    }
-    if (message.method !== "Runtime.bindingCalled" || message.params?.name !== BINDING || typeof message.params.payload !== "string") return;
-    try {
-      report({ ...JSON.parse(message.params.payload), type: "recorder.commandRecorded", tabId: null });
+      report(coreReport(JSON.parse(params.payload), null));
     } catch {
       // not JSON: not the recorder's
     }
-  };
-  cdp._wsConnection.on("message", onMessage);
-  await send("Runtime.enable");
-  await send("Page.enable");
-  await send("Runtime.addBinding", { name: BINDING, executionContextName: WORLD });
-  await send("Page.addScriptToEvaluateOnNewDocument", { source: recorderSource(), worldName: WORLD, runImmediately: true });
+  });
+  try {
+    await send("Runtime.enable");
+    await send("Page.enable");
+    await send("Runtime.addBinding", { name: BINDING, executionContextName: WORLD });
+    await send("Page.addScriptToEvaluateOnNewDocument", { source: await recorderSource(), worldName: WORLD, runImmediately: true });
+  } catch (error) {
+    stopListening();
+    devtools.send("Target.detachFromTarget", { sessionId }).catch(() => {});
+    throw error;
+  }
 
   const mouse = (type: string, x: number, y: number, clickCount: number) =>
-    send("Input.dispatchMouseEvent", { type, x, y, button: "left", buttons: type === "mousePressed" ? 1 : 0, clickCount });
+    post("Input.dispatchMouseEvent", { type, x, y, button: "left", buttons: type === "mousePressed" ? 1 : 0, clickCount });
   return {
     async click(x, y, clickCount = 1) {
-      await send("Input.dispatchMouseEvent", { type: "mouseMoved", x, y });
+      await post("Input.dispatchMouseEvent", { type: "mouseMoved", x, y });
       await mouse("mousePressed", x, y, clickCount);
       await mouse("mouseReleased", x, y, clickCount);
     },
-    type: (text) => send("Input.insertText", { text }),
+    type: (text) => post("Input.insertText", { text }),
     async press(key) {
       const known = KEYS[key];
       if (!known) throw new TypeError(`The page panel sends no key ${JSON.stringify(key)}; it knows ${Object.keys(KEYS).join(", ")}.`);
       const base = { key, code: known.code, windowsVirtualKeyCode: known.keyCode, nativeVirtualKeyCode: known.keyCode };
-      await send("Input.dispatchKeyEvent", { type: "keyDown", ...base, ...(known.text ? { text: known.text } : {}) });
-      await send("Input.dispatchKeyEvent", { type: "keyUp", ...base });
+      await post("Input.dispatchKeyEvent", { type: "keyDown", ...base, ...(known.text ? { text: known.text } : {}) });
+      await post("Input.dispatchKeyEvent", { type: "keyUp", ...base });
     },
     close() {
-      cdp._wsConnection.off?.("message", onMessage);
-      cdp._wsConnection.close();
+      stopListening();
+      devtools.send("Target.detachFromTarget", { sessionId }).catch(() => {});
     },
   };
+}
+
+/** Where `open` plays: the project's url, and the base URL that replaces it (`--base-url`, the example site) if any. */
+export interface PlayedUrls {
+  project: string;
+  base?: string;
+}
+
+/**
+ * The page's URL as the project's: a page at the base URL that stands in for the project's url
+ * is at the project's url, so the recorded `open` is a path that plays wherever the base is.
+ */
+export function asProjectUrl(url: string, base: string | undefined, project: string): string {
+  try {
+    const page = new URL(url);
+    if (!base || !project || page.origin !== new URL(base).origin) return url;
+    const stand = new URL(project);
+    return new URL(page.pathname + page.search + page.hash, stand.origin).href;
+  } catch {
+    return url;
+  }
 }
 
 /**
@@ -119,7 +130,7 @@ export async function recordInPage(driver: WebDriver, report: (value: unknown) =
  * under test, and the recorder in that page while a recording is under way. `driver` gives the
  * session shown (started if need be); a recorder is put into each session once.
  */
-export function pagePanelRecorder(driver: () => Promise<WebDriver>, report: (value: unknown) => void) {
+export function pagePanelRecorder(driver: () => Promise<WebDriver>, report: (value: unknown) => void, urls: () => PlayedUrls = () => ({ project: "" })) {
   const recorders = new WeakMap<WebDriver, Promise<HostRecorder>>();
   const recorderOf = async () => {
     const current = await driver();
@@ -139,10 +150,21 @@ export function pagePanelRecorder(driver: () => Promise<WebDriver>, report: (val
       else if (input.kind === "type") await recorder.type(input.text);
       else await recorder.press(input.key);
     },
-    /** A recording starts: the recorder is in the page, and the core hears where the page is (for open and setWindowSize). */
+    /**
+     * A recording starts: the recorder is in the page, and the core hears where the page is (for
+     * open and setWindowSize). With no page open yet (a browser just started, on no web page),
+     * the page under test is opened first at `startUrl` (the project's url), when there is one.
+     */
     async recordingStarted(): Promise<void> {
       const { current } = await recorderOf();
-      const url = await current.getCurrentUrl();
+      let url = await current.getCurrentUrl();
+      const { base, project } = urls();
+      const start = base || project;
+      if (!/^https?:/.test(url) && /^https?:/.test(start)) {
+        await withTimeout(current.get(start), OPEN_TIMEOUT_MS, `opening the page under test at ${start}`);
+        url = await current.getCurrentUrl();
+      }
+      url = asProjectUrl(url, base, project);
       const { width, height } = await current.manage().window().getRect();
       report({ type: "recorder.pageSeen", url: /^https?:/.test(url) ? url : "", width, height, tabId: null });
     },

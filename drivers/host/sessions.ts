@@ -41,7 +41,8 @@ export function sessionPool(options: SessionPoolOptions = {}): SessionPool {
 
   /** The page of this test: the one it has, else a free one, else a new one while there is room. */
   function pageFor(runId: string | undefined): WebDriverPage {
-    if (runId === undefined) return last ?? pages[0] ?? open();
+    // The page shown outside runs (recording, the page panel's input): its picture is the one shown.
+    if (runId === undefined) return (last ??= pages[0] ?? open());
     let page = byRun.get(runId);
     if (!page) {
       // The workers bound the tests playing, so room is always there; past it, tests share the last page.
@@ -67,6 +68,7 @@ export function sessionPool(options: SessionPoolOptions = {}): SessionPool {
       if (![...byRun.values()].includes(page) && !free.includes(page)) free.push(page);
     },
     size: () => pages.length,
+    baseUrl: options.baseUrl,
     hasPage: () => last?.hasPage() ?? false,
     resolveLocator: (location) => pageFor(undefined).resolveLocator(location),
     chromedriverPid: () => last?.chromedriverPid() ?? null,

@@ -7,35 +7,24 @@
 //
 // The browser starts once, at the first command that needs it, and is reused across runs.
 // A browser or chromedriver that is gone rejects the command (the run ends `fatal`) and is
-// dropped, so the next run starts a new one. `capturePage` gives the UI a picture of the page
-// (devtools.ts), beside the run's commands, never in their way.
-import webdriver from "selenium-webdriver";
+// dropped, so the next run starts a new one (a session: browserSession.ts; what "gone" is:
+// pageGone.ts). `capturePage` gives the UI a picture of the page (devtools.ts), beside the
+// run's commands, never in their way.
 import type { WebDriver } from "selenium-webdriver";
-import WebDriverExecutorModule from "@seleniumhq/side-runtime/dist/webdriver.js";
-import * as sideErrors from "@seleniumhq/side-runtime/dist/errors/index.js";
-import VariablesModule from "@seleniumhq/side-runtime/dist/variables.js";
-import { TimeoutError, withTimeout } from "../../core/ports.ts";
+import { TimeoutError, withTimeout } from "../../services/timeout.ts";
 import type { Executor } from "../../core/ports.ts";
 import type { PageOutcome } from "../../machines/testRunner.types.ts";
 import { messageOf } from "../../services/errors.ts";
 import { LocatorError, parseLocator } from "../../services/locators/index.ts";
-import { readVariable } from "../../services/playback/variables.ts";
-import type { VariableValues } from "../../services/playback/variables.ts";
 import type { PageShot } from "../view/messages.ts";
-import { sessionCapabilities } from "./capabilities.ts";
+import { AssertionError, CommandVariables, openSession, VerificationError, WebDriverExecutor } from "./browserSession.ts";
+import type { Session, SessionSettings, SideExecutor } from "./browserSession.ts";
 import type { Capabilities } from "./capabilities.ts";
-import { CHROMEDRIVER_PATH, ChromedriverError, killBrowser, startChromedriver } from "./chromedriver.ts";
-import type { Chromedriver } from "./chromedriver.ts";
+import { CHROMEDRIVER_PATH, killBrowser } from "./chromedriver.ts";
 import { pageCamera } from "./devtools.ts";
-import type { PageCamera } from "./devtools.ts";
+import { closeDevTools } from "./devtoolsConnection.ts";
 import { callResolver, fromPage, locatorBundle } from "./pages.ts";
-
-// CommonJS modules with `exports.default`: Node's ESM loader hands over the exports object.
-const unwrap = <T,>(module: T): T => (module as { default?: T }).default ?? module;
-const WebDriverExecutor = unwrap(WebDriverExecutorModule);
-const Variables = unwrap(VariablesModule);
-type SideExecutor = InstanceType<typeof WebDriverExecutor>;
-const { AssertionError, VerificationError } = unwrap(sideErrors as unknown as typeof import("@seleniumhq/side-runtime/dist/errors/index.js"));
+import { commandMessage, isGone, PageGoneError } from "./pageGone.ts";
 
 export interface WebDriverPageOptions {
   /** A remote end (a Selenium Grid, a chromedriver started by hand); default: start chromedriver here. */
@@ -55,6 +44,8 @@ export interface WebDriverPageOptions {
 }
 
 export interface WebDriverPage extends Executor {
+  /** The URL that replaces the project's for `open` (options.baseUrl), if any: where recording opens the page too. */
+  readonly baseUrl?: string;
   /** Whether a browser is running now (GET /playback/location resolves in it then). */
   hasPage(): boolean;
   /** The xpath of what a locator matches in the driven page. */
@@ -73,69 +64,11 @@ export interface WebDriverPage extends Executor {
   close(): Promise<void>;
 }
 
-/** Selenium's `Variables` over a run's values; what commands store is kept apart, to be handed back. */
-class CommandVariables extends Variables {
-  readonly stored: Record<string, unknown> = {};
-  constructor(private readonly values: VariableValues) {
-    super();
-  }
-  override get(key: string): unknown {
-    if (Object.hasOwn(this.stored, key)) return this.stored[key];
-    return readVariable(this.values, key).value;
-  }
-  override has(key: string): boolean {
-    return Object.hasOwn(this.stored, key) || readVariable(this.values, key).found;
-  }
-  override set(key: string, value: unknown): void {
-    this.stored[key] = value;
-  }
-}
-
-/** The page under test is gone: the run cannot go on. */
-export class PageGoneError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "PageGoneError";
-  }
-}
-
-const GONE = /ECONNREFUSED|ECONNRESET|EPIPE|socket hang up|invalid session id|session deleted|no such session|chrome not reachable|disconnected: not connected to DevTools|target crashed|session not created|Unable to receive message from renderer/i;
-
-/** A browser, chromedriver or remote end that is not there any more. */
-export function isGone(error: unknown): boolean {
-  if (error instanceof PageGoneError) return true;
-  const name = (error as { name?: unknown } | null)?.name;
-  if (name === "NoSuchSessionError" || name === "SessionNotCreatedError") return true;
-  const code = (error as { code?: unknown } | null)?.code;
-  if (code === "ECONNREFUSED" || code === "ECONNRESET") return true;
-  return GONE.test(messageOf(error));
-}
-
-/** A failed command's message without chromedriver's "(Session info: chrome=…)" line, which says nothing of the command. */
-export function commandMessage(error: unknown): string {
-  return messageOf(error).replace(/\n\s*\(Session info: [^)\n]*\)\s*$/, "");
-}
-
 /** How long a browser kept from an earlier run has to answer before a new run uses it (else it is replaced). */
 const KEPT_BROWSER_ANSWER_MS = 10_000;
 
 // Commands side-runtime retries until the implicit wait, as its CommandNode does.
 const RETRIED = new Set(["click", "check", "select", "type", "sendKeys", "uncheck"]);
-
-interface Session {
-  driver: WebDriver;
-  runner: SideExecutor;
-  chromedriver: Chromedriver | null;
-  dead: boolean;
-  /** The browser's profile folder, by which its processes are found when chromedriver died without them. */
-  userDataDir: string | null;
-  /** The run that used it last: if it dies, that run hears so; another run starts a new one. */
-  runId: string | undefined;
-  /** What takes the UI's pictures of the page, made at the first capture. */
-  camera: Promise<PageCamera> | null;
-}
-
-const silentLogger = { info() {}, log() {}, warn() {}, error() {}, debug() {} } as unknown as Console;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -152,51 +85,6 @@ function abortable<T>(work: Promise<T>, signal: AbortSignal, onAbort: () => void
     signal.addEventListener("abort", abort, { once: true });
     work.then(resolve, reject).finally(() => signal.removeEventListener("abort", abort));
   });
-}
-
-/** What opening a session needs of the page's options. */
-interface SessionSettings {
-  webdriverUrl: string | undefined;
-  chromedriverPath: string;
-  chromiumPath: string | undefined;
-  baseUrl: string;
-  implicitWaitMs: number;
-  startTimeoutMs: number;
-  capabilities: Capabilities | undefined;
-}
-
-/** The endpoint to open a session at: the one given, or a chromedriver started here (null: none started). */
-async function webdriverEndpoint(settings: SessionSettings): Promise<{ server: string; chromedriver: Chromedriver | null }> {
-  if (settings.webdriverUrl) return { server: settings.webdriverUrl, chromedriver: null };
-  try {
-    const chromedriver = await startChromedriver(settings.chromedriverPath, settings.startTimeoutMs);
-    return { server: chromedriver.url, chromedriver };
-  } catch (error) {
-    throw error instanceof ChromedriverError ? new PageGoneError(error.message) : error;
-  }
-}
-
-/** A browser session with side-runtime's executor over it, ready for commands. */
-async function openSession(settings: SessionSettings): Promise<Session> {
-  const { server, chromedriver } = await webdriverEndpoint(settings);
-  const capabilities = sessionCapabilities(settings.capabilities, settings.chromiumPath);
-  let driver: WebDriver;
-  // A Grid whose slots are all busy queues the request: the wait has the start's limit, and a
-  // session that comes after it is quit at once.
-  const building = new webdriver.Builder().usingServer(server).withCapabilities(capabilities).build();
-  try {
-    driver = await withTimeout(building, settings.startTimeoutMs, "the new browser session");
-  } catch (error) {
-    if (error instanceof TimeoutError) void building.then((late) => late.quit(), () => {});
-    chromedriver?.kill("SIGKILL");
-    throw new PageGoneError(`The browser could not be started through ${settings.webdriverUrl ? `the WebDriver endpoint ${server}` : `chromedriver (${settings.chromedriverPath})`}: ${messageOf(error).split("\n")[0]}`);
-  }
-  const runner = new WebDriverExecutor({ driver, implicitWait: settings.implicitWaitMs });
-  await runner.init({ baseUrl: settings.baseUrl, logger: silentLogger, variables: new Variables() });
-  const chromeCaps = (await driver.getCapabilities().catch(() => null))?.get("chrome") as { userDataDir?: string } | undefined;
-  const opened: Session = { driver, runner, chromedriver, dead: false, runId: undefined, userDataDir: chromeCaps?.userDataDir ?? null, camera: null };
-  chromedriver?.onExit(() => (opened.dead = true));
-  return opened;
 }
 
 export function webdriverPage(options: WebDriverPageOptions = {}): WebDriverPage {
@@ -264,6 +152,7 @@ export function webdriverPage(options: WebDriverPageOptions = {}): WebDriverPage
   function drop(gone: Session) {
     gone.dead = true;
     closeCamera(gone);
+    closeDevTools(gone.driver);
     if (current !== gone) return;
     current = null;
     session = null;
@@ -316,6 +205,7 @@ export function webdriverPage(options: WebDriverPageOptions = {}): WebDriverPage
   }
 
   return {
+    baseUrl: options.baseUrl,
     async execute({ command, variables, baseUrl, runId }, signal): Promise<PageOutcome> {
       let method: string;
       try {
@@ -398,6 +288,7 @@ export function webdriverPage(options: WebDriverPageOptions = {}): WebDriverPage
       if (!opened) return;
       opened.dead = true;
       closeCamera(opened);
+      closeDevTools(opened.driver);
       await opened.driver.quit().catch(() => {});
       opened.chromedriver?.kill("SIGTERM");
       if (opened.chromedriver) killBrowser(opened.userDataDir);

@@ -4,7 +4,8 @@
 // label=, addSelection/removeSelection, editContent, dragAndDropToObject and the runScript
 // scrollTo v3 records when scrolling loads more of the page. One module for both recorders:
 // the extension's content script and the host's DevTools-injected script differ only in the
-// `report` they give it.
+// `report` they give it. Besides commands it reports the typing in the focused field whose change
+// has not come yet (PendingTyping), so a recording that stops first still records it.
 //
 // Only trusted events count (`event.isTrusted`): what the page's own scripts dispatch is not
 // the user, so a hostile page cannot make commands appear. The recorder reads the page and
@@ -12,6 +13,7 @@
 // an event's propagation still has it recorded.
 import { buildTargets } from "../../services/locators/builders.ts";
 import type { LocatorPair } from "../../services/locators/builders.ts";
+import { eventElement, shadowRootListeners, UNCOMPOSED_EVENTS } from "./shadowRoots.ts";
 
 /** One recorded command, before the core gives it an id and puts it into the test. */
 export interface RecordedAction {
@@ -22,6 +24,21 @@ export interface RecordedAction {
   /** The frame it was done in: its index in window.frames at each level from the top; [] is the top. */
   frame: number[];
 }
+
+/**
+ * What the user typed into the field that has the focus and that no `type` holds yet (its
+ * change has not come), told as it changes; `field: null` once nothing is pending (the change
+ * came, the focus left, the value is back to what was recorded). A recording that stops meanwhile
+ * records it as the `type` the change would have recorded (CONTRACT round 4).
+ */
+export interface PendingTyping {
+  pending: true;
+  field: { target: string; targets: Array<LocatorPair | [string]>; value: string } | null;
+  frame: number[];
+}
+
+/** What the recorder reports: a command, or the typing still pending in the focused field. */
+export type RecorderReport = RecordedAction | PendingTyping;
 
 /** v3's Recorder.inputTypes: the inputs whose value is typed. */
 export const INPUT_TYPES = new Set([
@@ -68,11 +85,9 @@ const isTextInput = (el: Element): el is HTMLInputElement =>
   el.localName === "input" && INPUT_TYPES.has((el as HTMLInputElement).type);
 const isSelect = (el: Element): el is HTMLSelectElement => el.localName === "select";
 const isTextArea = (el: Element): el is HTMLTextAreaElement => el.localName === "textarea";
-const elementOf = (target: EventTarget | null): Element | null =>
-  target && (target as Node).nodeType === 1 ? (target as Element) : null;
 
 /** Starts recording in `win`; returns the function that stops it. */
-export function attachRecorder(win: Window, report: (action: RecordedAction) => void): () => void {
+export function attachRecorder(win: Window, report: (report: RecorderReport) => void): () => void {
   const doc = win.document;
   const frame = framePath(win);
   const record = (command: string, el: Element | null, value: string, targets?: RecordedAction["targets"]) => {
@@ -100,8 +115,28 @@ export function attachRecorder(win: Window, report: (action: RecordedAction) => 
     timers.add(timer);
   };
 
+  // The field whose typing is pending (told to the core), and its locators, built once per focus.
+  let pendingIn: Element | null = null;
+  const pendingTargets = new WeakMap<Element, RecordedAction["targets"]>();
+  const tellPending = (el: HTMLInputElement | HTMLTextAreaElement | null) => {
+    if (el === null) {
+      if (pendingIn === null) return;
+      pendingIn = null;
+      report({ pending: true, field: null, frame });
+      return;
+    }
+    let targets = pendingTargets.get(el);
+    if (!targets) {
+      targets = buildTargets(el);
+      pendingTargets.set(el, targets);
+    }
+    pendingIn = el;
+    report({ pending: true, field: { target: targets[0]?.[0] ?? "", targets, value: el.value }, frame });
+  };
+
   /** `type` with the field's value, unless that value was already recorded for it. */
   const recordTyped = (el: HTMLInputElement | HTMLTextAreaElement) => {
+    if (pendingIn === el) tellPending(null);
     if (typedValue.get(el) === el.value) return;
     typedValue.set(el, el.value);
     record("type", el, el.value);
@@ -111,11 +146,12 @@ export function attachRecorder(win: Window, report: (action: RecordedAction) => 
     [
       "focus",
       (event) => {
-        const el = elementOf(event.target);
+        const el = eventElement(event);
         if (!el) return;
         if (isTextInput(el) || isTextArea(el)) {
           valueAtFocus.set(el, el.value);
           typedValue.delete(el);
+          pendingTargets.delete(el);
         }
         if (isSelect(el) && el.multiple) wasSelected.set(el, Array.from(el.options, (o) => o.selected));
         if ((el as HTMLElement).contentEditable === "true") editing = { el, html: el.innerHTML };
@@ -124,7 +160,9 @@ export function attachRecorder(win: Window, report: (action: RecordedAction) => 
     [
       "blur",
       (event) => {
-        const el = elementOf(event.target);
+        const el = eventElement(event);
+        // The change, if any, came before the blur: nothing of this field is pending any more.
+        if (el !== null && el === pendingIn) tellPending(null);
         if (!editing || el !== editing.el) return;
         if (el.innerHTML !== editing.html) record("editContent", el, el.innerHTML);
         editing = null;
@@ -135,17 +173,27 @@ export function attachRecorder(win: Window, report: (action: RecordedAction) => 
       (event) => {
         const mouse = event as MouseEvent;
         if (mouse.button !== 0 || afterEnter || clickedJustNow) return;
-        record("click", elementOf(event.target), "");
+        record("click", eventElement(event), "");
         // A label's click is followed by the one it makes on its control: one command, as in v3.
         clickedJustNow = true;
         later(CLICK_TWICE_MS, () => (clickedJustNow = false));
       },
     ],
-    ["dblclick", (event) => record("doubleClick", elementOf(event.target), "")],
+    ["dblclick", (event) => record("doubleClick", eventElement(event), "")],
+    [
+      "input",
+      (event) => {
+        const el = eventElement(event);
+        if (!el || !(isTextInput(el) || isTextArea(el)) || el.type === "file") return;
+        const recorded = typedValue.get(el) ?? valueAtFocus.get(el) ?? "";
+        if (el.value !== recorded) tellPending(el);
+        else if (pendingIn === el) tellPending(null);
+      },
+    ],
     [
       "change",
       (event) => {
-        const el = elementOf(event.target);
+        const el = eventElement(event);
         if (!el) return;
         if (isTextInput(el) || isTextArea(el)) return recordTyped(el);
         if (!(isSelect(el))) return;
@@ -166,7 +214,7 @@ export function attachRecorder(win: Window, report: (action: RecordedAction) => 
       "keydown",
       (event) => {
         const key = event as KeyboardEvent;
-        const el = elementOf(event.target);
+        const el = eventElement(event);
         if (!el || !isTextInput(el)) return;
         if (key.key === "Enter") {
           // The value typed so far first (the page may submit before any change event), then the key.
@@ -184,11 +232,11 @@ export function attachRecorder(win: Window, report: (action: RecordedAction) => 
         }
       },
     ],
-    ["dragstart", (event) => (dragSource = elementOf(event.target))],
+    ["dragstart", (event) => (dragSource = eventElement(event))],
     [
       "drop",
       (event) => {
-        const target = elementOf(event.target);
+        const target = eventElement(event);
         if (dragSource && target && dragSource !== target) {
           record("dragAndDropToObject", dragSource, buildTargets(target)[0]?.[0] ?? "");
         }
@@ -201,6 +249,7 @@ export function attachRecorder(win: Window, report: (action: RecordedAction) => 
   const trusted = (handle: (event: Event) => void) => (event: Event) => {
     if (!event.isTrusted) return;
     try {
+      shadowRoots.reach(event);
       handle(event);
     } catch {
       // A page the recorder cannot read (a detached node, say) loses one command, never the page's own handling.
@@ -208,6 +257,7 @@ export function attachRecorder(win: Window, report: (action: RecordedAction) => 
   };
   const listeners = handlers.map(([type, handle]) => [type, trusted(handle)] as const);
   for (const [type, listener] of listeners) win.addEventListener(type, listener, true);
+  const shadowRoots = shadowRootListeners(listeners.filter(([type]) => UNCOMPOSED_EVENTS.has(type)));
 
   // v3's runScript: scrolling that makes the page add content (an endless list) is recorded, so
   // playing the test loads the same content.
@@ -225,6 +275,7 @@ export function attachRecorder(win: Window, report: (action: RecordedAction) => 
 
   return () => {
     for (const [type, listener] of listeners) win.removeEventListener(type, listener, true);
+    shadowRoots.detach();
     observer.disconnect();
     for (const timer of timers) clearTimeout(timer);
     timers.clear();

@@ -64,6 +64,7 @@
 // may hand it to the page as it is, without copying.
 import type { StateValue } from "xstate";
 import type { IdeView } from "../../machines/ide.view.ts";
+import type { UserEventInput } from "../../machines/userEvents.schema.ts";
 import type { ExportReply, ExportRequest } from "../../core/export.ts";
 import type { LogEntry } from "../../services/logs/index.ts";
 
@@ -207,5 +208,8 @@ export type ExportQuestionMessage = { type: "export.request"; id: number; langua
 /** The answer to the Export dialog: ide.exportCode's reply. */
 export type ExportAnswerMessage = { type: "export.answered"; id: number; reply: ExportReply };
 
-/** A page → IDE message: a user event of CONTRACT section 5; the relay passes it to ide.send, which checks it. */
-export type UserEventMessage = { type: `user.${string}`; [field: string]: unknown };
+/**
+ * A page → IDE message: a user event of CONTRACT section 5, typed as the schema's input, so a
+ * misspelled field in ui/ fails the type check; the relay passes it to ide.send, which checks it again.
+ */
+export type UserEventMessage = UserEventInput;

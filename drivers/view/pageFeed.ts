@@ -31,7 +31,7 @@ export interface PageSource {
   /** Listen for new pictures; returns the unsubscribe. The first subscriber starts the captures. */
   subscribe(listener: (message: PageMessage) => void): () => void;
   /** The user's click or keys on the picture, done in the page (where the page takes input: the host's). */
-  input?(input: PageInput): void;
+  input?(input: PageInput): Promise<void> | void;
 }
 
 export interface PageFeedOptions {
@@ -94,9 +94,10 @@ export class PageFeed implements PageSource {
     this.pump();
   }
 
-  input(input: PageInput): void {
-    if (this.stopped || !this.options.input) return;
-    void this.options
+  /** Done in the page; settles once it is (never rejects), so what the user does next can follow it. */
+  input(input: PageInput): Promise<void> {
+    if (this.stopped || !this.options.input) return Promise.resolve();
+    return this.options
       .input(input)
       .catch(() => {}) // a page gone meanwhile: nothing to do, and the next picture shows it
       .finally(() => this.poke());

@@ -137,6 +137,9 @@ export class ViewRelay {
   private pageTimer: ReturnType<typeof setTimeout> | null = null;
   private readonly unsubscribePage: () => void = () => {};
   private readonly page: PageSource | undefined;
+  /** The user's input on the picture still going into the page, in order; null when none is. */
+  private inputs: Promise<void> | null = null;
+  private inputsQueued = 0;
 
   constructor(
     private readonly ide: Ide,
@@ -290,13 +293,31 @@ export class ViewRelay {
     const message = typedMessage(event);
     if (!message) return;
     const userEvent = userEventOf(message);
-    if (userEvent) return this.ide.send(userEvent);
+    // Keys typed on the picture just before Stop recording (or Play) reach the page first, so the
+    // recorder has seen them when the recording stops.
+    if (userEvent && this.inputs === null) return this.ide.send(userEvent);
+    if (userEvent) return void this.afterInputs(() => this.ide.send(userEvent));
     const question = locatorQuestionOf(message);
     if (question) return void this.answerLocator(question);
     const exportQuestion = exportQuestionOf(message);
     if (exportQuestion) return void this.answerExport(exportQuestion);
     const input = pageInputOf(message);
-    if (input) this.page?.input?.(input);
+    const page = this.page;
+    if (input && page?.input) this.afterInputs(() => page.input!(input));
+  }
+
+  /** Runs `step` after the page inputs before it (each has its own time limit: pageFeed.ts). */
+  private afterInputs(step: () => unknown) {
+    this.inputsQueued += 1;
+    this.inputs = (this.inputs ?? Promise.resolve())
+      .then(async () => {
+        if (!this.stopped) await step();
+      })
+      .catch(() => {})
+      .finally(() => {
+        this.inputsQueued -= 1;
+        if (this.inputsQueued === 0) this.inputs = null;
+      });
   }
 
   /** The Export dialog: ide.exportCode's answer, written back unless the page left. */

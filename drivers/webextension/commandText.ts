@@ -6,6 +6,7 @@ import type { SideCommand } from "../../services/side/index.ts";
 import { interpolate } from "../../services/playback/variables.ts";
 import type { VariableValues } from "../../services/playback/variables.ts";
 import type { InPageRequest } from "./page/index.ts";
+import { messageOf } from "../../services/errors.ts";
 
 /** The locator strings of a command's `targets` (`[["id=user", "id"], ...]` in a .side file), with `${...}` replaced. */
 export function alternativeTargets(command: SideCommand, variables: VariableValues = {}): string[] {
@@ -50,7 +51,7 @@ export function inPageRequest(
     const targets = alternativeTargets(command, variables).filter((t) => t !== target);
     return { ok: true, request: { command: command.command, target, value, targets, implicitWaitMs } };
   } catch (error) {
-    return { ok: false, message: error instanceof Error ? error.message : String(error) };
+    return { ok: false, message: messageOf(error) };
   }
 }
 

@@ -6,17 +6,19 @@
 // (a tab opened before the extension), and tells every frame of it to record: a frame's
 // recorder asks (recorder.hello) as it loads, and a frame of the recorded tab opens a port
 // (recorderContent.ts) on which it is started and stopped and reports. It passes each command a frame of that tab
-// reports to the core (ide.record, which checks it), and tells the core when the tab is
+// reports to the core (ide.record, which checks it), with what is typed in a focused field
+// before its change (so stopping the recording keeps it), and tells the core when the tab is
 // closed. Stopping tells every frame to stop.
 import type { Ide } from "../../core/ide.ts";
-import type { RecordedAction } from "../recorder/recorder.ts";
+import { coreReport } from "../recorder/report.ts";
+import type { RecorderReport } from "../recorder/recorder.ts";
 import { findTabUnderTest } from "./tabs.ts";
 
 export const RECORDER_SCRIPT = "recorder.js";
 export const RECORDER_PORT = "ide-core-recorder";
 
 export type RecorderHelloMessage = { type: "recorder.hello" };
-export type RecorderActionMessage = { type: "recorder.action"; action: RecordedAction };
+export type RecorderActionMessage = { type: "recorder.action"; action: RecorderReport };
 export type RecorderControlMessage = { type: "recorder.start" } | { type: "recorder.stop" };
 
 /** What the window tells a frame's recorder, or null when the message is not for it. */
@@ -87,8 +89,8 @@ export function recordInTabUnderTest(core: Ide, findTab: () => Promise<chrome.ta
     });
     port.onMessage.addListener((value: unknown) => {
       if (!recording || id !== tabId || (value as { type?: unknown } | null)?.type !== "recorder.action") return;
-      const action = (value as RecorderActionMessage).action;
-      core.record({ ...(typeof action === "object" && action !== null ? action : {}), type: "recorder.commandRecorded", tabId: id });
+      // A command, or the typing still pending in the focused field (recorded if the recording stops first).
+      core.record(coreReport((value as RecorderActionMessage).action, id));
     });
     if (recording && id === tabId) port.postMessage({ type: "recorder.start" } satisfies RecorderControlMessage);
   };

@@ -10,7 +10,8 @@
 //   "Invalid command" (their emitter crashes on it instead), and lays each test's lines
 //   out as layout.ts says;
 // - an `echo` of text with variables among other words written as the package's own
-//   expressions joined by `+` (4.0.13 puts a variable lookup inside the string's quotes).
+//   expressions joined by `+` (4.0.13 puts a variable lookup inside the string's quotes);
+// - a `css=A >>> B` locator written as Selenium 4's getShadowRoot() chain (shadow.ts).
 import * as sideCodeExport from "side-code-export";
 import type {
   EmitterContext,
@@ -23,6 +24,7 @@ import type { CommandShape } from "@seleniumhq/side-model";
 import { placeAll, relativeTexts } from "./layout.ts";
 import type { PlacedLine } from "./layout.ts";
 import type { ExportLanguage } from "./languages.ts";
+import { withShadowChains } from "./shadow.ts";
 
 /** The hooks a plugin can add code to, by the names of v3's export messages. */
 export const PLUGIN_HOOKS = [
@@ -115,7 +117,7 @@ export function isolatedLanguage(
     if (command.command === "echo" && ECHO_IS_BROKEN[language](command.target ?? "")) {
       return echoConcatenated(command, context, opts);
     }
-    return Promise.resolve(opts.emitter.emit(command, context));
+    return Promise.resolve(opts.emitter.emit(command, context)).then((code) => withShadowChains(language, command, code, base.emit.locator));
   };
 
   function layOut(list: ReadonlyArray<CommandShape>, context: EmitterContext): Promise<string[]> {

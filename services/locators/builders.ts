@@ -15,9 +15,15 @@
 // - xpath:href takes http and https urls as absolute (v3's /^http?:\/\// missed https);
 // - xpath:img's contains(@src, ...) uses the attribute as written (v3 used the resolved url,
 //   which a relative src never contains).
+//
+// An element inside open shadow roots (CONTRACT section 19) is out of reach of every locator
+// of the document; its css builders step into the roots: `css=HOST >>> INNER`, each part
+// @medv/finder's selector unique within its own root (shadowSteps.ts). The other builders give
+// locators that cannot find it, which the rule above drops.
 import { finder } from "@medv/finder";
 import { findElement } from "./find.ts";
 import { parseLocator } from "./parse.ts";
+import { shadowCssSteps } from "./shadowSteps.ts";
 import { xpathLiteral } from "./xpath.ts";
 
 /** A recorded command's alternatives: `[locator, builderName]`, the first is its target. */
@@ -98,13 +104,19 @@ function stepFromParent(el: Element): string {
 /** A CSS string's body: backslashes and double quotes escaped. */
 const cssString = (value: string) => value.replace(/[\\"]/g, (c) => `\\${c}`);
 
+/** `css=` and the steps to the shadow root `el` is in (`HOST >>> `), or `css=` for an element of the document. */
+function cssPrefix(el: Element): string {
+  const steps = shadowCssSteps(el);
+  return steps ? `css=${steps.selectors.slice(0, -1).join(" >>> ")} >>> ` : "css=";
+}
+
 const trimmed = (text: string) => text.replace(/^\s+/, "").replace(/\s+$/, "");
 
 const BUILDERS: Record<BuilderName, Builder> = {
   "css:data-attr": (el) => {
     for (const attr of DATA_ATTRIBUTES) {
       const value = el.getAttribute(attr);
-      if (value) return `css=*[${attr}="${cssString(value)}"]`;
+      if (value) return `${cssPrefix(el)}*[${attr}="${cssString(value)}"]`;
     }
     return null;
   },
@@ -118,7 +130,10 @@ const BUILDERS: Record<BuilderName, Builder> = {
     const name = el.getAttribute("name");
     return name ? `name=${name}` : null;
   },
-  "css:finder": (el) => `css=${finder(el, { root: el.ownerDocument as unknown as Element })}`,
+  "css:finder": (el) => {
+    const steps = shadowCssSteps(el);
+    return steps ? `css=${steps.selectors.join(" >>> ")}` : `css=${finder(el, { root: el.ownerDocument as unknown as Element })}`;
+  },
   "xpath:link": (el) => {
     if (el.nodeName !== "A") return null;
     const text = el.textContent ?? "";

@@ -1,9 +1,15 @@
 import { LocatorError } from "./errors.ts";
 import type { LocatorStrategy, ParsedLocator } from "./parse.ts";
 import { ELEMENT_NODE, normalizeText, selectNodes } from "./dom.ts";
+import { searchShadowSteps } from "./shadow.ts";
 
 /** The first element `locator` matches in `doc`, in document order. */
 export function findElement(doc: Document, locator: ParsedLocator): Element {
+  if (locator.shadowSteps) {
+    const { elements, failure } = shadowSearch(doc, locator, locator.shadowSteps);
+    if (elements.length > 0) return elements[0];
+    throw new LocatorError("ElementNotFound", `No element matches the locator ${show(locator)}: ${failure}.`);
+  }
   const el = lookup(doc, locator);
   if (!el) {
     throw new LocatorError("ElementNotFound", `No element matches the locator ${show(locator)}.`);
@@ -21,6 +27,7 @@ export function findElements(doc: Document, locator: ParsedLocator): Element[] {
     case "partialLinkText":
       return Array.from(doc.getElementsByTagName(tagOf(strategy))).filter(predicate(locator));
     case "css":
+      if (locator.shadowSteps) return shadowSearch(doc, locator, locator.shadowSteps).elements;
       return engine(locator, "CSS selector", () => Array.from(doc.querySelectorAll(value)));
     case "xpath":
       return engine(locator, "XPath expression", () =>
@@ -61,6 +68,13 @@ function lookup(doc: Document, locator: ParsedLocator): Element | undefined {
         selectNodes(doc, value).find((node): node is Element => node.nodeType === ELEMENT_NODE),
       );
   }
+}
+
+// Each step of a `>>>` chain (shadow.ts) runs in the page's own engine, as a plain css= does.
+function shadowSearch(doc: Document, locator: ParsedLocator, steps: string[]) {
+  return searchShadowSteps(doc, steps, (scope, selector) =>
+    engine(locator, "CSS selector", () => Array.from(scope.querySelectorAll(selector))),
+  );
 }
 
 function first(doc: Document, tag: string, test: (el: Element) => boolean): Element | undefined {

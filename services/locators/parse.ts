@@ -1,9 +1,15 @@
 import { parse as parseCss } from "css-what";
 import xpathLib from "xpath";
 import { LocatorError } from "./errors.ts";
+import { shadowOutsideCss, splitShadowSteps } from "./shadow.ts";
 
 export type LocatorStrategy = "id" | "name" | "css" | "xpath" | "linkText" | "partialLinkText";
-export type ParsedLocator = { strategy: LocatorStrategy; value: string };
+export type ParsedLocator = {
+  strategy: LocatorStrategy;
+  value: string;
+  /** css only, when the value steps into shadow roots (`A >>> B`): its parts, two or more. */
+  shadowSteps?: string[];
+};
 
 const STRATEGIES: Record<string, LocatorStrategy> = {
   id: "id",
@@ -43,9 +49,36 @@ export function parseLocator(location: string): ParsedLocator {
   if (value.trim() === "") {
     throw new LocatorError("InvalidLocator", `The locator ${shown} has no value after "${name}=".`);
   }
-  if (strategy === "css") checkSyntax(shown, "CSS selector", () => parseCss(value));
-  if (strategy === "xpath") checkSyntax(shown, "XPath expression", () => compileXPath(value));
+  if (strategy === "css") return parseCssValue(shown, value);
+  // An id never holds spaces and a name rarely `>>>`: there it is a css chain written with the wrong strategy.
+  if ((strategy === "id" || strategy === "name") && value.includes(">>>")) throw shadowOutsideCss(shown, strategy);
+  if (strategy === "xpath") {
+    try {
+      checkSyntax(shown, "XPath expression", () => compileXPath(value));
+    } catch (error) {
+      throw value.includes(">>>") ? shadowOutsideCss(shown, strategy) : error;
+    }
+  }
   return { strategy, value };
+}
+
+/** A css value, a plain selector or a `>>>` chain of them (section 19), each part checked. */
+function parseCssValue(shown: string, value: string): ParsedLocator {
+  const steps = splitShadowSteps(value);
+  if (steps.length === 1) {
+    checkSyntax(shown, "CSS selector", () => parseCss(value));
+    return { strategy: "css", value };
+  }
+  steps.forEach((step, i) => {
+    if (step === "") {
+      throw new LocatorError(
+        "InvalidLocator",
+        `The locator ${shown} has an empty part ${i + 1} of ${steps.length}: each side of ">>>" must be a CSS selector, as in css=my-host >>> button.`,
+      );
+    }
+    checkSyntax(shown, `CSS selector in its part ${i + 1} (${JSON.stringify(step)})`, () => parseCss(step));
+  });
+  return { strategy: "css", value, shadowSteps: steps };
 }
 
 function checkSyntax(shown: string, what: string, parse: () => unknown): void {

@@ -7,6 +7,7 @@
 // decides what runs, so only the links are copied out into plain, frozen steps.
 import { createPlaybackTree } from "@seleniumhq/side-runtime/dist/playback-tree/index.js";
 import type { SideCommand } from "../side/index.ts";
+import { messageOf } from "../errors.ts";
 
 /** How the run machine treats a command, by its name. */
 export type StepKind =
@@ -142,7 +143,7 @@ function buildTree(commands: ReadonlyArray<SideCommand>): FlowBuild {
   } catch (error) {
     const at = (error as { index?: unknown }).index;
     const command = typeof at === "number" ? commands[at] : undefined;
-    return { ok: false, commandId: command?.id ?? null, reason: (error as Error).message ?? String(error) };
+    return { ok: false, commandId: command?.id ?? null, reason: messageOf(error) };
   }
   const targets = breakTargets(commands);
   if (!(targets instanceof Map)) {

@@ -5,6 +5,7 @@ import { MAX_DELAY_MS } from "./delay.ts";
 import type { FlowStep } from "./flow.ts";
 import { interpolate, readVariable } from "./variables.ts";
 import type { VariableValues } from "./variables.ts";
+import { messageOf } from "../errors.ts";
 
 export const IDE_COMMANDS: ReadonlySet<string> = new Set(["store", "storeJson", "echo", "pause", "setSpeed", "run"]);
 
@@ -74,7 +75,7 @@ export function runIdeStep({ step, variables, visits }: IdeStepInput): IdeOutcom
       try {
         return { ok: true, set: { [value]: JSON.parse(interpolate(target, variables)) } };
       } catch (error) {
-        return fail(`storeJson: the target is not JSON (${(error as Error).message})`);
+        return fail(`storeJson: the target is not JSON (${messageOf(error)})`);
       }
     }
     case "echo":

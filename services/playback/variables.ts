@@ -5,6 +5,7 @@
 // a `.side` file is untrusted input, and a plugin command would carry the value away.
 import VariablesModule from "@seleniumhq/side-runtime/dist/variables.js";
 import { interpolateScript, interpolateString } from "@seleniumhq/side-runtime/dist/preprocessors.js";
+import { messageOf } from "../errors.ts";
 
 // A CommonJS module with `exports.default`: Node's ESM loader hands over the exports object,
 // a bundler the class itself.
@@ -65,6 +66,6 @@ export function parseContents(contents: unknown): { ok: true; value: unknown } |
   try {
     return { ok: true, value: JSON.parse(contents) };
   } catch (error) {
-    return { ok: false, problem: `contents is not JSON text (${(error as Error).message})` };
+    return { ok: false, problem: `contents is not JSON text (${messageOf(error)})` };
   }
 }

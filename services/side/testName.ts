@@ -1,5 +1,5 @@
 // The rule for a test's name, one for every place that names a test: the UI checks it in
-// the page before the event goes, and the project machine checks it again (a plugin or a
+// the page before the event goes, and the editor machine checks it again (a plugin or a
 // broken page may send anything) and refuses with the same sentence. A name is trimmed,
 // not empty, and not another test's.
 

@@ -206,18 +206,18 @@ describe("the displayed test's helpers (CONTRACT section 13)", () => {
     expect(await client.register(REGISTRATION)).toBe(true);
     const before = await client.getDisplayedTest();
     expect(isErrorReply(before)).toBe(false);
-    expect((before as { commands: Array<{ id: string }> }).commands.map((c) => c.id)).toEqual(["c-open", "c-user", "c-pass", "c-submit", "c-check"]);
+    expect((before as { commands: Array<{ id: string }> }).commands.map((c) => c.id)).toEqual(["c2-open", "c2-add", "c2-assert"]);
 
     expect(await client.addCommand({ command: "clientCheck", target: "login page", index: 1, select: true })).toBe(true);
     const inserted = host.ide.getSnapshot().selectedCommandId!;
     expect(host.ide.getSnapshot().project.unsaved).toBe(true);
     expect(await client.changeCommand(inserted, { value: "v", targets: [["id=user", "id"]] })).toBe(true);
-    expect(await client.deleteCommand("c-pass")).toBe(true);
+    expect(await client.deleteCommand("c2-add")).toBe(true);
     const after = (await client.getDisplayedTest()) as { commands: Array<Record<string, unknown>> };
-    expect(after.commands.map((c) => c.id)).toEqual(["c-open", inserted, "c-user", "c-submit", "c-check"]);
+    expect(after.commands.map((c) => c.id)).toEqual(["c2-open", inserted, "c2-assert"]);
     expect(after.commands[1]).toEqual({ id: inserted, command: "clientCheck", target: "login page", value: "v", targets: [["id=user", "id"]] });
 
-    const unknown = expectErrorReply(await client.deleteCommand("c-pass"), "UnknownCommand");
+    const unknown = expectErrorReply(await client.deleteCommand("c2-add"), "UnknownCommand");
     expect(unknown).toMatchObject({ status: "error", message: unknown.error });
     expectErrorReply(await client.addCommand({ command: "" }), "InvalidRequest");
   });
@@ -592,17 +592,17 @@ describe("the example plugin", () => {
     await out.seen(/^Control granted.*"checked by the example plugin"/);
 
     // Then it asks the user, through the IDE, to insert its command into the displayed test.
-    await out.seen(/^The displayed test has 5 commands\. Asking the user/);
+    await out.seen(/^The displayed test has 3 commands\. Asking the user/);
     const alert = await viewWhere(host.ide, dialogOpen("pluginAlert"));
     expect(alert.dialog).toMatchObject({ requester: "example-plugin", title: "Example plugin says...", confirmLabel: "Add it", cancelLabel: "No, thanks" });
-    host.ide.send({ type: "user.selectCommand", commandId: "c-user" });
+    host.ide.send({ type: "user.selectCommand", commandId: "c2-open" });
     host.ide.send({ type: "user.accept" });
     await out.seen(/^Inserted exampleCheck into the displayed test and selected it/);
     const edited = host.ide.getSnapshot();
     expect(edited.project.unsaved).toBe(true);
-    const login = (await plugin.client.getDisplayedTest()) as { commands: Array<{ id: string; command: string; target: string; value: string }> };
-    expect(login.commands.map((c) => c.command)).toEqual(["open", "type", "exampleCheck", "type", "click", "eyesCheckWindow"]);
-    expect(login.commands[2]).toMatchObject({ id: edited.selectedCommandId, target: "Added by the example plugin", value: "example plugin" });
+    const cart = (await plugin.client.getDisplayedTest()) as { commands: Array<{ id: string; command: string; target: string; value: string }> };
+    expect(cart.commands.map((c) => c.command)).toEqual(["open", "exampleCheck", "click", "assertText"]);
+    expect(cart.commands[1]).toMatchObject({ id: edited.selectedCommandId, target: "Added by the example plugin", value: "example plugin" });
 
     // The shipped project's test that uses the plugin's command, run as the UI's "Start" runs it.
     host.ide.send({ type: "user.startPlayback", testId: "t-example" });

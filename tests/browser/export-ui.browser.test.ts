@@ -71,7 +71,7 @@ describe("the Export dialog", () => {
     };
     expect(await client.register(registration as never)).toBe(true);
     client.onMessage((message) => ((message as { action?: string }).action === "export" ? { error: "no API key" } : true));
-    await exportWith('[data-testid="export-suite"]', "java-junit");
+    await exportWith('[data-testid="export-suite"]:has-text("Needs plugins")', "java-junit");
     const alert = await page.waitForSelector('[data-testid="export-error"]');
     const text = await alert.textContent();
     expect(text).toContain("Test 'logs in' has a problem: no API key");

@@ -21,6 +21,9 @@ import { startExampleSite } from "../../drivers/host/site.ts";
 import type { ExampleSite } from "../../drivers/host/site.ts";
 import { webdriverPage } from "../../drivers/host/webdriver.ts";
 import { playAndWait } from "../support/runs.ts";
+import { freshNpmStart } from "../support/freshHost.ts";
+import type { FreshHost } from "../support/freshHost.ts";
+import { killLeftovers } from "../support/processes.ts";
 import type { WebDriverPage } from "../../drivers/host/webdriver.ts";
 
 const SHOP = JSON.parse(readFileSync(new URL("../../examples/shop.side", import.meta.url), "utf8")) as unknown;
@@ -122,8 +125,9 @@ describe("recording in npm start's IDE page", () => {
       await ui.waitForSelector('button:text-is("Stop recording")');
       const image = ui.locator('[data-testid="page-image"]');
       await image.waitFor();
-      // The recording starts on the page as it is: open and setWindowSize first.
-      await vi.waitFor(() => expect(recorded()[0]).toEqual(["open", `${site.url}/shop`, ""]), WAIT);
+      // The recording starts on the page as it is: open and setWindowSize first. The page is at the
+      // base URL that stands in for the project's url, so `open` is its path, as the project plays it.
+      await vi.waitFor(() => expect(recorded()[0]).toEqual(["open", "/shop", ""]), WAIT);
 
       /** Where an element of the page under test is on its picture in the IDE page. */
       const onPicture = async (locator: By) => {
@@ -164,4 +168,58 @@ describe("recording in npm start's IDE page", () => {
       await host.close();
     }
   }, 120_000);
+});
+
+describe("a newcomer recording on a fresh npm start", () => {
+  let fresh: FreshHost | null = null;
+  afterAll(async () => {
+    await fresh?.stop();
+    killLeftovers();
+  });
+
+  it("opens the page under test when Record is pressed on an empty test with no run before, records a click on the picture and keeps the typing that Stop recording finds in the field", async () => {
+    fresh = await freshNpmStart();
+    const { ui, browser } = fresh;
+    await ui.getByRole("button", { name: "New test", exact: true }).click();
+    await ui.getByTestId("test-name").fill("my first test");
+    await ui.getByRole("button", { name: "Add the test", exact: true }).click();
+    await ui.getByTestId("editor-no-commands").waitFor();
+
+    await ui.getByRole("button", { name: "Record", exact: true }).click();
+    await ui.getByRole("button", { name: "Stop recording", exact: true }).waitFor();
+    // The panel shows the page under test at once: no run came before.
+    const image = ui.getByRole("img", { name: /^The page under test/ });
+    await image.waitFor({ timeout: 30_000 });
+    const rows = ui.getByTestId("editor-row");
+    const shown = async () =>
+      rows.evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('[data-testid^="editor-"]')].slice(0, 3).map((td) => td.textContent!.trim())));
+    await vi.waitFor(async () => expect((await shown()).map(([command]) => command)).toEqual(["open", "setWindowSize"]), WAIT);
+    const pageUrl = (await ui.getByTestId("page-url").textContent())!;
+    expect(pageUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
+
+    // Where the user field is on the picture: the same page, at the picture's size, in a browser of the test's own.
+    const size = await image.evaluate((img) => ({ width: (img as HTMLImageElement).width, height: (img as HTMLImageElement).height }));
+    const twin = await (await browser.newContext({ viewport: size })).newPage();
+    await twin.goto(pageUrl);
+    const field = (await twin.locator("#user").boundingBox())!;
+    await twin.close();
+    await image.click({ position: { x: field.x + field.width / 2, y: field.y + field.height / 2 } });
+    await vi.waitFor(async () => expect((await shown()).at(-1)).toEqual(["click", "id=user", ""]), WAIT);
+
+    // Typing, then Stop recording at once: the field still has the focus, its change never came.
+    await image.focus();
+    await ui.keyboard.type("bob");
+    await ui.getByRole("button", { name: "Stop recording", exact: true }).click();
+    await ui.getByRole("button", { name: "Record", exact: true }).waitFor();
+    await vi.waitFor(async () => expect((await shown()).at(-1)).toEqual(["type", "id=user", "bob"]), WAIT);
+    const recorded = await shown();
+    expect(recorded.map(([command]) => command)).toEqual(["open", "setWindowSize", "click", "type"]);
+    // The example site stands in for the project's url: `open` is the path, so the test plays on the next start too.
+    expect(recorded[0][1]).toBe(new URL(pageUrl).pathname);
+    expect(recorded[1][1]).toMatch(/^\d+x\d+$/);
+
+    // And it plays back green.
+    await ui.getByRole("button", { name: "Play", exact: true }).click();
+    await vi.waitFor(async () => expect(await ui.getByTestId("run-result").textContent()).toBe("passed"), WAIT);
+  }, 180_000);
 });

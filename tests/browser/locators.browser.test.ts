@@ -19,7 +19,17 @@ const CATALOGUE = `<!doctype html><html><head><title>Catalogue</title></head><bo
 // has an id, so no readable form is unique and only the absolute position is left.
 const POSITIONAL = `<!doctype html><html><head></head><body><x:item>one</x:item><x:item>two</x:item><x:item>three</x:item></body></html>`;
 
-const PAGES: Record<string, string> = { "/": SHOP, "/shop": CATALOGUE, "/positional": POSITIONAL };
+// Open shadow roots (CONTRACT section 19): a host whose tree holds a field and a nested host.
+const SHADOW = `<!doctype html><html><head></head><body><x-form id="form"></x-form><x-form></x-form>
+  <script>
+    for (const host of document.querySelectorAll("x-form")) {
+      const root = host.attachShadow({ mode: "open" });
+      root.innerHTML = '<p>Name</p><p><input name="q"></p><x-badge></x-badge>';
+      root.querySelector("x-badge").attachShadow({ mode: "open" }).innerHTML = "<span>1</span><span>2</span>";
+    }
+  </script></body></html>`;
+
+const PAGES: Record<string, string> = { "/": SHOP, "/shop": CATALOGUE, "/positional": POSITIONAL, "/shadow": SHADOW };
 
 /**
  * Every strategy of CONTRACT section 6 against the example page, with a CSS selector that picks
@@ -163,6 +173,40 @@ describe("a live page in Chromium", () => {
       expect(await locate("bogus=thing")).toMatchObject({ errorCode: "InvalidLocator" });
     } finally {
       ide.stop();
+    }
+  });
+
+  it("resolves css=A >>> B inside open shadow roots to the host's xpath and a CSS step per root, each finding the next element alone", async () => {
+    const shadow = await openLivePage(`${origin}/shadow`);
+    try {
+      const chain = await shadow.resolveLocator("css=#form >>> x-badge >>> span:last-child");
+      const [host, ...steps] = chain.split(" >>> ");
+      expect(host).toBe("//x-form[@id='form']");
+      expect(steps).toHaveLength(2);
+      // The first part is an xpath of the document; each next part finds one element in the shadow root it steps into.
+      const text = await shadow.page.evaluate(
+        ([xpath, parts]) => {
+          const result = document.evaluate(xpath, document, null, XPathResult.ORDERED_NODE_SNAPSHOT_TYPE, null);
+          if (result.snapshotLength !== 1) return `the host xpath selects ${result.snapshotLength}`;
+          let found = result.snapshotItem(0) as Element;
+          for (const part of parts) {
+            const matches = found.shadowRoot!.querySelectorAll(part);
+            if (matches.length !== 1) return `"${part}" finds ${matches.length}`;
+            found = matches[0];
+          }
+          return found.textContent;
+        },
+        [host, steps] as const,
+      );
+      expect(text).toBe("2");
+      expect(await shadow.resolveLocator("css=x-form >>> input")).toMatch(/^\/\/x-form\[@id='form'\] >>> \S+$/);
+      await expect(rejection(shadow.resolveLocator("css=#form >>> p >>> span"))).resolves.toMatchObject({
+        errorCode: "ElementNotFound",
+        message: expect.stringContaining('"p" found has an open shadow root'),
+      });
+      await expect(rejection(shadow.resolveLocator("css=#form >>>"))).resolves.toMatchObject({ errorCode: "InvalidLocator" });
+    } finally {
+      await shadow.close();
     }
   });
 

@@ -86,6 +86,37 @@ const SHOP = `<!doctype html>
   </script>
 </body></html>`;
 
+// Nested open shadow roots (CONTRACT section 19): a checkout whose tree holds a field, a button
+// and a summary with a shadow tree of its own; the page logs what its shadow trees see.
+const SHADOW = `<!doctype html>
+<html><head><title>Checkout</title></head>
+<body>
+  <x-checkout id="checkout"></x-checkout>
+  <ol id="log"></ol>
+  <script>
+    const log = (text) => { const li = document.createElement("li"); li.textContent = text; document.getElementById("log").append(li); };
+    customElements.define("x-summary", class extends HTMLElement {
+      constructor() {
+        super();
+        this.attachShadow({ mode: "open" }).innerHTML = '<p>Total: <span class="total">0</span></p>';
+      }
+    });
+    customElements.define("x-checkout", class extends HTMLElement {
+      constructor() {
+        super();
+        const root = this.attachShadow({ mode: "open" });
+        root.innerHTML = '<label>Card <input id="card"></label><button id="pay" style="padding: 8px">Pay</button><x-summary></x-summary>';
+        const card = root.getElementById("card");
+        card.addEventListener("change", () => log("card " + card.value));
+        root.getElementById("pay").addEventListener("click", () => {
+          log("paid");
+          root.querySelector("x-summary").shadowRoot.querySelector(".total").textContent = String(card.value.length);
+        });
+      }
+    });
+  </script>
+</body></html>`;
+
 const RESULTS = `<!doctype html><html><head><title>Results</title></head><body><h1 id="heading">Results</h1></body></html>`;
 
 let server: Server;
@@ -108,7 +139,7 @@ beforeAll(async () => {
   bundle = built.outputFiles[0].text;
   server = createServer((req, res) => {
     const path = new URL(req.url ?? "/", "http://127.0.0.1").pathname;
-    const body = path === "/" ? SHOP : path === "/results" ? RESULTS : undefined;
+    const body = path === "/" ? SHOP : path === "/results" ? RESULTS : path === "/shadow" ? SHADOW : undefined;
     res.writeHead(body === undefined ? 404 : 200, { "content-type": "text/html; charset=utf-8" });
     res.end(body ?? "<!doctype html><title>Not found</title>");
   });
@@ -340,5 +371,29 @@ describe("the in-page commands in Chromium", () => {
     } finally {
       await context.close();
     }
+  });
+
+  it("play commands on elements inside nested open shadow roots with css=A >>> B targets", async () => {
+    await page.goto(`${origin}/shadow`);
+    const world = await ContentWorld.open(page);
+    try {
+      expect(await world.run("type", "css=#checkout >>> #card", "4242")).toEqual(passed);
+      expect(await world.run("assertValue", "css=x-checkout >>> input", "4242")).toEqual(passed);
+      expect(await world.run("click", "css=#checkout >>> #pay")).toEqual(passed);
+      expect(await world.run("assertText", "css=#checkout >>> x-summary >>> .total", "4")).toEqual(passed);
+      expect(await world.run("verifyText", "css=#checkout >>> x-summary >>> p", "Total: 5")).toEqual({
+        state: "failed",
+        message: "Actual value 'Total: 4' did not match 'Total: 5'",
+      });
+      expect(await world.run("waitForElementVisible", "css=#checkout >>> x-summary >>> .total", "1000")).toEqual(passed);
+      expect(await world.run("click", "css=#checkout >>> #pay >>> span", "", { implicitWaitMs: 0 })).toEqual({
+        state: "failed",
+        message: "Element css=#checkout >>> #pay >>> span not found",
+      });
+    } finally {
+      await world.close();
+    }
+    // The page's own listeners inside its shadow tree saw the typing's change and the click.
+    expect(await pageLog()).toEqual(["card 4242", "paid"]);
   });
 });

@@ -5,7 +5,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { launchChromium } from "../../drivers/host/chromium.ts";
-import type { RecordedAction } from "../../drivers/recorder/recorder.ts";
+import type { RecordedAction, RecorderReport } from "../../drivers/recorder/recorder.ts";
 import { bundleForPage, servePages } from "../support/browserPages.ts";
 
 const FORM = `<!doctype html><html><head><title>Form</title></head><body>
@@ -50,11 +50,21 @@ beforeEach(async () => {
   for (const f of page.frames()) await f.evaluate(`${bundle}; void 0`);
 });
 
-async function recorded(): Promise<string[]> {
+async function reports(): Promise<RecorderReport[]> {
   await page.waitForTimeout(50);
-  const all: RecordedAction[] = [];
-  for (const f of page.frames()) all.push(...(await f.evaluate(() => (globalThis as unknown as { __recorded: RecordedAction[] }).__recorded)));
-  return all.map((a) => `${a.command} | ${a.target} | ${a.value} | ${JSON.stringify(a.frame)}`);
+  const all: RecorderReport[] = [];
+  for (const f of page.frames()) all.push(...(await f.evaluate(() => (globalThis as unknown as { __recorded: RecorderReport[] }).__recorded)));
+  return all;
+}
+
+async function recorded(): Promise<string[]> {
+  const commands = (await reports()).filter((a): a is RecordedAction => !("pending" in a));
+  return commands.map((a) => `${a.command} | ${a.target} | ${a.value} | ${JSON.stringify(a.frame)}`);
+}
+
+/** The typing the recorder told as pending, in order: the value, or null once nothing is pending. */
+async function pending(): Promise<Array<string | null>> {
+  return (await reports()).flatMap((a) => ("pending" in a ? [a.field === null ? null : `${a.field.target} = ${a.field.value}`] : []));
 }
 
 describe("the recorder in Chromium", () => {
@@ -63,6 +73,20 @@ describe("the recorder in Chromium", () => {
     await page.keyboard.type("cheese");
     await page.click("#go");
     expect(await recorded()).toEqual(["click | id=q |  | []", "type | id=q | cheese | []", "click | id=go |  | []"]);
+  });
+
+  it("tells the typing in the focused field as pending until its change comes, and nothing pending after it", async () => {
+    await page.click("#q");
+    await page.keyboard.type("ab");
+    expect(await recorded()).toEqual(["click | id=q |  | []"]);
+    expect(await pending()).toEqual(["id=q = a", "id=q = ab"]);
+    await page.keyboard.press("Backspace");
+    await page.keyboard.press("Backspace");
+    expect((await pending()).at(-1)).toBeNull(); // back to the value it had: nothing to record
+    await page.keyboard.type("c");
+    await page.click("#go");
+    expect(await recorded()).toEqual(["click | id=q |  | []", "type | id=q | c | []", "click | id=go |  | []"]);
+    expect(await pending()).toEqual(["id=q = a", "id=q = ab", "id=q = a", null, "id=q = c", null]);
   });
 
   it("records Enter in a field as type then sendKeys ${KEY_ENTER}, and no click the form makes", async () => {

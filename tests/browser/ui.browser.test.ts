@@ -25,6 +25,9 @@ import { createIde } from "../../index.ts";
 import type { Ide } from "../../index.ts";
 import type { HostMessage } from "../../ui/protocol.ts";
 import { fakeExecutor } from "../support/executor.ts";
+import { freshNpmStart } from "../support/freshHost.ts";
+import type { FreshHost } from "../support/freshHost.ts";
+import { killLeftovers } from "../support/processes.ts";
 
 const ROOT = new URL("../../", import.meta.url);
 const SHOP = JSON.parse(readFileSync(new URL("examples/shop.side", ROOT), "utf8")) as {
@@ -640,7 +643,7 @@ describe("the IDE UI page", () => {
   it("highlights each machine's current state in its statechart and moves the highlight when control mode changes", async () => {
     await openUi();
     const state = (path: string) => `[data-testid="state-${path}"]`;
-    for (const chart of ["ide", "control", "project", "playback", "recording", "testRunner"]) {
+    for (const chart of ["ide", "control", "projectFile", "editor", "suiteRunner", "recording", "testRunner"]) {
       await page.waitForSelector(`[data-testid="diagram-${chart}"]`);
     }
     expect(await classOf(state("recording.idle"))).toContain("active");
@@ -651,8 +654,8 @@ describe("the IDE UI page", () => {
     expect(await page.locator(state("control.controlled")).getAttribute("data-active")).toBe("false");
     expect(await classOf(state("ide.open"))).toContain("active");
     // Parallel regions are both active at once.
-    expect(await classOf(state("project.dialog.idle"))).toContain("active");
-    expect(await classOf(state("project.saving.idle"))).toContain("active");
+    expect(await classOf(state("projectFile.dialog.idle"))).toContain("active");
+    expect(await classOf(state("projectFile.saving.idle"))).toContain("active");
     // The current state is filled and outlined in the highlight colour; the others are not.
     const box = (path: string) => `${state(path)} > rect.state-box`;
     const boxColours = (path: string) =>
@@ -891,7 +894,7 @@ describe("the IDE UI page", () => {
 
     await page.waitForSelector(`${badge("s-region")}.state-pending`);
     await page.waitForSelector('[data-testid="variable"][data-name="cart"]');
-    await page.waitForSelector('[data-testid="diagram-playback"]');
+    await page.waitForSelector('[data-testid="diagram-suiteRunner"]');
     await page.waitForSelector('[data-testid="state-testRunner.live.running.pluginCommand"][data-active="true"]');
     await page.waitForSelector('[data-testid="control-banner"]');
     await page.waitForSelector(entry("mailto:qa@example.org"));
@@ -989,7 +992,7 @@ describe("the UI socket", () => {
 
     expect(messages[0].type).toBe("hello");
     const hello = messages[0] as Extract<HostMessage, { type: "hello" }>;
-    expect(hello.charts.map((c) => c.actor)).toEqual(["ide", "control", "project", "playback", "recording", "testRunner"]);
+    expect(hello.charts.map((c) => c.actor)).toEqual(["ide", "control", "projectFile", "editor", "suiteRunner", "recording", "testRunner"]);
     expect(messages.filter((m) => m.type === "hello")).toHaveLength(1);
     const all = updates(messages);
     expect(all[0].logs.reset).toBe(true);
@@ -998,12 +1001,12 @@ describe("the UI socket", () => {
     expect(all[0].tests?.map((t) => t.commands)).toEqual(
       SHOP.tests.map((t) => t.commands.map(({ id, command, target, value }) => ({ id, command, target, value }))),
     );
-    expect(all[0].tests?.[1].commands[1]).toEqual({ id: "c2-add", command: "click", target: "linkText=Add to cart", value: "" });
+    expect(all[0].tests?.find((t) => t.id === "t-cart")?.commands[1]).toEqual({ id: "c2-add", command: "click", target: "linkText=Add to cart", value: "" });
     expect(all[0].suites).toEqual(SHOP.suites.map(({ id, name, tests }) => ({ id, name, tests })));
     expect(all[0].playback).toBeNull();
     expect(all[0].commands).toBeUndefined();
     expect(all[0].view.runControls).toEqual({ breakpoints: [], delayMs: 0 });
-    expect(all[0].states).toMatchObject({ ide: "open", control: "notControlled", playback: "idle", recording: "idle" });
+    expect(all[0].states).toMatchObject({ ide: "open", control: "notControlled", suiteRunner: "idle", recording: "idle" });
     expect("testRunner" in all[0].states).toBe(false);
     expect("logs" in all[0].view).toBe(false);
     const last = all[all.length - 1];
@@ -1045,4 +1048,33 @@ describe("the UI socket", () => {
     await expect.poll(() => updates(messages).some((u) => u.view.project.unsaved)).toBe(true);
     ws.close();
   });
+});
+
+describe("a newcomer's first Play on a fresh npm start", () => {
+  let fresh: FreshHost | null = null;
+  afterAll(async () => {
+    await fresh?.stop();
+    killLeftovers();
+  });
+
+  it("plays the test selected when the page opens green, with npm start alone, and shows its page readable", async () => {
+    fresh = await freshNpmStart();
+    const { ui } = fresh;
+    const picked = ui.getByTestId("test-picker");
+    const selected = await picked.evaluate((select) => (select as HTMLSelectElement).selectedOptions[0].textContent);
+    expect(selected).toBe(SHOP.tests[0].name);
+    await ui.getByRole("button", { name: "Play", exact: true }).click();
+    await expect.poll(() => ui.getByTestId("run-result").textContent().catch(() => null), { timeout: 60_000 }).toBe("passed");
+    const states = await ui.getByTestId("command-state").allTextContents();
+    expect(states).toEqual(SHOP.tests[0].commands.map(() => "passed"));
+    // The picture is at the page's own size (a 1280 px wide window, not a third of it), in a view that scrolls.
+    const image = ui.getByRole("img", { name: /^The page under test/ });
+    await image.waitFor();
+    const shown = await image.evaluate((img) => ({ natural: (img as HTMLImageElement).naturalWidth, width: img.getBoundingClientRect().width }));
+    expect(shown.natural).toBe(1280);
+    expect(shown.width).toBe(1280);
+    const view = await ui.getByTestId("page-view").evaluate((el) => ({ scrolls: getComputedStyle(el).overflow, width: el.clientWidth }));
+    expect(view.scrolls).toBe("auto");
+    expect(view.width).toBeLessThan(1280);
+  }, 120_000);
 });

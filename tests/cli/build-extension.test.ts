@@ -37,14 +37,17 @@ describe("npm run build:extension", () => {
   it("refuses an unknown option with exit code 1 and the usage", async () => {
     const { code, output } = await build(["--outdir", "x"]);
     expect(code).toBe(1);
-    expect(output).toContain('unknown argument "--outdir"');
+    expect(output).toContain("Unknown option '--outdir'");
     expect(output).toContain("usage: npm run build:extension");
   });
 
   it("refuses --out without a folder", async () => {
     const { code, output } = await build(["--out"]);
     expect(code).toBe(1);
-    expect(output).toContain("--out needs a folder");
+    expect(output).toContain("--out needs a value");
+    const empty = await build(["--out="]);
+    expect(empty.code).toBe(1);
+    expect(empty.output).toContain("--out needs a folder");
   });
 
   it("refuses to write over a folder that is not an earlier build, and leaves it alone", async () => {

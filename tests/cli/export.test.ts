@@ -31,7 +31,7 @@ describe("npm run export", () => {
   });
 
   it("exits 1 with one line naming the test and the command when the packages refuse it (no plugins here)", () => {
-    const run = exportCli([SHOP, "--language", "java-junit", "--suite", "Default Suite", "--out", scratch()]);
+    const run = exportCli([SHOP, "--language", "java-junit", "--suite", "Needs plugins", "--out", scratch()]);
     expect(run.code).toBe(1);
     expect(run.stderr.trim().split("\n")).toEqual(["export: Test 'logs in' has a problem: Invalid command 'eyesCheckWindow'"]);
   });

@@ -50,9 +50,9 @@ afterAll(async () => {
   await context?.close();
 });
 
-/** The user exports the suite in `language` with the window's dialog; the download, or the dialog's error. */
+/** The user exports the example's suite of plugin tests in `language` with the window's dialog; the download, or the dialog's error. */
 async function exportSuite(language: string): Promise<{ filename: string; body: string } | { error: string }> {
-  await window.click('[data-testid="export-suite"]');
+  await window.click('[data-testid="export-suite"]:has-text("Needs plugins")');
   await window.selectOption('[data-testid="export-language"]', language);
   const downloaded = window.waitForEvent("download", { timeout: 20_000 }).catch(() => null);
   const failed = window.waitForSelector('[data-testid="export-error"]', { timeout: 20_000 }).catch(() => null);
@@ -71,7 +71,7 @@ async function expectedSuite(language: string) {
   const answer = new Function(`return (${PLUGIN_EXPORT_ANSWER})`)() as (message: unknown) => unknown;
   const ide = createIde({ project: shopProject(), deliver: async (_id: string, message: OutboundMessage) => answer(message) });
   expect(await ide.handle({ uri: "/register", verb: "post", ...REGISTRATION }, { id: pluginId })).toBe(true);
-  const reply = await ide.exportCode({ language, suiteId: "s-default" });
+  const reply = await ide.exportCode({ language, suiteId: "s-plugins" });
   ide.stop();
   if ("error" in reply) throw new Error(`the reference export failed: ${reply.error}`);
   return reply;

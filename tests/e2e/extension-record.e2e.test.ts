@@ -110,6 +110,24 @@ describe("recording in the browser extension", () => {
     expect(await tab.locator("#result").textContent()).toBe("Ada orders Medium");
   });
 
+  it("keeps what was typed into the field that still has the focus when Stop recording is pressed, as its type", async () => {
+    await inTheTab();
+    await window.getByRole("button", { name: "Record", exact: true }).click();
+    await expect.poll(async () => (await recordedCommands()).length, { timeout: 10_000 }).toBe(2);
+    await tab.click("#name");
+    await tab.keyboard.type("Grace");
+    await expect.poll(async () => (await recordedCommands()).length, { timeout: 10_000 }).toBe(3);
+    // The field keeps the focus: its change never comes. The user goes to the IDE window and stops.
+    await window.bringToFront();
+    await window.getByRole("button", { name: "Stop recording" }).click();
+    await window.getByRole("button", { name: "Record", exact: true }).waitFor();
+    await expect.poll(async () => (await recordedCommands()).length, { timeout: 10_000 }).toBe(4);
+    const commands = await recordedCommands();
+    expect(commands[2]).toMatch(/click.*id=name/);
+    expect(commands[3]).toMatch(/type.*id=name.*Grace/);
+    expect(await tab.locator("#name").evaluate((el) => el === document.activeElement)).toBe(true);
+  });
+
   it("stops when the tab under test is closed, keeping what was recorded, and says so", async () => {
     await inTheTab();
     await window.getByRole("button", { name: "Record", exact: true }).click();
@@ -129,13 +147,23 @@ async function resolveEach(page: Page, targets: Array<[string, string]>, expecte
   return scope.evaluate(
     (root, [list, wanted]) => {
       const doc = root.ownerDocument;
-      const want = doc.querySelector(wanted as string);
+      // "A >>> B": B inside the open shadow roots of what A found (CONTRACT section 19).
+      const deep = (chain: string): Element[] => {
+        let scopes: Array<Document | ShadowRoot> = [doc];
+        let found: Element[] = [];
+        for (const part of chain.split(" >>> ")) {
+          found = scopes.flatMap((scope) => Array.from(scope.querySelectorAll(part)));
+          scopes = found.map((el) => el.shadowRoot).filter((r): r is ShadowRoot => r !== null);
+        }
+        return found;
+      };
+      const want = deep(wanted as string)[0];
       const find = (locator: string): Element[] => {
         const at = locator.indexOf("=");
         const [kind, value] = [locator.slice(0, at), locator.slice(at + 1)];
         if (kind === "id") return Array.from(doc.querySelectorAll("[id]")).filter((e) => e.id === value);
         if (kind === "name") return Array.from(doc.getElementsByName(value));
-        if (kind === "css") return Array.from(doc.querySelectorAll(value));
+        if (kind === "css") return deep(value);
         if (kind === "linkText") return Array.from(doc.querySelectorAll("a")).filter((a) => a.textContent?.trim() === value);
         if (kind === "xpath") {
           const found = doc.evaluate(value, doc, null, XPathResult.ORDERED_NODE_SNAPSHOT_TYPE, null);
@@ -153,7 +181,7 @@ async function resolveEach(page: Page, targets: Array<[string, string]>, expecte
 }
 
 describe("recording a page of tricky cases in the browser extension", () => {
-  it("records duplicate ids, quotes, selects, a contenteditable, a shadow host and a frame, each target finding its element, and the test plays back green", async () => {
+  it("records duplicate ids, quotes, selects, a contenteditable, a button in a shadow root and a frame, each target finding its element, and the test plays back green", async () => {
     await tab.goto(`${site.origin}/tricky`);
     await inTheTab();
     await window.getByRole("button", { name: "Record", exact: true }).click();
@@ -219,6 +247,7 @@ describe("recording a page of tricky cases in the browser extension", () => {
     expect(commands[4].value).toBe("label=Two");
     expect([commands[5].value, commands[7].value]).toEqual(["label=Green", "label=Blue"]);
     expect(commands[10].value).toBe("Edit me now");
+    expect(commands[12].target).toBe("css=#host >>> #shadowed"); // the button inside the shadow root, not its host
     expect(commands[13].target).toBe("index=0");
     expect(commands[15].value).toBe("deep");
 
@@ -235,7 +264,7 @@ describe("recording a page of tricky cases in the browser extension", () => {
       [9, "#editor", false],
       [10, "#editor", false],
       [11, "#plain", false],
-      [12, "#host", false],
+      [12, "#host >>> #shadowed", false],
       [14, "#deep", true],
       [15, "#deep", true],
     ];

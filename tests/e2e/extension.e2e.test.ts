@@ -235,19 +235,19 @@ describe("the IDE as a browser extension", () => {
     await window.waitForSelector('[data-testid="command-row"]');
     const started = await waitForReceived(alpha, "playbackStarted");
     expect(started[0].message.options).toMatchObject({ testId: SHOP.tests[0].id, projectName: SHOP.name });
-    expect(await ask(alpha, { uri: "/playback/command", verb: "post", payload: { commandId: "c-user", state: "passed" } })).toBe(
+    expect(await ask(alpha, { uri: "/playback/command", verb: "post", payload: { commandId: "c2-add", state: "passed" } })).toBe(
       true,
     );
     expect(
-      await ask(alpha, { uri: "/playback/command", verb: "post", commandId: "c-pass", state: "failed", message: "no field" }),
+      await ask(alpha, { uri: "/playback/command", verb: "post", commandId: "c2-assert", state: "failed", message: "no field" }),
     ).toBe(true);
     expect(errorCodeOf(await ask(alpha, { uri: "/playback/command", verb: "post", commandId: "nope", state: "passed" }))).toBe(
       "UnknownCommand",
     );
     const state = (id: string) =>
       window.locator(`[data-testid="command-row"][data-command-id="${id}"] [data-testid="command-state"]`).textContent();
-    await expect.poll(() => state("c-user")).toContain("passed");
-    await expect.poll(() => state("c-pass")).toContain("failed");
+    await expect.poll(() => state("c2-add")).toContain("passed");
+    await expect.poll(() => state("c2-assert")).toContain("failed");
     await window.getByRole("button", { name: "Stop" }).click();
     await waitForReceived(alpha, "playbackStopped");
 
@@ -313,7 +313,7 @@ describe("the IDE as a browser extension", () => {
       window.locator('[data-testid^="chart-value-"]').evaluateAll((codes) =>
         codes.map((code) => [code.getAttribute("data-testid")!.slice("chart-value-".length), JSON.parse(code.textContent!)]),
       );
-    expect((await charts()).map(([actor]) => actor)).toEqual(["ide", "control", "project", "playback", "recording", "testRunner", "windowDoor", "backgroundRelay"]);
+    expect((await charts()).map(([actor]) => actor)).toEqual(["ide", "control", "projectFile", "editor", "suiteRunner", "recording", "testRunner", "windowDoor", "backgroundRelay"]);
     // The door answers once the relay has handed over, which it does as it becomes present.
     await expect
       .poll(async () => Object.fromEntries((await charts()).slice(6)))

@@ -60,10 +60,12 @@ describe("saving with a plugin that can emit", () => {
   it("asks v3's emit messages: the project, then config, each suite, each test and each of its commands", async () => {
     const { asked, ide } = await saveWith(eyes);
     const project = ide.getProject();
+    const testsOf = (ids: string[]) => ids.map((id) => project.tests.find((t) => t.id === id));
     expect(asked[0]).toEqual({ action: "emit", entity: "project", project });
     expect(asked.filter((m) => m.entity === "config")).toEqual([{ action: "emit", entity: "config", project }]);
     expect(asked.filter((m) => m.entity === "suite")).toEqual([
-      { action: "emit", entity: "suite", suite: { id: "s-default", name: "Default Suite", tests: project.tests } },
+      { action: "emit", entity: "suite", suite: { id: "s-default", name: "Default Suite", tests: testsOf(["t-cart"]) } },
+      { action: "emit", entity: "suite", suite: { id: "s-plugins", name: "Needs plugins", tests: testsOf(["t-login", "t-example"]) } },
     ]);
     expect(asked.filter((m) => m.entity === "test").map((m) => m.test)).toEqual(project.tests);
     expect(asked.filter((m) => m.entity === "command").map((m) => m.command)).toEqual([
@@ -79,10 +81,13 @@ describe("saving with a plugin that can emit", () => {
     const testSnapshot = (commands: Record<string, string>) => ({ commands, setupHooks: ["eyes.setup();"], teardownHooks: ["eyes.teardown();"] });
     expect(saved.snapshot).toEqual({
       globalConfig: { snapshot: "const eyes = new Eyes();" },
-      suites: [{ name: "Default Suite", persistSession: false, snapshot: { hook } }],
+      suites: [
+        { name: "Default Suite", persistSession: false, snapshot: { hook } },
+        { name: "Needs plugins", persistSession: false, snapshot: { hook } },
+      ],
       tests: [
-        { id: "t-login", snapshot: testSnapshot({ "c-check": 'await eyes.check("");' }) },
         { id: "t-cart", snapshot: testSnapshot({}) },
+        { id: "t-login", snapshot: testSnapshot({ "c-check": 'await eyes.check("");' }) },
         { id: "t-example", snapshot: testSnapshot({ "c3-title": 'await eyes.check("${title}");', "c3-plugin": 'await eyes.check("${examplePlugin}");' }) },
       ],
     });

@@ -41,14 +41,14 @@ describe("code export with Selenium's packages", () => {
     it(`puts each plugin's code in its command's place in a ${language} suite, and nothing else of its own`, async () => {
       const pluginCommands = shop.tests.flatMap((test) => test.commands).filter((command) => /^(eyes|example)/.test(command.command));
       const commands = new Map(pluginCommands.map((command, index) => [command, `PLUGIN_CODE_${index}`] as const));
-      const file = fileOf(await exported(language, shop, { suiteId: "s-default" }, { commands, hooks: {} }));
+      const file = fileOf(await exported(language, shop, { suiteId: "s-plugins" }, { commands, hooks: {} }));
       const withoutPluginCommands = structuredClone(shop);
       // shop.side's echo mixes variables and words, which 4.0.13 writes wrong (tested below).
       const mixedEcho = (command: { command: string }) => command.command === "echo";
       for (const test of withoutPluginCommands.tests) {
         test.commands = test.commands.filter((command) => !/^(eyes|example)/.test(command.command) && !mixedEcho(command));
       }
-      const direct = await directExport(language, withoutPluginCommands, { suiteId: "s-default" });
+      const direct = await directExport(language, withoutPluginCommands, { suiteId: "s-plugins" });
       const lines = linesOf(file.body);
       const ours = lines.filter((line) => !line.startsWith("PLUGIN_CODE_") && !/examplePlugin.*checked/.test(line));
       expect(ours).toEqual(linesOf(direct.body));
@@ -114,7 +114,7 @@ describe("code export with Selenium's packages", () => {
   });
 
   it("keeps one export's plugin code out of the next, and out of the other C# package that shares a registry", async () => {
-    const command = shop.tests[0].commands.find((c) => c.command === "eyesCheckWindow")!;
+    const command = shop.tests.find((t) => t.id === "t-login")!.commands.find((c) => c.command === "eyesCheckWindow")!;
     const plugins: PluginCode = { commands: new Map([[command, "EyesCode();"]]), hooks: { beforeEach: ["EyesHook();"] } };
     for (const language of ["csharp-nunit", "csharp-xunit"] as const) {
       const file = fileOf(await exported(language, shop, { testId: "t-login" }, plugins));

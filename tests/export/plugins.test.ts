@@ -58,13 +58,14 @@ describe("ide.exportCode with a plugin that exports the language", () => {
     const { ide } = await ideWithPlugin((m) => (m.entity === "command" ? answer : undefined));
     const body = bodyOf(await ide.exportCode({ language: "javascript-mocha", testId: "t-login" }));
     const withoutIt = shopProject();
-    withoutIt.tests[0].commands = withoutIt.tests[0].commands.filter((c) => c.command !== "eyesCheckWindow");
+    const login = withoutIt.tests.find((t) => t.id === "t-login")!;
+    login.commands = login.commands.filter((c) => c.command !== "eyesCheckWindow");
     expect(linesOf(body)).toEqual(linesOf((await directExport("javascript-mocha", withoutIt, { testId: "t-login" })).body));
   });
 
   it("fails the export with v3's sentence and the plugin's name when it answers a command with { error }", async () => {
     const { ide } = await ideWithPlugin((m) => (m.entity === "command" ? { error: "no API key" } : undefined));
-    const reply = await ide.exportCode({ language: "javascript-mocha", suiteId: "s-default" });
+    const reply = await ide.exportCode({ language: "javascript-mocha", suiteId: "s-plugins" });
     expect(reply).toMatchObject({ errorCode: "ExportFailed" });
     const { error } = reply as { error: string };
     expect(error.startsWith("Test 'logs in' has a problem: no API key")).toBe(true);
@@ -92,12 +93,12 @@ describe("ide.exportCode with a plugin that exports the language", () => {
       afterAll: "await eyesRunner.summary()",
     };
     const { ide, asked } = await ideWithPlugin((m) => (m.entity === "command" ? "await eyes.check()" : hookCode[m.entity!]));
-    const body = bodyOf(await ide.exportCode({ language: "javascript-mocha", suiteId: "s-default" }));
+    const body = bodyOf(await ide.exportCode({ language: "javascript-mocha", suiteId: "s-plugins" }));
     const hooks = asked.filter((m) => m.entity !== "command");
     expect(hooks.map((m) => m.entity)).toEqual(Object.keys(hookCode));
     const project = ide.getProject();
     for (const message of hooks) {
-      expect(message).toEqual({ action: "export", entity: message.entity, language: "javascript-mocha", options: { name: "Default Suite", tests: project.tests, project } });
+      expect(message).toEqual({ action: "export", entity: message.entity, language: "javascript-mocha", options: { name: "Needs plugins", tests: project.tests.filter((t) => t.id !== "t-cart"), project } });
     }
     expect(body).toContain("const assert = require('assert')\n\nconst eyes = require('eyes')\n");
     expect(body).toContain("  let vars\n  let eyesRunner\n");
@@ -106,7 +107,7 @@ describe("ide.exportCode with a plugin that exports the language", () => {
     expect(body).toMatch(/\n  it\('logs in', async function\(\) \{\n    eyes\.begin\(\)\n\s*await driver\.get\(/);
     expect(body).toContain("    await eyes.close()\n  })");
     expect(body).toContain("  afterAll(async function() {\n    await eyesRunner.summary()\n  })");
-    expect(body.match(/eyes\.end\(\)/g)).toHaveLength(3);
+    expect(body.match(/eyes\.end\(\)/g)).toHaveLength(2); // once per test of the suite
     expect(asked.filter((m) => m.entity === "command").map((m) => (m.command as { command: string }).command)).toEqual(["eyesCheckWindow", "exampleCheck", "exampleCheck"]);
   });
 

@@ -26,7 +26,7 @@ describe("the view relay's export messages", () => {
 
   it("answers a suite's export, and passes on the IDE's failure as it is", async () => {
     const { relay, answers } = relayOf();
-    relay.receive({ type: "export.request", id: 5, language: "java-junit", suiteId: "s-default" });
+    relay.receive({ type: "export.request", id: 5, language: "java-junit", suiteId: "s-plugins" });
     await expect.poll(answers).toHaveLength(1);
     expect(answers()[0]).toMatchObject({ id: 5, reply: { errorCode: "ExportFailed", error: "Test 'logs in' has a problem: Invalid command 'eyesCheckWindow'" } });
     relay.stop();

@@ -1,12 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { createActor, fromCallback, fromPromise, getInitialMicrosteps } from "xstate";
+import { createActor, fromCallback, fromPromise, getInitialMicrosteps, setup } from "xstate";
 import type { SnapshotFrom } from "xstate";
 import { getShortestPaths } from "xstate/graph";
 import { ideMachine } from "../../machines/ide.machine.ts";
 import type { IdeEmitted, IdeEvent, IdeInput, OutboundRequestedEvent } from "../../machines/ide.types.ts";
-import { isUnsaved, projectMachine } from "../../machines/project.machine.ts";
+import { isUnsaved, projectFileMachine } from "../../machines/projectFile.machine.ts";
+import { validDisplay } from "../../machines/editor.edits.ts";
 import { eachTestRunner } from "../../machines/ide.selectors.ts";
-import { playbackView } from "../../machines/playback.view.ts";
+import { playbackView } from "../../machines/run.view.ts";
 import { suiteRunnerMachine } from "../../machines/suiteRunner.machine.ts";
 import { testRunnerMachine } from "../../machines/testRunner.machine.ts";
 import type { TellPluginsInput, TellPluginsOutput } from "../../machines/testRunner.types.ts";
@@ -46,8 +47,9 @@ const inputs: Record<IdeInput["window"], IdeInput> = {
 
 // ---------------------------------------------------------------------------------------
 // The model. The root decides only from its own context, which its children keep with facts
-// (control.changed, control.granted, dialog.opened / dialog.closed, close.confirmed); it never
-// reads a child's snapshot. So the model is the root alone: xstate/graph is given the facts as
+// (control.changed, control.granted, dialog.opened / dialog.closed, close.confirmed); the one
+// child snapshot it reads is the editor's document, for what Play and Record mean. So the model
+// is the root alone: xstate/graph is given the facts as
 // events beside the protocol's and the user's (user.accept included), and each path is replayed
 // on a root whose children are stand-ins that only record what the root forwards to them.
 // Hand-written tests below cover the composition with the real children.
@@ -77,8 +79,8 @@ const EVENTS: IdeEvent[] = [
   // What the children tell the root.
   { type: "dialog.opened", owner: "control" },
   { type: "dialog.closed", owner: "control" },
-  { type: "dialog.opened", owner: "project" },
-  { type: "dialog.closed", owner: "project" },
+  { type: "dialog.opened", owner: "projectFile" },
+  { type: "dialog.closed", owner: "projectFile" },
   { type: "control.granted", controller: A, registration: registrationA },
   { type: "control.changed", controller: A },
   { type: "control.changed", controller: null },
@@ -108,14 +110,23 @@ function rootAlone() {
     fromCallback(({ receive }) => {
       receive((event) => forwarded.push({ to, event: event as IdeEvent }));
     });
+  // The editor's stand-in keeps a document, which the root reads for what Play means.
+  const editor = setup({
+    types: { input: {} as { project: SideProject } },
+    actions: { record: ({ event }) => forwarded.push({ to: "editor", event: event as IdeEvent }) },
+  }).createMachine({
+    context: ({ input }) => ({ ...validDisplay(input.project, null, null), playing: [] as string[] }),
+    on: { "*": { actions: "record" } },
+  });
   const logic = ideMachine.provide({
-    actors: { control: standIn("control"), project: standIn("project"), playback: standIn("playback") } as never,
+    actors: { control: standIn("control"), projectFile: standIn("projectFile"), editor, suiteRunner: standIn("suiteRunner") } as never,
   });
   return { logic, forwarded };
 }
 
-const requestIdOf = (event: IdeEvent): number | null =>
-  "requestId" in event && event.type.startsWith("request.") ? (event.requestId as number) : null;
+/** The request an event carries: a request itself, or a plugin's start handed to the suite runner as run.start. */
+const requestIdOf = (event: IdeEvent | { type: string; requestId?: number }): number | null =>
+  "requestId" in event && (event.type.startsWith("request.") || event.type === "run.start") && typeof event.requestId === "number" ? event.requestId : null;
 
 function startIde(options: { window?: IdeInput["window"]; project?: SideProject; logic?: IdeLogic } = {}) {
   const actor = createActor(options.logic ?? ideMachine, {
@@ -126,13 +137,14 @@ function startIde(options: { window?: IdeInput["window"]; project?: SideProject;
   // The root, each child and each test runner answer the requests they decide (the protocol
   // adapter listens to all of them); answers are collected in the order they come.
   const answered: RequestAnsweredEvent[] = [];
-  const { control: controlRef, project: projectRef, playback: playbackRef } = actor.getSnapshot().context;
+  const { control: controlRef, projectFile: projectRef, editor: editorRef, suiteRunner: suiteRunnerRef } = actor.getSnapshot().context;
   const collect = (event: RequestAnsweredEvent) => answered.push(event);
   actor.on("request.answered", collect);
   controlRef.on("request.answered", collect);
   projectRef.on("request.answered", collect);
-  playbackRef.on("request.answered", collect);
-  eachTestRunner(playbackRef, (runner) => {
+  editorRef.on("request.answered", collect);
+  suiteRunnerRef.on("request.answered", collect);
+  eachTestRunner(suiteRunnerRef, (runner) => {
     const subscription = runner.on("request.answered", collect);
     return () => subscription.unsubscribe();
   });
@@ -149,7 +161,7 @@ function startIde(options: { window?: IdeInput["window"]; project?: SideProject;
   const outbound = () => emitted.filter((e): e is OutboundRequestedEvent => e.type === "outbound.requested");
   const logs = () => emitted.filter((e) => e.type === "log.written");
   const control = () => actor.getSnapshot().context.control.getSnapshot();
-  const project = () => actor.getSnapshot().context.project.getSnapshot();
+  const project = () => actor.getSnapshot().context.projectFile.getSnapshot();
   /** The run as the view says it: its status ("idle" before the first) and its test. */
   const playback = () => {
     const view = playbackView(actor.getSnapshot());
@@ -169,7 +181,7 @@ function recordingRuns() {
   const calls: TellPluginsInput[] = [];
   const logic = ideMachine.provide({
     actors: {
-      playback: suiteRunnerMachine.provide({
+      suiteRunner: suiteRunnerMachine.provide({
         actors: {
           testRunner: testRunnerMachine.provide({
             actors: {
@@ -232,7 +244,7 @@ async function replayOnActor(window: IdeInput["window"], path: ModelPath<IdeSnap
       expect(sorted([...answered, ...handed, ...waiting]), `answered or handed on, ${where}`).toEqual(sorted([...asked, ...closesConfirmedWhileOpen]));
       // One dialog at a time: the alert opens only while no child's dialog is open.
       if (actual.context.alert && !previous?.context.alert) {
-        expect(previous!.context.dialogs, `an alert over another dialog, ${where}`).toEqual({ control: false, project: false });
+        expect(previous!.context.dialogs, `an alert over another dialog, ${where}`).toEqual({ control: false, projectFile: false });
       }
     },
   });
@@ -520,7 +532,7 @@ describe("ide machine, one dialog at a time", () => {
     // machine, still in confirmingLoad, which answers it Busy; the first load still waits.
     const port = controlledSavePort();
     const logic = ideMachine.provide({
-      actors: { project: projectMachine.provide({ actors: { saveProject: port.logic } }) },
+      actors: { projectFile: projectFileMachine.provide({ actors: { saveProject: port.logic } }) },
     });
     const ide = startIde({ logic });
     ide.actor.send({ type: "user.editProject" });
@@ -679,7 +691,7 @@ describe("ide machine, playback and saving", () => {
   it("saves to the plugin in control while controlled, and to the computer otherwise", async () => {
     const port = controlledSavePort();
     const logic = ideMachine.provide({
-      actors: { project: projectMachine.provide({ actors: { saveProject: port.logic } }) },
+      actors: { projectFile: projectFileMachine.provide({ actors: { saveProject: port.logic } }) },
     });
     const ide = startIde({ logic });
     ide.actor.send({ type: "user.saveProject" });
@@ -694,7 +706,7 @@ describe("ide machine, playback and saving", () => {
   it("passes on the error log of a save that failed, keeping the changes unsaved", async () => {
     const port = controlledSavePort();
     const logic = ideMachine.provide({
-      actors: { project: projectMachine.provide({ actors: { saveProject: port.logic } }) },
+      actors: { projectFile: projectFileMachine.provide({ actors: { saveProject: port.logic } }) },
     });
     const ide = startIde({ logic });
     ide.actor.send({ type: "user.editProject" });

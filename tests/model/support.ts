@@ -6,7 +6,7 @@ import { fromPromise } from "xstate";
 import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from "xstate";
 import { getAdjacencyMap, getShortestPaths, getStateNodes } from "xstate/graph";
 import type { TraversalOptions } from "xstate/graph";
-import type { SaveInput, SaveOutcome } from "../../machines/project.types.ts";
+import type { SaveInput, SaveOutcome } from "../../machines/projectFile.types.ts";
 import type { Registration } from "../../services/plugins/index.ts";
 import { parseSideProject } from "../../services/side/index.ts";
 import type { SideProject } from "../../services/side/index.ts";

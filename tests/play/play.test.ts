@@ -92,12 +92,21 @@ describe("npm run play", () => {
     expect(suite.testcase.failure).toBeUndefined();
   });
 
-  it("plays the shipped example against the example site it serves, and names the plugin commands no plugin registered", async () => {
-    const run = await play([SHOP]);
+  it("plays the shipped example as docs/play.md shows it, against the example site it serves, and exits 0", async () => {
+    const documented = readFileSync(join(ROOT, "docs", "play.md"), "utf8").match(/^npm run play -- (examples\/shop\.side.*?)\s+#/m)![1];
+    const args = documented.match(/"[^"]*"|\S+/g)!.map((arg) => arg.replace(/^"|"$/g, ""));
+    const run = await play(args);
     expect(run.stderr).toBe("");
-    expect(run.code).toBe(1);
+    expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^plays against {2}http:\/\/127\.0\.0\.1:\d+ \(the example site, served for the shipped example\)$/m);
     expect(run.stdout).toMatch(/^passed {2}adds to cart {2}\(suite Default Suite\) {2}\d+\.\d\d s$/m);
+    expect(run.stdout).toMatch(/^1 test: 1 passed, 0 failed, 0 fatal in \d+\.\d\d s$/m);
+  });
+
+  it("names the plugin commands no plugin registered when the example's suite that needs plugins plays alone", async () => {
+    const run = await play([SHOP, "--suite", "Needs plugins"]);
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(1);
     expect(run.stdout).toContain(
       "failed at eyesCheckWindow: Unknown command eyesCheckWindow: no registered plugin has it, and the page under test (Selenium IDE's WebDriver executor) cannot play it.",
     );
@@ -185,8 +194,8 @@ describe("npm run play refuses bad input in one line, exit 2", () => {
     ["no file", [], "npm run play: name the .side file to play, e.g. npm run play -- tests.side"],
     ["a missing file", ["nowhere.side"], /^npm run play: cannot read the project file .*nowhere\.side: there is no such file$/],
     ["a file that is not JSON", ["@notjson"], /^npm run play: the project file .*notjson\.side is not JSON: /],
-    ["an unknown suite", [SHOP, "--suite", "Nope"], 'npm run play: the project has no suite named "Nope"; its suites: "Default Suite"'],
-    ["an unknown test", [SHOP, "--test", "Nope"], /^npm run play: the project has no test named "Nope"; its tests: "logs in", "adds to cart"/],
+    ["an unknown suite", [SHOP, "--suite", "Nope"], 'npm run play: the project has no suite named "Nope"; its suites: "Default Suite", "Needs plugins"'],
+    ["an unknown test", [SHOP, "--test", "Nope"], /^npm run play: the project has no test named "Nope"; its tests: "adds to cart", "logs in"/],
     ["--workers 0", [SHOP, "--workers", "0"], 'npm run play: --workers must be a whole number of at least 1, not "0"'],
     ["--suite with --test", [SHOP, "--suite", "a", "--test", "b"], "npm run play: give --suite or --test, not both"],
     ["capabilities that are not an object", [SHOP, "--capabilities", "[1]"], /^npm run play: --capabilities must be a JSON object/],

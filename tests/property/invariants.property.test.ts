@@ -403,11 +403,12 @@ async function runModel(start: Start, steps: ModelStep[], ending: Ending): Promi
   // adapter listens to all four); together they answer each request id once, and only real ids.
   const answers = new Map<number, number>();
   const count = ({ requestId }: { requestId: number }) => answers.set(requestId, (answers.get(requestId) ?? 0) + 1);
-  const { control, project, playback } = ide.actor.getSnapshot().context;
+  const { control, projectFile, editor, suiteRunner } = ide.actor.getSnapshot().context;
   ide.actor.on("request.answered", count);
   control.on("request.answered", count);
-  project.on("request.answered", count);
-  playback.on("request.answered", count);
+  projectFile.on("request.answered", count);
+  editor.on("request.answered", count);
+  suiteRunner.on("request.answered", count);
   const checkAnswers = (what: string) => {
     for (const [requestId, count] of answers) {
       assert.ok(Number.isInteger(requestId) && requestId > 0, `${what}: a reply went to the request id ${requestId}`);

@@ -237,7 +237,7 @@ async function play(scenario: Scenario): Promise<void> {
     );
     checkView("at the end");
 
-    const playback = ide.actor.getSnapshot().context.playback.getSnapshot();
+    const playback = ide.actor.getSnapshot().context.suiteRunner.getSnapshot();
     assert.equal(ide.actor.getSnapshot().status, "active", "the IDE's root actor is no longer active");
     assert.equal(playback.status, "active", `the run machine is ${playback.status}: ${String(playback.error)}`);
 

@@ -261,3 +261,87 @@ describe("recording beside runs, dialogs, loads and the window", () => {
     expect(logsOf(ide).at(-1)).toMatchObject({ level: "warn", message: expect.stringMatching(/tab under test was closed/) });
   });
 });
+
+describe("typing that a stop finds in the focused field (CONTRACT round 4)", () => {
+  const typing = (target: string, value: string | null) => ({
+    type: "recorder.typing",
+    field: value === null ? null : { target, targets: [[target, "id"]], value },
+    frame: [],
+    tabId: 7,
+  });
+
+  it("records what the user typed into the field that still has the focus as its type when Stop recording is pressed, before recordingStopped", async () => {
+    const { calls, deliver } = recordingDeliver(() => true);
+    const ide = createIde({ project: shopProject(), deliver });
+    await register(ide, "p1");
+    ide.send({ type: "user.startRecording" });
+    ide.record(click("id=user"));
+    expect(ide.record(typing("id=user", "b"))).toBe(true);
+    ide.record(typing("id=user", "bob"));
+    expect(commandsOf(ide).some((c) => c.value === "bob")).toBe(false);
+    ide.send({ type: "user.stopRecording" });
+    const typed = commandsOf(ide).filter((c) => c.command === "type" && c.value === "bob");
+    expect(typed.map((c) => [c.command, c.target, c.value, c.targets])).toEqual([["type", "id=user", "bob", [["id=user", "id"]]]]);
+    expect(ide.getSnapshot().selectedCommandId).toBe(typed[0].id);
+    await vi.waitFor(() => expect(byEvent(calls, "recordingStopped")).toHaveLength(1));
+    const order = calls.map((c) => ("event" in c.message ? c.message.event : "")).filter((e) => /recording|commandRecorded/.test(e));
+    expect(order).toEqual(["recordingStarted", "commandRecorded", "commandRecorded", "recordingStopped"]);
+  });
+
+  it("records nothing more once the field's change came or its value went back to what was recorded", () => {
+    const ide = createIde({ project: shopProject() });
+    ide.send({ type: "user.startRecording" });
+    ide.record(typing("id=user", "bo"));
+    ide.record(typing("id=user", null)); // the change came: the recorder sends its type itself
+    ide.record({ ...click("id=user"), command: "type", value: "bo" });
+    ide.send({ type: "user.stopRecording" });
+    expect(commandsOf(ide).filter((c) => c.value === "bo")).toHaveLength(1);
+  });
+
+  it("records the typing before a run starts, so Play plays it", async () => {
+    const ide = createIde({ project: emptyTestProject(), executor: fakeExecutor() });
+    ide.send({ type: "user.startRecording" });
+    ide.record(click("id=user"));
+    ide.record(typing("id=user", "alice"));
+    ide.send({ type: "user.startPlayback" });
+    expect(shown(ide)).toEqual(["click id=user", "type id=user"]);
+    await vi.waitFor(() => expect(ide.getSnapshot().playback?.running).toBe(false));
+    expect(ide.getSnapshot().playback!.commands.map((c) => c.state)).toEqual(["passed", "passed"]);
+  });
+
+  it("records the typing when the window closes and when the tab under test closes", () => {
+    for (const stop of [{ type: "user.closeWindow" }, { type: "recorder.tabClosed" }] as const) {
+      const ide = createIde({ project: shopProject() });
+      ide.send({ type: "user.startRecording" });
+      ide.record(typing("id=user", "carol"));
+      if (stop.type === "user.closeWindow") ide.send(stop);
+      else ide.record(stop);
+      expect(ide.getSnapshot().recording).toBeNull();
+      expect(commandsOf(ide, "t-login").map((c) => `${c.command} ${c.target} ${c.value}`)).toContain("type id=user carol");
+    }
+  });
+
+  it("records the typing before another project is loaded, so loading asks before dropping it", async () => {
+    const ide = createIde({ project: shopProject() });
+    await register(ide, "p1");
+    ide.send({ type: "user.startRecording" });
+    ide.record(typing("id=user", "dave"));
+    expect(ide.getSnapshot().project.unsaved).toBe(false);
+    const load = ide.handle(request("/project", "post", { project: otherProject() }), { id: "p1" });
+    await waitForDialog(ide, "loadProject");
+    expect(commandsOf(ide).map((c) => `${c.command} ${c.target} ${c.value}`)).toContain("type id=user dave");
+    ide.send({ type: "user.decline" });
+    expect(await load).toBe(false);
+    expect(ide.getSnapshot().recording).not.toBeNull();
+  });
+
+  it("changes nothing for a typing report while not recording, or one that is not well formed", () => {
+    const ide = createIde({ project: shopProject() });
+    const before = JSON.stringify(ide.getProject());
+    expect(ide.record(typing("id=user", "x"))).toBe(true);
+    expect(ide.record({ type: "recorder.typing", field: { target: "id=user", value: 5 } })).toBe(false);
+    ide.send({ type: "user.startRecording" });
+    ide.send({ type: "user.stopRecording" });
+    expect(JSON.stringify(ide.getProject())).toBe(before);
+  });
+});

@@ -106,3 +106,17 @@ describe("the README", () => {
     expect(DOCS.filter((file) => !linked.has(`docs/${file}`))).toEqual([]);
   });
 });
+
+describe("docs/architecture.md", () => {
+  const architecture = read("docs/architecture.md");
+  /** The checkout's own top folders that hold TypeScript: what a reader must find placed in the layers. */
+  const sourceFolders = readdirSync(ROOT, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && !entry.name.startsWith(".") && !["node_modules", "dist", "coverage", "docs"].includes(entry.name))
+    .map((entry) => entry.name)
+    .filter((folder) => readdirSync(join(ROOT, folder), { recursive: true }).some((file) => /\.tsx?$/.test(String(file))));
+
+  it("names every top source folder of the checkout as a folder (`name/`)", () => {
+    expect(sourceFolders.length).toBeGreaterThan(8);
+    expect(sourceFolders.filter((folder) => !new RegExp(`(^|[\\s\`(])${folder}/`, "m").test(architecture))).toEqual([]);
+  });
+});

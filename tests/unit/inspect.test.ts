@@ -21,7 +21,7 @@ describe("the inspection log", () => {
 
     const events = readFileSync(file, "utf8").trim().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>);
     const actors = events.filter((e) => e.type === "@xstate.actor").map((e) => e.name);
-    expect(actors).toEqual(expect.arrayContaining(["ide", "control", "project", "playback"]));
+    expect(actors).toEqual(expect.arrayContaining(["ide", "control", "projectFile", "editor", "suiteRunner"]));
     const sent = events.filter((e) => e.type === "@xstate.event").map((e) => (e.event as { type: string }).type);
     expect(sent).toEqual(expect.arrayContaining(["request.control", "user.decline"]));
     const snapshots = events.filter((e) => e.type === "@xstate.snapshot");

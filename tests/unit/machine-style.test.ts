@@ -5,7 +5,8 @@ import type { AnyStateMachine } from "xstate";
 import { getStateNodes } from "xstate/graph";
 import { controlMachine } from "../../machines/control.machine.ts";
 import { ideMachine } from "../../machines/ide.machine.ts";
-import { projectMachine } from "../../machines/project.machine.ts";
+import { projectFileMachine } from "../../machines/projectFile.machine.ts";
+import { editorMachine } from "../../machines/editor.machine.ts";
 import { exportMachine } from "../../machines/export.machine.ts";
 import { suiteRunnerMachine } from "../../machines/suiteRunner.machine.ts";
 import { testRunnerMachine } from "../../machines/testRunner.machine.ts";
@@ -47,7 +48,8 @@ function references(machine: AnyStateMachine) {
 
 describe.each([
   ["control", controlMachine],
-  ["project", projectMachine],
+  ["project file", projectFileMachine],
+  ["editor", editorMachine],
   ["suite runner", suiteRunnerMachine],
   ["test runner", testRunnerMachine],
   ["recording", recordingMachine],

@@ -5,8 +5,9 @@ import { describe, expect, it } from "vitest";
 import { createActor } from "xstate";
 import { admissionError, controllerOf } from "../../machines/ide.rules.ts";
 import { ideMachine } from "../../machines/ide.machine.ts";
-import { NO_TEST } from "../../machines/project.edits.ts";
-import { projectMachine } from "../../machines/project.machine.ts";
+import { NO_TEST } from "../../machines/editor.edits.ts";
+import { projectFileMachine } from "../../machines/projectFile.machine.ts";
+import { editorMachine } from "../../machines/editor.machine.ts";
 import { busyReply, recordRouteRefusal, windowNotOpenReply } from "../../machines/replies.ts";
 import type { LogWrittenEvent, Reply, RequestAnsweredEvent } from "../../machines/shared.types.ts";
 import { userEventSchema } from "../../machines/userEvents.schema.ts";
@@ -15,7 +16,7 @@ import { registration, shop } from "../model/support.ts";
 
 const A = "plugin-a";
 
-function start<T extends typeof ideMachine | typeof projectMachine>(logic: T, input: object) {
+function start<T extends typeof ideMachine | typeof projectFileMachine | typeof editorMachine>(logic: T, input: object) {
   const actor = createActor(logic as typeof ideMachine, { input: input as never });
   const replies: Reply[] = [];
   const logs: string[] = [];
@@ -45,13 +46,13 @@ describe("one owner per fact", () => {
     expect(replies).toEqual([windowNotOpenReply()]);
   });
 
-  it("answers Busy with one sentence from the root and from the project machine", () => {
+  it("answers Busy with one sentence from the root and from the project file machine", () => {
     const ide = start(ideMachine, { project: shop(), window: "open" });
     ide.actor.send({ type: "request.register", requestId: 1, sender: A, registration: registration("Plugin A") });
     ide.actor.send({ type: "request.alert", requestId: 2, sender: A, message: "first" });
     ide.actor.send({ type: "request.alert", requestId: 3, sender: A, message: "second" });
 
-    const project = start(projectMachine, { project: shop() });
+    const project = start(projectFileMachine, { project: shop() });
     project.actor.send({ type: "user.editProject" } as never);
     project.actor.send({ type: "request.close", requestId: 1, sender: A } as never);
     project.actor.send({ type: "request.close", requestId: 2, sender: A } as never);
@@ -60,18 +61,30 @@ describe("one owner per fact", () => {
     expect(project.replies).toEqual([busyReply()]);
   });
 
+  it("keeps whose dialog is open in the root alone, which tells the project file machine with each load and close", () => {
+    const { actor } = start(ideMachine, { project: shop(), window: "open" });
+    const fileReplies: Reply[] = [];
+    actor.getSnapshot().context.projectFile.on("request.answered", (event) => fileReplies.push(event.reply));
+    actor.send({ type: "user.editProject" });
+    actor.send({ type: "request.alert", requestId: 1, sender: A, message: "an open dialog" });
+    actor.send({ type: "request.loadProject", requestId: 2, sender: A, project: shop() });
+    expect(actor.getSnapshot().context.alert?.requestId).toBe(1);
+    expect(fileReplies).toEqual([busyReply()]);
+    expect(Object.keys(actor.getSnapshot().context.projectFile.getSnapshot().context)).not.toContain("otherDialogOpen");
+  });
+
   it("gives the anchor's fields to the codes the record routes choose, on every route that answers them", () => {
     const empty = { ...shop(), tests: [] };
-    const { actor, replies } = start(projectMachine, { project: empty });
+    const { actor, replies } = start(editorMachine, { project: empty });
     actor.send({ type: "request.addCommand", requestId: 1, sender: A, command: "echo" } as never);
-    // The project machine refuses the edit as GET /record/command refuses the read.
+    // The editor refuses the edit as GET /record/command refuses the read.
     expect(replies).toEqual([recordRouteRefusal("NoTestSelected", NO_TEST)]);
     expect(recordRouteRefusal("NoTestSelected", NO_TEST)).toMatchObject({ anchorFields: true });
     expect(recordRouteRefusal("UnknownCommand", "no such command")).toMatchObject({ anchorFields: true });
     expect(recordRouteRefusal("Busy", "being played")).not.toHaveProperty("anchorFields");
   });
 
-  it("refuses the same test names with the same sentence in the UI and in the project machine", () => {
+  it("refuses the same test names with the same sentence in the UI and in the editor", () => {
     const project = shop();
     const taken = project.tests[0].name;
     const cases: Array<[string, string | null]> = [
@@ -80,7 +93,7 @@ describe("one owner per fact", () => {
       [taken, project.tests[1]?.id ?? null],
     ];
     for (const [name, renaming] of cases) {
-      const { actor, logs } = start(projectMachine, { project });
+      const { actor, logs } = start(editorMachine, { project });
       const ui = testNameProblem(name, project.tests, renaming);
       expect(ui, name).not.toBeNull();
       actor.send((renaming === null ? { type: "user.addTest", name } : { type: "user.renameTest", testId: renaming, name }) as never);

@@ -1,5 +1,5 @@
 // The run's two machines in the UI's statecharts (drivers/view/charts.ts): the suite runner is
-// the root's child `playback`, and the test runner, a child of the suite runner, is charted from
+// the root's child `suiteRunner`, and the test runner, a child of the suite runner, is charted from
 // its machine even before the first run, its state following the test playing.
 import { describe, expect, it } from "vitest";
 import { createIde } from "../../index.ts";
@@ -14,13 +14,14 @@ describe("the run's statecharts", () => {
       expect(charts.map((c) => [c.actor, c.root.path])).toEqual([
         ["ide", "ide"],
         ["control", "control"],
-        ["project", "project"],
-        ["playback", "suiteRunner"],
+        ["projectFile", "projectFile"],
+        ["editor", "editor"],
+        ["suiteRunner", "suiteRunner"],
         ["recording", "recording"],
         ["testRunner", "testRunner"],
       ]);
       const values = chartValues(ide);
-      expect(values.playback).toBe("idle");
+      expect(values.suiteRunner).toBe("idle");
       expect("testRunner" in values).toBe(false);
     } finally {
       ide.stop();
@@ -32,10 +33,10 @@ describe("the run's statecharts", () => {
     try {
       ide.send({ type: "user.startSuite" });
       await waitForStatus(ide, "running");
-      expect(chartValues(ide)).toMatchObject({ playback: { busy: "playing" }, testRunner: { live: { running: "pageCommand" } } });
+      expect(chartValues(ide)).toMatchObject({ suiteRunner: { busy: "playing" }, testRunner: { live: { running: "pageCommand" } } });
       ide.send({ type: "user.stopPlayback" });
       await waitForStatus(ide, "ended");
-      expect(chartValues(ide)).toMatchObject({ playback: "ended", testRunner: "ended" });
+      expect(chartValues(ide)).toMatchObject({ suiteRunner: "ended", testRunner: "ended" });
     } finally {
       ide.stop();
     }

@@ -1,4 +1,4 @@
-// The statechart drawing's graph (ui/components/statechartLayout.ts): what ELK is handed for
+// The statechart drawing's graph (ui/components/statechartGraph.ts, statechartLayout.ts): what ELK is handed for
 // a chart read off a machine, and what comes back from ELK's layout, checked in Node against
 // the IDE's own machines and a small machine with every shape they lack (a state nested two
 // deep, arrows across levels, a transition with two targets, a final state).
@@ -8,16 +8,10 @@ import type { ElkExtendedEdge, ElkNode } from "elkjs/lib/elk-api.js";
 import { createIde } from "../../index.ts";
 import { chartOf, machineCharts } from "../../drivers/view/charts.ts";
 import type { Chart, ChartState } from "../../drivers/view/messages.ts";
-import {
-  READABLE_WIDTH,
-  chartGraph,
-  edgeId,
-  initialNodeId,
-  layoutChart,
-  rowsOf,
-  transitionLines,
-} from "../../ui/components/statechartLayout.ts";
-import type { Box, DiagramState, Measure, Point } from "../../ui/components/statechartLayout.ts";
+import { READABLE_WIDTH, layoutChart } from "../../ui/components/statechartLayout.ts";
+import { chartGraph, edgeId, initialNodeId } from "../../ui/components/statechartGraph.ts";
+import { rowsOf, transitionLines } from "../../ui/components/statechartShapes.ts";
+import type { Box, DiagramState, Measure, Point } from "../../ui/components/statechartShapes.ts";
 
 const measure: Measure = (text, kind) => text.length * (kind === "name" ? 8 : 6.6);
 

@@ -2,7 +2,7 @@
 // "(Session info: chrome=…)" line chromedriver adds to every error.
 import { error as webdriverErrors } from "selenium-webdriver";
 import { describe, expect, it } from "vitest";
-import { commandMessage, isGone } from "../../drivers/host/webdriver.ts";
+import { commandMessage, isGone } from "../../drivers/host/pageGone.ts";
 
 describe("a failed command's message in the host", () => {
   it("drops chromedriver's session info line and keeps the rest of WebDriver's sentence", () => {

@@ -4,7 +4,9 @@
 // page under test, so they are shown as text; the URL is a link only when it is http or https.
 // Where the page takes input (the host's), the picture is a page the user can use: a click or a
 // double click on it, typing and the keys Selenium IDE records (Enter, Tab, the arrows, ...)
-// while it has the focus are done in the page under test, so a person can record there.
+// while it has the focus are done in the page under test, so a person can record there. The
+// picture is shown at the page's own size (its text as readable as in a browser), in a view
+// that scrolls when the panel is smaller.
 import type { PageInput, PageShot } from "../protocol.ts";
 
 const IMAGE_PREFIX = "data:image/jpeg;base64,";
@@ -54,7 +56,7 @@ export function PagePanel({ page, onInput }: { page: PageShot | null; onInput?: 
       <h2 id="page-heading">Page under test</h2>
       {page === null ? (
         <p class="empty" data-testid="page-empty">
-          Nothing to show yet: the page appears here after a run's first page command.
+          Nothing to show yet: the page appears here after a run's first page command, or when you press Record.
         </p>
       ) : (
         <>
@@ -71,20 +73,24 @@ export function PagePanel({ page, onInput }: { page: PageShot | null; onInput?: 
             )}
           </p>
           {page.image !== null && page.image.startsWith(IMAGE_PREFIX) ? (
-            <img
-              class={usable ? "page-image usable" : "page-image"}
-              data-testid="page-image"
-              src={page.image}
-              alt={`The page under test: ${page.title || page.url}`}
-              {...(usable
-                ? {
-                    tabIndex: 0,
-                    title: "Click, double click and type here: it happens in the page under test (and is recorded while recording)",
-                    onClick: click,
-                    onKeyDown: key,
-                  }
-                : {})}
-            />
+            // At the page's own size in CSS pixels, so its text reads as in a browser; the view scrolls.
+            <div class="page-view" data-testid="page-view">
+              <img
+                class={usable ? "page-image usable" : "page-image"}
+                data-testid="page-image"
+                src={page.image}
+                alt={`The page under test: ${page.title || page.url}`}
+                {...(page.width !== undefined && page.height !== undefined ? { width: page.width, height: page.height } : {})}
+                {...(usable
+                  ? {
+                      tabIndex: 0,
+                      title: "Click, double click and type here: it happens in the page under test (and is recorded while recording)",
+                      onClick: click,
+                      onKeyDown: key,
+                    }
+                  : {})}
+              />
+            </div>
           ) : (
             <p class="empty">The browser gave no picture of this page.</p>
           )}

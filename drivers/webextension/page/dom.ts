@@ -10,6 +10,35 @@ export function windowOf(el: Element): Window & typeof globalThis {
   return view as Window & typeof globalThis;
 }
 
+// Open shadow roots (CONTRACT section 19): the document sees a shadow tree's focus and hits as
+// its host, and parentElement stops at the root; these read through them.
+
+/** The element's parent in the composed tree: its parent, or the host of the shadow root it tops. */
+export function composedParent(el: Element): Element | null {
+  if (el.parentElement) return el.parentElement;
+  const root = el.parentNode as (Node & { host?: Element }) | null;
+  return root && root.nodeType === 11 && root.host ? root.host : null;
+}
+
+/** Whether `inner` is `outer` or inside it, through shadow roots too. */
+export function containsComposed(outer: Element, inner: Element): boolean {
+  for (let node: Element | null = inner; node; node = composedParent(node)) if (node === outer) return true;
+  return false;
+}
+
+/** The focused element, inside open shadow roots too (the document's activeElement is their host). */
+export function activeElementOf(doc: Document): Element | null {
+  let active = doc.activeElement;
+  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+  return active;
+}
+
+/** Whether `el` is inside the shadow tree of `root`, directly or in a tree nested in it. */
+export function inShadowTree(el: Element, root: ShadowRoot): boolean {
+  for (let at = el.getRootNode(); at.nodeType === 11; at = (at as ShadowRoot).host.getRootNode()) if (at === root) return true;
+  return false;
+}
+
 const INPUT_TYPES_WITHOUT_BOX = new Set(["hidden"]);
 
 /**
@@ -43,7 +72,7 @@ function styledVisible(el: Element): boolean {
   const win = windowOf(el);
   const own = win.getComputedStyle(el);
   if (own.visibility === "hidden" || own.visibility === "collapse") return false;
-  for (let node: Element | null = el; node; node = node.parentElement) {
+  for (let node: Element | null = el; node; node = composedParent(node)) {
     if (node.hasAttribute("hidden")) return false;
     const style = node === el ? own : win.getComputedStyle(node);
     if (style.display === "none" || style.opacity === "0") return false;

@@ -6,7 +6,7 @@
 // A number or email field's value is sanitised on every set ("1." reads as "", a trailing space
 // is trimmed) while the browser keeps what the user typed; so the text typed so far is kept here
 // and edited instead, for as long as the field's value is still the one this code left in it.
-import { isContentEditable, isTextField, setNativeValue, windowOf } from "./dom.ts";
+import { activeElementOf, isContentEditable, isTextField, setNativeValue, windowOf } from "./dom.ts";
 
 type TextField = HTMLInputElement | HTMLTextAreaElement;
 
@@ -150,7 +150,7 @@ function editContent(el: HTMLElement, inputType: string, data: string | null): v
     : inputType === "insertLineBreak" ? "insertLineBreak"
     : inputType === "deleteContentBackward" ? "delete"
     : "forwardDelete";
-  if (typeof doc.execCommand === "function" && doc.activeElement === el) {
+  if (typeof doc.execCommand === "function" && activeElementOf(doc) === el) {
     try {
       if (doc.execCommand(command, false, data ?? undefined)) return;
     } catch {

@@ -6,6 +6,7 @@ import { findElement, findElements, LocatorError, parseLocator } from "../../../
 import type { ParsedLocator } from "../../../services/locators/index.ts";
 import { CommandAborted, CommandFailure } from "./errors.ts";
 import type { CommandContext } from "./types.ts";
+import { messageOf } from "../../../services/errors.ts";
 
 export const POLL_MS = 50;
 /** No wait in the page lasts longer than this, whatever a command's value asks. */
@@ -20,7 +21,7 @@ export function parseTarget(location: string, what = "locator"): ParsedLocator {
   try {
     return parseLocator(location);
   } catch (error) {
-    throw new CommandFailure(error instanceof Error ? error.message : String(error));
+    throw new CommandFailure(messageOf(error));
   }
 }
 
@@ -29,7 +30,7 @@ export function matchesOf(doc: Document, location: ParsedLocator): Element[] {
   try {
     return findElements(doc, location);
   } catch (error) {
-    throw new CommandFailure(error instanceof Error ? error.message : String(error));
+    throw new CommandFailure(messageOf(error));
   }
 }
 
@@ -41,7 +42,7 @@ function firstMatch(doc: Document, locators: ParsedLocator[]): Element | undefin
     } catch (error) {
       if (error instanceof LocatorError && error.errorCode === "ElementNotFound") continue;
       // An alternative the page's engine rejects is skipped; the command's own target is reported.
-      if (index === 0) throw new CommandFailure(error instanceof Error ? error.message : String(error));
+      if (index === 0) throw new CommandFailure(messageOf(error));
     }
   }
   return undefined;

@@ -3,7 +3,7 @@
 // field being edited and its value when editing began are kept here, per document, and `change`
 // is fired when focus leaves it (a click elsewhere, Tab, another field typed into) or when Enter
 // commits it.
-import { isFocusable, isTextField, valueOf, windowOf } from "./dom.ts";
+import { activeElementOf, isFocusable, isTextField, valueOf, windowOf } from "./dom.ts";
 
 interface Editing {
   el: Element;
@@ -43,9 +43,9 @@ export function fireChange(el: Element): void {
 /** Focuses `el` as a user would reach it: the field left gets its change, then `el` gets focus. */
 export function focusElement(el: Element): void {
   const doc = el.ownerDocument;
-  if (doc.activeElement !== el) {
+  if (activeElementOf(doc) !== el) {
     commitChange(doc);
-    const before = doc.activeElement;
+    const before = activeElementOf(doc);
     withFocusEvents(el, before, () => (el as HTMLElement).focus?.({ preventScroll: true }));
   }
   watchEdits(el);
@@ -75,11 +75,11 @@ function withFocusEvents(to: Element | null, from: Element | null, move: () => v
   const win = windowOf(watched[0] ?? doc.body);
   const focusEvent = (el: Element, type: string, related: Element | null) =>
     el.dispatchEvent(new win.FocusEvent(type, { bubbles: type.endsWith("in") || type.endsWith("out"), composed: true, relatedTarget: related }));
-  if (from && watched.includes(from) && doc.activeElement !== from && !fired.has("blur@from")) {
+  if (from && watched.includes(from) && activeElementOf(doc) !== from && !fired.has("blur@from")) {
     focusEvent(from, "blur", to);
     focusEvent(from, "focusout", to);
   }
-  if (to && watched.includes(to) && doc.activeElement === to && !fired.has("focus@to")) {
+  if (to && watched.includes(to) && activeElementOf(doc) === to && !fired.has("focus@to")) {
     focusEvent(to, "focus", from);
     focusEvent(to, "focusin", from);
   }
@@ -102,7 +102,7 @@ export function focusByPointer(el: Element): void {
 
 /** Takes focus away from the focused element, which gets its change first. */
 export function leaveFocus(doc: Document): void {
-  const active = doc.activeElement;
+  const active = activeElementOf(doc);
   if (active && active !== doc.body && active !== doc.documentElement) {
     commitChange(doc);
     withFocusEvents(null, active, () => (active as HTMLElement).blur?.());

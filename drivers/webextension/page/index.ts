@@ -15,6 +15,7 @@ import { CommandAborted, CommandFailure } from "./errors.ts";
 import { waitForElement } from "./find.ts";
 import type { CommandHandler, InPageAnswer, InPageRequest } from "./types.ts";
 import { WAITS } from "./waits.ts";
+import { messageOf } from "../../../services/errors.ts";
 
 export type { InPageAnswer, InPageRequest } from "./types.ts";
 export { KEY_VARIABLES } from "./keys.ts";
@@ -24,8 +25,6 @@ const HANDLERS: Readonly<Record<string, CommandHandler>> = Object.freeze({ ...AC
 
 /** The commands done in the page (the window does open, executeScript, selectFrame, setWindowSize, and conditions). */
 export const IN_PAGE_COMMANDS: ReadonlySet<string> = new Set(Object.keys(HANDLERS));
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 function badRequest(request: unknown): string | null {
   const r = request as Partial<InPageRequest> | null;

@@ -4,7 +4,7 @@
 // submission) or activates a focused button or link, Space activates a button or checkbox, Tab
 // moves focus, Backspace and Delete delete, arrows and letters choose in a select. Modifier keys
 // toggle, and NULL lets go of them all, as in WebDriver; whatever is still held at the end is let go.
-import { isContentEditable, isDisabled, isDisplayed, isFocusable, isTextField, windowOf } from "./dom.ts";
+import { activeElementOf, isContentEditable, isDisabled, isDisplayed, isFocusable, isTextField, windowOf } from "./dom.ts";
 import { caretToEnd, deleteText, insertText, moveCaret, selectAll } from "./editing.ts";
 import { commitChange, focusElement, leaveFocus } from "./focus.ts";
 import type { KeySpec, Keystroke, Modifier } from "./keys.ts";
@@ -16,7 +16,7 @@ const noModifiers = (): Modifiers => ({ shiftKey: false, ctrlKey: false, altKey:
 
 /** The element key events go to: the focused one, else the element typed into. */
 function keyTarget(el: Element): Element {
-  const active = el.ownerDocument.activeElement;
+  const active = activeElementOf(el.ownerDocument);
   return active && active !== el.ownerDocument.body && active !== el.ownerDocument.documentElement ? active : el;
 }
 
@@ -42,7 +42,7 @@ function keyEvent(target: Element, type: "keydown" | "keypress" | "keyup", spec:
 /** Presses `strokes` into `el` (focused first, the caret at the end of its text). */
 export function sendKeys(el: Element, strokes: Keystroke[]): void {
   if (isFocusable(el)) {
-    const wasFocused = el.ownerDocument.activeElement === el;
+    const wasFocused = activeElementOf(el.ownerDocument) === el;
     focusElement(el);
     if (!wasFocused) caretToEnd(el);
   } else {

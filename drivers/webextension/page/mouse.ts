@@ -4,7 +4,7 @@
 // button submits). The element last hovered is kept per document, so moving elsewhere sends
 // it the out/leave events.
 import { focusByPointer } from "./focus.ts";
-import { windowOf } from "./dom.ts";
+import { containsComposed, inShadowTree, windowOf } from "./dom.ts";
 
 export interface Point {
   x: number;
@@ -36,12 +36,19 @@ export function interceptor(el: Element, point: Point): Element | null {
   if (typeof doc.elementFromPoint !== "function") return null;
   const rect = el.getBoundingClientRect();
   if (rect.width === 0 && rect.height === 0) return null;
-  const hit = doc.elementFromPoint(point.x, point.y);
-  if (!hit || hit === el || el.contains(hit)) return null;
+  let hit = doc.elementFromPoint(point.x, point.y);
+  // The document's hit on a shadow tree is its host: for an element inside that tree, the hit
+  // is looked for again inside it.
+  for (let root = hit?.shadowRoot; hit && root && inShadowTree(el, root) && !containsComposed(el, hit); root = hit.shadowRoot) {
+    const inner = typeof root.elementFromPoint === "function" ? root.elementFromPoint(point.x, point.y) : null;
+    if (!inner || inner === hit) break;
+    hit = inner;
+  }
+  if (!hit || containsComposed(el, hit)) return null;
   // A label clicked for its control is the control's click; a shadow host is what the document
   // sees of its shadow tree, which may render over the host's own children (a slotted label).
   if (hit.localName === "label" && (hit as HTMLLabelElement).control === el) return null;
-  if (hit.shadowRoot && hit.contains(el)) return null;
+  if (hit.shadowRoot && containsComposed(hit, el)) return null;
   return hit;
 }
 

@@ -1,14 +1,14 @@
-// The displayed test and its edits (CONTRACT section 13), as pure steps the project machine
+// The displayed test and its edits (CONTRACT section 13), as pure steps the editor machine
 // takes: each edit either gives the project, displayed test and selection that follow, or
 // says why it cannot be done and changes nothing. The machine decides what an answer is
 // (a reply to a plugin, a warning to the user) and that every edit makes the project unsaved.
 import type { SideCommand, SideProject, SideTest } from "../services/side/index.ts";
 import { checkTestName } from "../services/side/testName.ts";
 import type { ErrorCode } from "./shared.types.ts";
-import type { EditEvent, ProjectContext, UserSelectEvent } from "./project.types.ts";
+import type { EditEvent, EditorContext, UserSelectEvent } from "./editor.types.ts";
 
-/** What the project machine keeps of the display. */
-export type Display = Pick<ProjectContext, "project" | "displayedTestId" | "selectedCommandId">;
+/** What the editor keeps of the display. */
+export type Display = Pick<EditorContext, "project" | "displayedTestId" | "selectedCommandId">;
 
 export type EditResult =
   | { ok: true; display: Display }
@@ -58,7 +58,7 @@ export function select(context: Display, event: UserSelectEvent): EditResult {
 }
 
 /** One edit of the project's tests; `playing` holds the tests a run plays, which are not changed. */
-export function edit(context: Display & Pick<ProjectContext, "playing">, event: EditEvent): EditResult {
+export function edit(context: Display & Pick<EditorContext, "playing">, event: EditEvent): EditResult {
   const { project } = context;
   if (event.type === "user.addTest") {
     const name = checkTestName(event.name, project.tests);

@@ -6,7 +6,7 @@
 import { commandRows } from "../services/playback/commandTable.ts";
 import type { CommandRow, CommandTable } from "../services/playback/commandTable.ts";
 import type { VariableValues } from "../services/playback/variables.ts";
-import { playbackSnapshot, testRunnerSnapshot, testRunnerSnapshotOf } from "./ide.selectors.ts";
+import { suiteRunnerSnapshot, testRunnerSnapshot, testRunnerSnapshotOf } from "./ide.selectors.ts";
 import type { IdeSnapshot, TestRunnerSnapshot } from "./ide.selectors.ts";
 import { shownRunner } from "./suiteRunner.machine.ts";
 import type { SuiteRun } from "./suiteRunner.types.ts";
@@ -55,7 +55,7 @@ function testStatus(test: TestRunnerSnapshot | null): RunStatus {
 }
 
 function statusOf(s: IdeSnapshot, test: TestRunnerSnapshot | null): RunStatus {
-  const suite = playbackSnapshot(s);
+  const suite = suiteRunnerSnapshot(s);
   if (suite.matches("ended")) return "ended";
   if (suite.matches("idle")) return "idle";
   // Telling plugins that a suite is over is part of finishing it.
@@ -121,7 +121,7 @@ function variablesOf(values: VariableValues): Record<string, unknown> {
 }
 
 export function playbackView(s: IdeSnapshot): PlaybackView | null {
-  const { run, breakpoints } = playbackSnapshot(s).context;
+  const { run, breakpoints } = suiteRunnerSnapshot(s).context;
   const testSnapshot = testRunnerSnapshot(s);
   if (!run || !testSnapshot) return null;
   const test = testSnapshot.context.run;

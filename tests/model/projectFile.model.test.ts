@@ -2,8 +2,9 @@ import { describe, expect, it } from "vitest";
 import { createActor, fromPromise } from "xstate";
 import type { SnapshotFrom } from "xstate";
 import { createTestModel, getShortestPaths, getSimplePaths } from "xstate/graph";
-import { isUnsaved, projectMachine } from "../../machines/project.machine.ts";
-import type { ProjectEmitted, ProjectEvent, SaveInput, SaveOutcome } from "../../machines/project.types.ts";
+import { isUnsaved, projectFileMachine } from "../../machines/projectFile.machine.ts";
+import type { ProjectFileEmitted as ProjectEmitted, ProjectFileEvent as ProjectEvent, SaveInput, SaveOutcome } from "../../machines/projectFile.types.ts";
+import type { SideProject } from "../../services/side/index.ts";
 import type { LogWrittenEvent, RequestAnsweredEvent } from "../../machines/shared.types.ts";
 import {
   controlledSavePort,
@@ -18,16 +19,17 @@ import {
 } from "./support.ts";
 import type { ModelPath } from "./support.ts";
 
-type ProjectSnapshot = SnapshotFrom<typeof projectMachine>;
-type ProjectLogic = typeof projectMachine;
+type ProjectSnapshot = SnapshotFrom<typeof projectFileMachine>;
+type ProjectLogic = typeof projectFileMachine;
 
 const shopFixture = shop();
 const otherFixture = other();
 const A = "plugin-a";
 
-const loadOther: ProjectEvent = { type: "request.loadProject", requestId: 1, sender: A, project: otherFixture };
-const loadShop: ProjectEvent = { type: "request.loadProject", requestId: 2, sender: A, project: shopFixture };
-const close: ProjectEvent = { type: "request.close", requestId: 3, sender: A };
+// The root adds to each load and close whether another machine's dialog is open; here none is.
+const loadOther = { type: "request.loadProject", requestId: 1, sender: A, project: otherFixture, otherDialogOpen: false } satisfies ProjectEvent;
+const loadShop = { type: "request.loadProject", requestId: 2, sender: A, project: shopFixture, otherDialogOpen: false } satisfies ProjectEvent;
+const close = { type: "request.close", requestId: 3, sender: A, otherDialogOpen: false } satisfies ProjectEvent;
 const accept: ProjectEvent = { type: "user.accept" };
 const decline: ProjectEvent = { type: "user.decline" };
 const edit: ProjectEvent = { type: "user.editProject" };
@@ -35,28 +37,23 @@ const saveToComputer: ProjectEvent = { type: "project.saveRequested", controller
 const saveToController: ProjectEvent = { type: "project.saveRequested", controller: A };
 const windowClosed: ProjectEvent = { type: "window.closed" };
 const dropA: ProjectEvent = { type: "plugin.disconnected", sender: A };
-const userLoadsOther: ProjectEvent = { type: "user.loadProject", project: otherFixture };
-// Edits of the displayed test (the shop's first test, "logs in"): the user's and a plugin's,
-// both setting the same value of one command, so the graph stays finite (and small); and the
-// run's facts about it.
-const userEdits: ProjectEvent = { type: "user.changeCommand", commandId: "c-open", value: "edited" };
-const pluginEdits: ProjectEvent = { type: "request.changeCommand", requestId: 7, sender: A, id: "c-open", value: "edited" };
-const runPlaysIt: ProjectEvent = { type: "run.playing", testIds: ["t-login"] };
-const runOver: ProjectEvent = { type: "run.over" };
-// A journal kept from before a crash: the shop with the displayed test's first command edited.
-const journaled = {
-  ...shopFixture,
-  tests: shopFixture.tests.map((test, i) =>
-    i === 0 ? { ...test, commands: test.commands.map((c, j) => (j === 0 ? { ...c, value: "edited" } : c)) } : test,
-  ),
-};
-const restoreOffered: ProjectEvent = { type: "journal.restoreOffered", project: journaled };
-const isEdit = (event: { type: string }) => event.type === "user.changeCommand" || event.type === "request.changeCommand";
+const userLoadsOther = { type: "user.loadProject", project: otherFixture, otherDialogOpen: false } satisfies ProjectEvent;
+// The editor's changes, as it tells them (project.edited): the shop and the other project with
+// the first command's value set, so the graph stays finite (and small).
+const withEdit = (project: SideProject): SideProject => ({
+  ...project,
+  tests: project.tests.map((t, i) => (i === 0 ? { ...t, commands: t.commands.map((c, j) => (j === 0 ? { ...c, value: "edited" } : c)) } : t)),
+});
+const shopEdited: ProjectEvent = { type: "project.edited", project: withEdit(shopFixture) };
+const otherEdited: ProjectEvent = { type: "project.edited", project: withEdit(otherFixture) };
+// A journal kept from before a crash: the shop with the first command edited.
+const restoreOffered: ProjectEvent = { type: "journal.restoreOffered", project: withEdit(shopFixture) };
+const isEdit = (event: { type: string }) => event.type === "project.edited";
 
 // The graph does not run the invoked `saveProject` promise, so it takes the events that the
 // promise actor sends its parent as events of its own. Replaying them, the test settles the
 // real promise the same way (see `send` below) rather than sending the event itself.
-const SAVE_ID = projectMachine.getStateNodeById("project.saving.saving").invoke[0].id;
+const SAVE_ID = projectFileMachine.getStateNodeById("projectFile.saving.saving").invoke[0].id;
 const saveSucceeded = { type: `xstate.done.actor.${SAVE_ID}`, output: { ok: true } } as unknown as ProjectEvent;
 const saveRefused = {
   type: `xstate.done.actor.${SAVE_ID}`,
@@ -81,10 +78,8 @@ const EVENTS: ProjectEvent[] = [
   saveSucceeded,
   saveRefused,
   saveThrew,
-  userEdits,
-  pluginEdits,
-  runPlaysIt,
-  runOver,
+  shopEdited,
+  otherEdited,
   restoreOffered,
 ];
 
@@ -105,8 +100,6 @@ function serializeState(snapshot: ProjectSnapshot): string {
     savedCopy: context.savedCopy.id,
     savedEdited: edited(context.savedCopy),
     unsaved: isUnsaved(context),
-    displayed: [context.displayedTestId, context.selectedCommandId],
-    playing: context.playing,
     pendingLoad: context.pendingLoad && { requestId: context.pendingLoad.requestId, project: context.pendingLoad.project.id },
     pendingClose: context.pendingClose?.requestId ?? null,
     pendingRestore: context.pendingRestore && edited(context.pendingRestore),
@@ -126,15 +119,13 @@ function serializeState(snapshot: ProjectSnapshot): string {
  * close reaches this machine while its own dialog is open only when a save cleared the unsaved
  * changes under that dialog ("answers a load that arrives while a load dialog is open" in
  * ide.model.test.ts); this machine then answers it Busy itself, which the hand-written tests
- * below cover, so the graph leaves those out. A save's outcome comes only from the save under way,
- * a run's end only from a run under way.
+ * below cover, so the graph leaves those out. A save's outcome comes only from the save under way;
+ * the editor tells a change of the project loaded, never of another.
  */
 function canArrive(snapshot: ProjectSnapshot, event: ProjectEvent): boolean {
   if (event.type === "request.loadProject" || event.type === "request.close") return snapshot.matches({ dialog: "idle" });
   if (isSaveOutcome(event)) return snapshot.matches({ saving: "saving" });
-  // A run starts only when none is under way, and only a run under way ends.
-  if (event.type === "run.playing") return snapshot.context.playing.length === 0;
-  if (event.type === "run.over") return snapshot.context.playing.length > 0;
+  if (event.type === "project.edited") return event.project.id === snapshot.context.project.id;
   // A start offers a journal, before anything else happened: in a state like the first (what the serialisation keeps of it).
   if (event.type === "journal.restoreOffered") {
     const { context } = snapshot;
@@ -142,8 +133,7 @@ function canArrive(snapshot: ProjectSnapshot, event: ProjectEvent): boolean {
       snapshot.matches({ dialog: "idle", saving: "idle" }) &&
       !isUnsaved(context) &&
       context.project.id === shopFixture.id &&
-      edited(context.project) === edited(shopFixture) &&
-      context.playing.length === 0
+      edited(context.project) === edited(shopFixture)
     );
   }
   return true;
@@ -151,7 +141,7 @@ function canArrive(snapshot: ProjectSnapshot, event: ProjectEvent): boolean {
 
 const traversal = { input: { project: shopFixture }, events: EVENTS, serializeState, filterEvents: canArrive };
 
-function startProject(logic: ProjectLogic = projectMachine) {
+function startProject(logic: ProjectLogic = projectFileMachine) {
   const actor = createActor(logic, { input: { project: shopFixture } });
   const emitted: ProjectEmitted[] = [];
   actor.on("*", (event) => emitted.push(event));
@@ -166,7 +156,7 @@ function startProject(logic: ProjectLogic = projectMachine) {
 /** A project actor whose save port the test settles. */
 function startProjectWithPort() {
   const port = controlledSavePort();
-  const started = startProject(projectMachine.provide({ actors: { saveProject: port.logic } }));
+  const started = startProject(projectFileMachine.provide({ actors: { saveProject: port.logic } }));
   return { ...started, port };
 }
 
@@ -179,7 +169,7 @@ async function replayOnActor(path: ModelPath<ProjectSnapshot, ProjectEvent>) {
     async send(event) {
       previous = actor.getSnapshot();
       last = event as typeof last;
-      if (event.type === "request.loadProject" || event.type === "request.close" || event.type === "request.changeCommand") {
+      if (event.type === "request.loadProject" || event.type === "request.close") {
         asked.push(event.requestId);
       }
       if (isSaveOutcome(event)) {
@@ -206,15 +196,10 @@ async function replayOnActor(path: ModelPath<ProjectSnapshot, ProjectEvent>) {
         (id): id is number => typeof id === "number", // the user's own load waits with no request
       );
       expectEachRequestAnsweredOnce(asked, [...answers().map((a) => a.requestId), ...confirmed], waiting, where);
-      // The displayed test is a test of the project, and the selection a command of it.
-      const shown = actual.context.project.tests.find((t) => t.id === actual.context.displayedTestId);
-      expect(shown?.id ?? null, `displayed test ${where}`).toBe(actual.context.project.tests[0]?.id ?? null);
-      if (actual.context.selectedCommandId !== null) expect(shown!.commands.map((c) => c.id)).toContain(actual.context.selectedCommandId);
-      // An edit that changes the project makes it unsaved; while a run plays the test, an edit changes nothing.
+      // Every change the editor tells makes the project unsaved, and is what a save writes.
       if (isEdit(last)) {
-        const playing = previous.context.playing.includes(previous.context.displayedTestId ?? "");
-        if (playing) expect(actual.context.project, `an edit during a run, ${where}`).toBe(previous.context.project);
-        if (actual.context.project !== previous.context.project) expect(isUnsaved(actual.context), `an edit left the project saved, ${where}`).toBe(true);
+        expect(isUnsaved(actual.context), `an edit left the project saved, ${where}`).toBe(true);
+        expect(actual.context.project, `the edited project ${where}`).toEqual((last as { project?: SideProject }).project);
       }
       // Nothing but the user's yes or a successful save makes unsaved changes saved.
       if (isUnsaved(previous.context) && !isUnsaved(actual.context)) {
@@ -226,11 +211,11 @@ async function replayOnActor(path: ModelPath<ProjectSnapshot, ProjectEvent>) {
   actor.stop();
 }
 
-describe("project machine, model-based", () => {
-  const shortest = getShortestPaths(projectMachine, traversal);
+describe("project file machine, model-based", () => {
+  const shortest = getShortestPaths(projectFileMachine, traversal);
 
   it("cannot be given to createTestModel, which refuses machines that invoke actors", () => {
-    expect(() => createTestModel(projectMachine)).toThrow("Invocations on test machines are not supported");
+    expect(() => createTestModel(projectFileMachine)).toThrow("Invocations on test machines are not supported");
   });
 
   it("has a finite graph that reaches dialogs, saves and their outcomes", () => {
@@ -248,7 +233,7 @@ describe("project machine, model-based", () => {
   });
 
   it("follows every transition of the graph on a real actor, each after the shortest path to its source", { timeout: 300_000 }, async () => {
-    const paths = transitionPaths(projectMachine, traversal);
+    const paths = transitionPaths(projectFileMachine, traversal);
     const tried = shortest.reduce((sum, p) => sum + EVENTS.filter((e) => canArrive(p.state, e)).length, 0);
     expect(paths.length).toBe(tried);
     // Each outcome of a save is tried (only from saving states: see canArrive).
@@ -263,7 +248,7 @@ describe("project machine, model-based", () => {
 
   it("follows every bounded simple path through edits and saves on a real actor", async () => {
     // Edits, both save outcomes and a load: every ordering that never repeats a state.
-    const simple = getSimplePaths(projectMachine, {
+    const simple = getSimplePaths(projectFileMachine, {
       ...traversal,
       events: [edit, saveToComputer, saveSucceeded, saveRefused, loadOther],
     });
@@ -272,11 +257,11 @@ describe("project machine, model-based", () => {
   });
 
   it("reaches every state node on some shortest path", () => {
-    expect(unreachedStateNodes(projectMachine, statesAlong(shortest))).toEqual([]);
+    expect(unreachedStateNodes(projectFileMachine, statesAlong(shortest))).toEqual([]);
   });
 });
 
-describe("project machine, loading", () => {
+describe("project file machine, loading", () => {
   it("loads at once, answers true and announces project.loaded when there are no unsaved changes", () => {
     const { actor, emitted } = startProject();
     actor.send(loadOther);
@@ -284,7 +269,7 @@ describe("project machine, loading", () => {
     expect(actor.getSnapshot().context.project).toEqual(otherFixture);
     expect(isUnsaved(actor.getSnapshot().context)).toBe(false);
     expect(emitted).toEqual([
-      { type: "project.loaded", projectId: otherFixture.id, projectName: otherFixture.name },
+      { type: "project.loaded", projectId: otherFixture.id, projectName: otherFixture.name, project: otherFixture },
       { type: "request.answered", requestId: 1, reply: { ok: true, value: true } },
     ]);
   });
@@ -296,7 +281,7 @@ describe("project machine, loading", () => {
     expect(actor.getSnapshot().value).toEqual({ dialog: "confirmingLoad", saving: "idle" });
     expect(actor.getSnapshot().context.pendingLoad).toEqual({ requestId: 1, sender: A, project: otherFixture });
     expect(actor.getSnapshot().context.project).toEqual(shopFixture);
-    expect(emitted).toEqual([{ type: "dialog.opened", owner: "project" }]);
+    expect(emitted).toEqual([{ type: "dialog.opened", owner: "projectFile" }]);
   });
 
   it("keeps unsaved changes and the project when the user declines the load", () => {
@@ -323,7 +308,7 @@ describe("project machine, loading", () => {
     expect(unsaved()).toBe(false);
     expect(answerTo(1)).toEqual([{ ok: true, value: true }]);
     expect(emitted.filter((e) => e.type === "project.loaded")).toEqual([
-      { type: "project.loaded", projectId: otherFixture.id, projectName: otherFixture.name },
+      { type: "project.loaded", projectId: otherFixture.id, projectName: otherFixture.name, project: otherFixture },
     ]);
   });
 
@@ -339,11 +324,11 @@ describe("project machine, loading", () => {
   });
 });
 
-describe("project machine, closing", () => {
-  it("discards the changes to the saved copy and confirms the close when the user accepts", () => {
+describe("project file machine, closing", () => {
+  it("discards the changes to the saved copy, tells the editor, and confirms the close when the user accepts", () => {
     const { actor, emitted, answers, unsaved } = startProject();
     actor.send(loadOther);
-    actor.send(edit);
+    actor.send(otherEdited);
     emitted.length = 0;
     actor.send(close);
     expect(actor.getSnapshot().value).toEqual({ dialog: "confirmingClose", saving: "idle" });
@@ -353,8 +338,9 @@ describe("project machine, closing", () => {
     expect(actor.getSnapshot().context.pendingClose).toBeNull();
     expect(unsaved()).toBe(false);
     expect(emitted).toEqual([
-      { type: "dialog.opened", owner: "project" },
-      { type: "dialog.closed", owner: "project" },
+      { type: "dialog.opened", owner: "projectFile" },
+      { type: "dialog.closed", owner: "projectFile" },
+      { type: "project.reverted", project: otherFixture },
       { type: "close.confirmed", requestId: 3 },
     ]);
     expect(answers()).toEqual([]); // the root answers, once the window is closed
@@ -394,9 +380,9 @@ describe("project machine, closing", () => {
   });
 });
 
-describe("project machine, saving", () => {
+describe("project file machine, saving", () => {
   const failingWith = (saveProject: ReturnType<typeof fromPromise<SaveOutcome, SaveInput>>) =>
-    startProject(projectMachine.provide({ actors: { saveProject } }));
+    startProject(projectFileMachine.provide({ actors: { saveProject } }));
 
   it("keeps the project unsaved and logs an error when the save port answers that it did not save", async () => {
     const { actor, logs, unsaved } = failingWith(
@@ -494,7 +480,7 @@ describe("project machine, saving", () => {
   });
 });
 
-describe("project machine, one thing at a time", () => {
+describe("project file machine, one thing at a time", () => {
   it("runs a save asked for during another save after it, so edits made meanwhile are saved too", async () => {
     const { actor, port, unsaved } = startProjectWithPort();
     actor.send(edit);
@@ -521,6 +507,21 @@ describe("project machine, one thing at a time", () => {
     expect(actor.getSnapshot().matches({ dialog: "confirmingLoad" })).toBe(true);
   });
 
+  it("answers a load or close over unsaved changes Busy while the root says another dialog is open, and loads at once one that needs no dialog", () => {
+    const { actor, answerTo, logs, emitted } = startProject();
+    actor.send({ ...loadShop, requestId: 20, otherDialogOpen: true });
+    expect(answerTo(20)).toEqual([{ ok: true, value: true }]);
+    actor.send(edit);
+    actor.send({ ...loadOther, requestId: 21, otherDialogOpen: true });
+    actor.send({ ...close, requestId: 22, otherDialogOpen: true });
+    actor.send({ ...userLoadsOther, otherDialogOpen: true });
+    expect(answerTo(21)).toEqual([expect.objectContaining({ ok: false, errorCode: "Busy" })]);
+    expect(answerTo(22)).toEqual([expect.objectContaining({ ok: false, errorCode: "Busy" })]);
+    expect(logs().map((l) => l.message)).toEqual([expect.stringContaining("answer the open dialog first")]);
+    expect(actor.getSnapshot().value).toEqual({ dialog: "idle", saving: "idle" });
+    expect(emitted.some((e) => e.type === "dialog.opened")).toBe(false);
+  });
+
   it("answers a close Busy while its own close dialog is open", () => {
     const { actor, answerTo } = startProject();
     actor.send(edit);
@@ -531,128 +532,28 @@ describe("project machine, one thing at a time", () => {
   });
 });
 
-describe("project machine, the displayed test beside runs and dialogs", () => {
-  const commandsOf = (actor: ReturnType<typeof startProject>["actor"]) =>
-    actor.getSnapshot().context.project.tests[0].commands.map((c) => [c.id, c.value]);
+describe("project file machine, restoring a journal", () => {
+  const journaled = withEdit(shopFixture);
 
-  it("shows the first test with no selection at start and after a load", () => {
-    const { actor } = startProject();
-    expect(actor.getSnapshot().context).toMatchObject({ displayedTestId: "t-login", selectedCommandId: null });
-    actor.send({ type: "user.selectTest", testId: "t-cart" });
-    actor.send({ type: "user.selectCommand", commandId: "c2-add" });
-    expect(actor.getSnapshot().context).toMatchObject({ displayedTestId: "t-cart", selectedCommandId: "c2-add" });
-    actor.send(loadOther);
-    expect(actor.getSnapshot().context).toMatchObject({ displayedTestId: otherFixture.tests[0].id, selectedCommandId: null });
-  });
-
-  it("refuses a plugin's edit of the test a run plays with Busy, changing nothing, and takes it once the run is over", () => {
-    const { actor, answerTo, unsaved } = startProject();
-    actor.send(runPlaysIt);
-    actor.send(pluginEdits);
-    expect(answerTo(7)).toEqual([{ ok: false, errorCode: "Busy", error: expect.stringContaining("logs in") }]);
-    expect(actor.getSnapshot().context.project).toBe(shopFixture);
-    expect(unsaved()).toBe(false);
-    actor.send(runOver);
-    actor.send({ ...pluginEdits, requestId: 8 });
-    expect(answerTo(8)).toEqual([{ ok: true, value: true }]);
-    expect(commandsOf(actor)[0]).toEqual(["c-open", "edited"]);
-    expect(unsaved()).toBe(true);
-  });
-
-  it("turns the user's edit of the test a run plays into a warning, changing nothing; other tests stay editable", () => {
-    const { actor, logs, unsaved } = startProject();
-    actor.send({ type: "run.playing", testIds: ["t-login", "t-cart"] });
-    actor.send(userEdits);
-    actor.send({ type: "user.renameTest", testId: "t-cart", name: "renamed" });
-    expect(logs().map((l) => [l.level, l.message])).toEqual([
-      ["warn", expect.stringContaining('"logs in" is being played')],
-      ["warn", expect.stringContaining('"adds to cart" is being played')],
-    ]);
-    expect(actor.getSnapshot().context.project).toBe(shopFixture);
-    expect(unsaved()).toBe(false);
-    // Adding a test is not an edit of a test being played.
-    actor.send({ type: "user.addTest", name: "  new one  " });
-    const { project, displayedTestId } = actor.getSnapshot().context;
-    expect(project.tests.map((t) => t.name)).toEqual(["logs in", "adds to cart", "new one"]);
-    expect(displayedTestId).toBe(project.tests[2].id);
-    expect(unsaved()).toBe(true);
-  });
-
-  it("keeps an edit made while a load dialog is open when the user declines, and loses it only on the user's yes", () => {
-    const { actor, answerTo, unsaved } = startProject();
-    actor.send(edit);
-    actor.send(loadOther);
-    actor.send(pluginEdits);
-    expect(answerTo(7)).toEqual([{ ok: true, value: true }]);
-    actor.send(decline);
-    expect(commandsOf(actor)[0]).toEqual(["c-open", "edited"]);
-    expect(unsaved()).toBe(true);
-    actor.send({ ...loadOther, requestId: 11 });
-    expect(actor.getSnapshot().matches({ dialog: "confirmingLoad" })).toBe(true);
-    actor.send(accept);
-    expect(actor.getSnapshot().context.project).toEqual(otherFixture);
-    expect(unsaved()).toBe(false);
-  });
-
-  it("goes back to the saved copy on discard-and-close, and shows its first test when the displayed one is gone", () => {
-    const { actor } = startProject();
-    actor.send({ type: "user.addTest", name: "added" });
-    actor.send({ type: "user.addCommand", command: "echo", target: "hi" });
-    expect(actor.getSnapshot().context.selectedCommandId).not.toBeNull();
-    actor.send(close);
-    actor.send(accept);
-    expect(actor.getSnapshot().context).toMatchObject({ project: shopFixture, displayedTestId: "t-login", selectedCommandId: null });
-  });
-
-  it("keeps the displayed test and its selection on discard-and-close when they are in the saved copy", () => {
-    const { actor } = startProject();
-    actor.send({ type: "user.selectTest", testId: "t-cart" });
-    actor.send({ type: "user.selectCommand", commandId: "c2-add" });
-    actor.send({ type: "user.changeCommand", commandId: "c2-add", target: "css=.buy" });
-    actor.send(close);
-    actor.send(accept);
-    expect(actor.getSnapshot().context).toMatchObject({ project: shopFixture, displayedTestId: "t-cart", selectedCommandId: "c2-add" });
-  });
-
-  it("plays the displayed test when the user starts without naming one", () => {
-    const { actor, emitted } = startProject();
-    actor.send({ type: "user.selectTest", testId: "t-cart" });
-    actor.send({ type: "user.startPlayback" });
-    actor.send({ type: "user.startPlayback", testId: "t-login" });
-    const runs = emitted.flatMap((e) => (e.type === "run.requested" ? [e.testIds] : []));
-    expect(runs).toEqual([["t-cart"], ["t-login"]]);
-  });
-
-  it("answers a plugin's edit with no displayed test NoTestSelected, with the anchor's fields", () => {
-    const empty = { ...shopFixture, tests: [] };
-    const actor = createActor(projectMachine, { input: { project: empty } });
-    const answers: RequestAnsweredEvent[] = [];
-    actor.on("request.answered", (e) => answers.push(e));
-    actor.start();
-    actor.send({ type: "request.addCommand", requestId: 1, sender: A, command: "echo" });
-    expect(answers.map((a) => a.reply)).toEqual([{ ok: false, errorCode: "NoTestSelected", error: expect.any(String), anchorFields: true }]);
-    expect(actor.getSnapshot().context).toMatchObject({ displayedTestId: null, selectedCommandId: null, project: empty, revision: 0 });
-  });
-});
-
-describe("project machine, restoring a journal", () => {
-  it("makes the journaled project the project, unsaved against the saved copy, when the user restores it", () => {
+  it("makes the journaled project the project, unsaved against the saved copy, and hands it to the editor when the user restores it", () => {
     const { actor, emitted, unsaved } = startProject();
     actor.send(restoreOffered);
     expect(actor.getSnapshot().matches({ dialog: "confirmingRestore" })).toBe(true);
-    expect(emitted).toContainEqual({ type: "dialog.opened", owner: "project" });
+    expect(emitted).toEqual([{ type: "dialog.opened", owner: "projectFile" }]);
     actor.send(accept);
     expect(actor.getSnapshot().context).toMatchObject({ project: journaled, savedCopy: shopFixture, pendingRestore: null });
     expect(unsaved()).toBe(true);
-    expect(emitted).toContainEqual({ type: "dialog.closed", owner: "project" });
+    expect(emitted).toContainEqual({ type: "dialog.closed", owner: "projectFile" });
+    expect(emitted).toContainEqual({ type: "project.reverted", project: journaled });
   });
 
-  it("keeps the saved project, saved, and moves the revision on when the user drops the journal", () => {
-    const { actor, unsaved } = startProject();
+  it("keeps the saved project, saved, tells the editor nothing, and moves the revision on when the user drops the journal", () => {
+    const { actor, emitted, unsaved } = startProject();
     actor.send(restoreOffered);
     actor.send(decline);
     expect(actor.getSnapshot().context).toMatchObject({ project: shopFixture, revision: 1, savedRevision: 1, pendingRestore: null });
     expect(unsaved()).toBe(false);
+    expect(emitted.map((e) => e.type)).toEqual(["dialog.opened", "dialog.closed"]);
   });
 
   it("answers a plugin's load Busy while the restore is asked, and keeps asking over a closed window", () => {

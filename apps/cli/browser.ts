@@ -1,0 +1,53 @@
+// The options npm start and npm run play share, read once for both (CONTRACT section 16): where
+// the browser comes from and what it plays against (`--webdriver-url`, `--capabilities`,
+// `--workers`, `--base-url`), and where the plugin bridge listens (`--port`, `--token-file`).
+import { DEFAULT_PORT, DEFAULT_TOKEN_FILE } from "../host/host.ts";
+import { parseCapabilities } from "../../drivers/host/capabilities.ts";
+import type { Capabilities } from "../../drivers/host/capabilities.ts";
+import { messageOf } from "../../services/errors.ts";
+import { httpUrl, portNumber, UsageError, wholeNumber } from "./usage.ts";
+
+/** For readArgs: the shared options, spread into a command's own. */
+export const BROWSER_ARGS = {
+  "webdriver-url": { type: "string" },
+  capabilities: { type: "string" },
+  workers: { type: "string" },
+  "base-url": { type: "string" },
+  port: { type: "string" },
+  "token-file": { type: "string" },
+} as const;
+
+type BrowserArgs = { [K in keyof typeof BROWSER_ARGS]?: string };
+
+export interface BrowserOptions {
+  /** A WebDriver endpoint (a Grid) instead of a chromedriver started here. */
+  webdriverUrl: string | null;
+  capabilities: Capabilities | undefined;
+  /** Tests of a parallel suite played at once, each in a browser session of its own. */
+  workers: number;
+  /** Replaces the project's url (and the example site). */
+  baseUrl: string | null;
+  /** The host's port on 127.0.0.1 (0 picks a free one). */
+  port: number;
+  tokenFile: string;
+}
+
+/** The shared options' values as readArgs gave them, checked; a bad one is a UsageError naming it. */
+export function readBrowserOptions(values: BrowserArgs): BrowserOptions {
+  const baseUrl = httpUrl("base-url", values["base-url"]);
+  const webdriverUrl = httpUrl("webdriver-url", values["webdriver-url"]);
+  let capabilities: Capabilities | undefined;
+  try {
+    capabilities = values.capabilities === undefined ? undefined : parseCapabilities(values.capabilities);
+  } catch (error) {
+    throw new UsageError(messageOf(error));
+  }
+  return {
+    webdriverUrl,
+    capabilities,
+    workers: wholeNumber("workers", values.workers, 1, 1),
+    baseUrl,
+    port: portNumber("port", values.port, DEFAULT_PORT),
+    tokenFile: values["token-file"] ?? DEFAULT_TOKEN_FILE,
+  };
+}

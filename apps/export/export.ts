@@ -1,0 +1,64 @@
+// `npm run export`'s work: a project's suites or tests as code, written by Selenium's own
+// code-export packages (services/export/), with no IDE and no plugins. Its options are checked
+// before anything is read; what to export is the kit's target choice (apps/cli/targets.ts).
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { EXPORT_LANGUAGES, exportCode, isExportLanguage } from "../../services/export/index.ts";
+import type { ExportLanguage } from "../../services/export/index.ts";
+import { ProjectError, readProjectFile } from "../cli/project.ts";
+import { chooseTargets, targetChoice } from "../cli/targets.ts";
+import type { TargetChoice } from "../cli/targets.ts";
+import { readArgs, UsageError } from "../cli/usage.ts";
+
+export const USAGE = `usage: npm run export -- FILE.side --language LANGUAGE [--suite NAME | --test NAME] [--out DIR]
+
+  --language L   one of ${EXPORT_LANGUAGES.join(", ")}
+  --suite NAME   export this suite (by its name); without --suite or --test, every suite
+  --test NAME    export this test (by its name)
+  --out DIR      write the files here (default: the current directory)`;
+
+/** The packages refused a test (a plugin's command, say): exit 1, where a usage or project error is 2. */
+export class ExportError extends Error {}
+
+export interface ExportOptions {
+  file: string;
+  language: ExportLanguage;
+  target: TargetChoice;
+  out: string;
+}
+
+/** The options, or null for --help. */
+export function readExportOptions(argv: string[]): ExportOptions | null {
+  const { values, positionals } = readArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      language: { type: "string" },
+      test: { type: "string" },
+      suite: { type: "string" },
+      out: { type: "string" },
+      help: { type: "boolean" },
+    },
+  });
+  if (values.help) return null;
+  if (positionals.length !== 1) throw new UsageError("give exactly one .side file to export");
+  if (values.language === undefined) throw new UsageError(`--language is needed: one of ${EXPORT_LANGUAGES.join(", ")}`);
+  if (!isExportLanguage(values.language)) {
+    throw new UsageError(`unknown language ${JSON.stringify(values.language)}: use one of ${EXPORT_LANGUAGES.join(", ")}`);
+  }
+  return { file: positionals[0], language: values.language, target: targetChoice(values), out: resolve(values.out ?? ".") };
+}
+
+/** Writes each file and gives its path as it goes; rejects with a ProjectError or an ExportError. */
+export async function exportProject(options: ExportOptions, wrote: (path: string) => void): Promise<void> {
+  const project = readProjectFile(options.file);
+  const targets = chooseTargets(project, options.target);
+  mkdirSync(options.out, { recursive: true });
+  for (const target of targets) {
+    const result = await exportCode(options.language, project, target.kind === "suite" ? { suiteId: target.id } : { testId: target.id });
+    if ("errorCode" in result) throw result.errorCode === "UnknownTest" ? new ProjectError(result.error) : new ExportError(result.error);
+    const path = join(options.out, result.filename);
+    writeFileSync(path, result.body);
+    wrote(path);
+  }
+}

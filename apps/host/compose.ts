@@ -1,0 +1,79 @@
+// The host as npm start and npm run play put it together: the example site, the page under
+// test (a pool of browser sessions, started at the first run that needs one) and the host with
+// its plugin bridge. One rule for the example site: it is served when the project played is
+// the shipped example (examples/shop.side) and no --base-url replaces it.
+import { resolve } from "node:path";
+import { EXAMPLE_PROJECT_PATH, startExampleSite } from "../../drivers/host/site.ts";
+import type { ExampleSite } from "../../drivers/host/site.ts";
+import { sessionPool } from "../../drivers/host/sessions.ts";
+import type { SessionPool } from "../../drivers/host/sessions.ts";
+import type { SideProject } from "../../services/side/index.ts";
+import type { BrowserOptions } from "../cli/browser.ts";
+import { startHost } from "./host.ts";
+import type { Host, HostOptions } from "./host.ts";
+
+/** Whether the example site is served: for the shipped example, unless --base-url names another site. */
+export function servesExampleSite(projectFile: string, baseUrl: string | null): boolean {
+  return baseUrl === null && resolve(projectFile) === EXAMPLE_PROJECT_PATH;
+}
+
+export interface ComposeOptions extends BrowserOptions {
+  /** The file the project was read from: it decides the example site. */
+  projectFile: string;
+  project: SideProject;
+  /** The chromedriver to start when there is no WebDriver URL; default: CHROMEDRIVER_PATH or /usr/bin/chromedriver. */
+  chromedriver?: string;
+  /** What only npm start gives the host (the journal of unsaved changes among it). */
+  host?: Pick<HostOptions, "resolveLocator" | "inspect" | "saveFile" | "journalFile" | "savedAt">;
+}
+
+export interface ComposedHost {
+  host: Host;
+  /** The page under test. */
+  page: SessionPool;
+  /** The example site while it is served, else null. */
+  site: ExampleSite | null;
+  /** What the tests play against: --base-url, else the example site, else the project's url. */
+  baseUrl: string;
+  /** Stops the host, then the browsers, then the site. */
+  close(): Promise<void>;
+}
+
+/** Starts the example site (when served), the page under test and the host; on a failure, what started is stopped again. */
+export async function composeHost(options: ComposeOptions): Promise<ComposedHost> {
+  const site = servesExampleSite(options.projectFile, options.baseUrl) ? await startExampleSite() : null;
+  const baseUrl = options.baseUrl ?? site?.url ?? options.project.url;
+  const page = sessionPool({
+    sessions: options.workers,
+    baseUrl,
+    webdriverUrl: options.webdriverUrl ?? undefined,
+    chromedriverPath: options.chromedriver,
+    capabilities: options.capabilities,
+  });
+  let host: Host;
+  try {
+    host = await startHost({
+      ...options.host,
+      port: options.port,
+      project: options.project,
+      executor: page,
+      workers: options.workers,
+      tokenFile: options.tokenFile,
+    });
+  } catch (error) {
+    await page.close();
+    await site?.close();
+    throw error;
+  }
+  return {
+    host,
+    page,
+    site,
+    baseUrl,
+    async close() {
+      await host.close();
+      await page.close();
+      await site?.close();
+    },
+  };
+}

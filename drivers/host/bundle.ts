@@ -1,0 +1,45 @@
+// Code bundled for a browser by esbuild, in memory, once per process for the same options: the
+// IDE page the host serves (apps/host/ui.ts), the locator resolver put into live pages and the
+// page under test (pages.ts), the recorder put into the page under test (recording.ts). The
+// extension's build (apps/extension/build.ts) writes to a folder instead, with the same base.
+import { build } from "esbuild";
+import type { BuildOptions } from "esbuild";
+
+/** What every bundle for a browser shares: all its imports inside, Preact's JSX, esbuild quiet (a failure rejects). */
+export const BROWSER_BUNDLE = {
+  bundle: true,
+  platform: "browser",
+  jsx: "automatic",
+  jsxImportSource: "preact",
+  logLevel: "silent",
+} as const satisfies BuildOptions;
+
+export interface Bundle {
+  script: string;
+  /** The CSS the entry imports, if any. */
+  styles: string | null;
+}
+
+export type BundleOptions = Omit<BuildOptions, keyof typeof BROWSER_BUNDLE | "entryPoints" | "stdin" | "write" | "outdir" | "outfile" | "entryNames"> & {
+  /** The file to bundle, an absolute path. */
+  entry: string;
+};
+
+const bundles = new Map<string, Promise<Bundle>>();
+
+/** `entry` with everything it imports as one script (and its styles), built at the first call for these options; a failed build is tried again at the next. */
+export function browserBundle(options: BundleOptions): Promise<Bundle> {
+  const key = JSON.stringify(options);
+  let bundled = bundles.get(key);
+  if (!bundled) {
+    const { entry, ...rest } = options;
+    bundled = build({ ...BROWSER_BUNDLE, ...rest, entryPoints: [entry], write: false, outdir: "/bundle" }).then((result) => {
+      const script = result.outputFiles.find((file) => file.path.endsWith(".js"));
+      if (!script) throw new Error(`Bundling ${entry} produced no script.`);
+      return { script: script.text, styles: result.outputFiles.find((file) => file.path.endsWith(".css"))?.text ?? null };
+    });
+    bundles.set(key, bundled);
+    bundled.catch(() => bundles.delete(key));
+  }
+  return bundled;
+}

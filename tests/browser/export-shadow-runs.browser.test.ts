@@ -1,0 +1,122 @@
+// Exported code with `css=A >>> B` locators runs (CONTRACT section 19): a test on a page of
+// nested open shadow roots, exported as javascript-mocha and python-pytest, passes with the
+// language's own runner against headless Chromium, through Selenium 4's getShadowRoot() chain;
+// a copy whose assertion cannot hold fails. Run as tests/browser/export-runs.browser.test.ts runs.
+import { spawn } from "node:child_process";
+import { copyFileSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { exportCode } from "../../services/export/index.ts";
+import { parseSideProject } from "../../services/side/index.ts";
+import { servePages } from "../support/browserPages.ts";
+
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+const RUNNERS = join(ROOT, "tests", "export", "runners");
+const PYTHON = process.env.DEBIAN_PYTHON ?? "/usr/bin/python3";
+
+const CHECKOUT = `<!doctype html>
+<html><head><title>Checkout</title></head>
+<body>
+  <x-checkout></x-checkout>
+  <script>
+    customElements.define("x-summary", class extends HTMLElement {
+      constructor() {
+        super();
+        this.attachShadow({ mode: "open" }).innerHTML = '<p>Total: <span class="total">0</span></p>';
+      }
+    });
+    customElements.define("x-checkout", class extends HTMLElement {
+      constructor() {
+        super();
+        const root = this.attachShadow({ mode: "open" });
+        root.innerHTML = '<input class="card"><button class="pay">Pay</button><x-summary></x-summary>';
+        root.querySelector(".pay").addEventListener("click", () => {
+          root.querySelector("x-summary").shadowRoot.querySelector(".total").textContent = String(root.querySelector(".card").value.length);
+        });
+      }
+    });
+  </script>
+</body></html>`;
+
+let site: Awaited<ReturnType<typeof servePages>>;
+
+beforeAll(async () => {
+  site = await servePages({ "/checkout": CHECKOUT });
+});
+
+afterAll(async () => {
+  await site?.close();
+});
+
+async function exportCheckout(language: "javascript-mocha" | "python-pytest", total: string) {
+  const rows: Array<[string, string, string]> = [
+    ["open", "/checkout", ""],
+    ["waitForElementPresent", "css=x-checkout >>> x-summary >>> .total", "5000"],
+    ["type", "css=x-checkout >>> .card", "4242"],
+    ["click", "css=x-checkout >>> .pay", ""],
+    ["assertText", "css=x-checkout >>> x-summary >>> .total", total],
+  ];
+  const parsed = parseSideProject({
+    id: "p",
+    name: "Shadow",
+    url: site.origin,
+    version: "2.0",
+    tests: [{ id: "t", name: "checkout", commands: rows.map(([command, target, value], i) => ({ id: `c${i}`, command, target, value })) }],
+    suites: [],
+  });
+  if (!parsed.ok) throw new Error(parsed.problem);
+  const result = await exportCode(language, parsed.project, { testId: "t" });
+  if ("errorCode" in result) throw new Error(result.error);
+  const dir = mkdtempSync(join(tmpdir(), "exported-shadow-"));
+  writeFileSync(join(dir, result.filename), result.body);
+  return { dir, file: join(dir, result.filename) };
+}
+
+/** Runs a test runner without blocking this process, which serves the page. */
+function run(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}) {
+  return new Promise<{ status: number | null; output: string }>((resolve) => {
+    const child = spawn(command, args, { ...options, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    const timer = setTimeout(() => child.kill("SIGKILL"), 120_000);
+    child.on("close", (status) => {
+      clearTimeout(timer);
+      resolve({ status, output });
+    });
+  });
+}
+
+const runMocha = (file: string) =>
+  run(join(ROOT, "node_modules", ".bin", "mocha"), ["--require", join(RUNNERS, "headless-chromium.cjs"), file], {
+    env: { ...process.env, NODE_PATH: join(ROOT, "node_modules") },
+  });
+
+function runPytest(dir: string, file: string) {
+  copyFileSync(join(RUNNERS, "conftest.py"), join(dir, "conftest.py"));
+  return run(PYTHON, ["-m", "pytest", "-q", "-p", "no:cacheprovider", file], { cwd: dir });
+}
+
+describe("an exported test with shadow DOM locators runs", () => {
+  it("passes as javascript-mocha with mocha and selenium-webdriver, and fails when its assertion cannot hold", async () => {
+    const passing = await runMocha((await exportCheckout("javascript-mocha", "4")).file);
+    expect(passing.output).toMatch(/1 passing/);
+    expect(passing.status).toBe(0);
+    const failing = await runMocha((await exportCheckout("javascript-mocha", "5")).file);
+    expect(failing.output).toMatch(/1 failing/);
+    expect(failing.status).not.toBe(0);
+  });
+
+  it("passes as python-pytest with Debian's pytest and python3-selenium, and fails when its assertion cannot hold", async () => {
+    const passing = await exportCheckout("python-pytest", "4");
+    const passed = await runPytest(passing.dir, passing.file);
+    expect(passed.output).toMatch(/1 passed/);
+    expect(passed.status).toBe(0);
+    const failing = await exportCheckout("python-pytest", "5");
+    const failed = await runPytest(failing.dir, failing.file);
+    expect(failed.output).toMatch(/1 failed/);
+    expect(failed.status).not.toBe(0);
+  });
+});

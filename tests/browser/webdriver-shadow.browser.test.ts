@@ -1,0 +1,85 @@
+// `css=A >>> B` in the host's WebDriver executor (drivers/host/shadowLocator.ts): side-runtime's
+// WebDriverExecutor over chromedriver and headless Chromium plays click, type, assert and store
+// commands on elements inside nested open shadow roots, through Selenium 4's getShadowRoot(),
+// and GET /playback/location resolves the same locators in the driven page.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { webdriverPage } from "../../drivers/host/webdriver.ts";
+import type { WebDriverPage } from "../../drivers/host/webdriver.ts";
+import type { PageOutcome } from "../../machines/testRunner.types.ts";
+import { servePages } from "../support/browserPages.ts";
+
+const CHECKOUT = `<!doctype html>
+<html><head><title>Checkout</title></head>
+<body>
+  <x-checkout id="checkout"></x-checkout>
+  <x-checkout id="second"></x-checkout>
+  <p id="plain">No shadow here</p>
+  <script>
+    customElements.define("x-summary", class extends HTMLElement {
+      constructor() {
+        super();
+        this.attachShadow({ mode: "open" }).innerHTML = '<p>Total: <span class="total">0</span></p>';
+      }
+    });
+    customElements.define("x-checkout", class extends HTMLElement {
+      constructor() {
+        super();
+        const root = this.attachShadow({ mode: "open" });
+        root.innerHTML = '<label>Card <input class="card"></label><button class="pay">Pay</button><x-summary></x-summary>';
+        root.querySelector(".pay").addEventListener("click", () => {
+          root.querySelector("x-summary").shadowRoot.querySelector(".total").textContent = String(root.querySelector(".card").value.length);
+        });
+      }
+    });
+  </script>
+</body></html>`;
+
+let site: Awaited<ReturnType<typeof servePages>>;
+let page: WebDriverPage;
+
+beforeAll(async () => {
+  site = await servePages({ "/checkout": CHECKOUT });
+  page = webdriverPage({ baseUrl: site.origin, implicitWaitMs: 1_000 });
+});
+
+afterAll(async () => {
+  await page?.close();
+  await site?.close();
+});
+
+let count = 0;
+function run(command: string, target = "", value = ""): Promise<PageOutcome> {
+  const id = `c${++count}`;
+  return page.execute({ command: { id, command, target, value }, variables: {}, baseUrl: site.origin, runId: "shadow" }, new AbortController().signal);
+}
+
+describe("css=A >>> B through WebDriver in the host", () => {
+  it("types, clicks, asserts and stores inside nested open shadow roots", async () => {
+    expect(await run("open", "/checkout")).toEqual({ state: "passed" });
+    expect(await run("type", "css=#checkout >>> .card", "4242 4242")).toEqual({ state: "passed" });
+    expect(await run("assertValue", "css=#checkout >>> .card", "4242 4242")).toEqual({ state: "passed" });
+    expect(await run("click", "css=#checkout >>> .pay")).toEqual({ state: "passed" });
+    expect(await run("assertText", "css=#checkout >>> x-summary >>> .total", "9")).toEqual({ state: "passed" });
+    // The second checkout was not paid: its total is its own.
+    expect(await run("assertText", "css=#second >>> x-summary >>> .total", "0")).toEqual({ state: "passed" });
+    expect(await run("storeElementCount", "css=x-checkout >>> x-summary >>> .total", "totals")).toEqual({ state: "passed", variables: { totals: 2 } });
+    expect(await run("assertElementNotPresent", "css=#plain >>> span")).toEqual({ state: "passed" });
+  });
+
+  it("fails a command whose host has no shadow root as a missing element", async () => {
+    expect(await run("open", "/checkout")).toEqual({ state: "passed" });
+    const outcome = await run("assertText", "css=#plain >>> span", "x");
+    expect(outcome.state).toBe("failed");
+    expect(outcome.message).toMatch(/element to be located/);
+    const verified = await run("verifyText", "css=#checkout >>> x-summary >>> .total", "5");
+    expect(verified).toEqual({ state: "failed", message: "Actual value '0' did not match '5'" });
+  });
+
+  it("resolves GET /playback/location's chain in the driven page", async () => {
+    expect(await run("open", "/checkout")).toEqual({ state: "passed" });
+    const chain = await page.resolveLocator("css=#second >>> x-summary >>> .total");
+    expect(chain.split(" >>> ")[0]).toBe("//x-checkout[@id='second']");
+    expect(chain.split(" >>> ")).toHaveLength(3);
+    await expect(page.resolveLocator("css=#plain >>> span")).rejects.toMatchObject({ errorCode: "ElementNotFound" });
+  });
+});
