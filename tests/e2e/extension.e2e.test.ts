@@ -316,7 +316,7 @@ describe("the IDE as a browser extension", () => {
     expect((await charts()).map(([actor]) => actor)).toEqual(["ide", "control", "projectFile", "editor", "suiteRunner", "recording", "testRunner", "windowDoor", "backgroundRelay"]);
     // The door answers once the relay has handed over, which it does as it becomes present.
     await expect
-      .poll(async () => Object.fromEntries((await charts()).slice(6)))
+      .poll(async () => Object.fromEntries((await charts()).slice(7)))
       .toEqual({ windowDoor: "answering", backgroundRelay: "present" });
   });
 
