@@ -6,7 +6,9 @@
 import type { Journal } from "../../core/journal.ts";
 import { messageOf } from "../../services/errors.ts";
 import { isNewerThanSaved, journalValue, readJournal } from "../../services/journal/index.ts";
-import type { WorkspaceStorage } from "./workspace.ts";
+import type { SideProject } from "../../services/side/index.ts";
+import { WORKSPACE_KEY } from "./workspace.ts";
+import type { Workspace, WorkspaceStorage } from "./workspace.ts";
 
 export const JOURNAL_KEY = "journal";
 
@@ -39,10 +41,20 @@ export async function readStoredJournal(storage: WorkspaceStorage, savedAt: numb
   };
 }
 
-/** The journal port over extension storage; `found` is what readStoredJournal gave. */
-export function storageJournal(storage: WorkspaceStorage, found: Journal["found"]): Journal {
+/**
+ * The journal port over extension storage; `found` is what readStoredJournal gave. With
+ * `saved` (the core's saved project), forgetting the journal keeps the saved project in the
+ * workspace in the same set: a load or a save the user was told of survives a window closed
+ * at once, before the workspace's own write (keepWorkspace) lands.
+ */
+export function storageJournal(storage: WorkspaceStorage, found: Journal["found"], saved?: () => SideProject): Journal {
   return {
     found,
-    write: (project) => storage.set({ [JOURNAL_KEY]: project === null ? null : journalValue(project, Date.now()) }),
+    write(project) {
+      if (project !== null) return storage.set({ [JOURNAL_KEY]: journalValue(project, Date.now()) });
+      if (!saved) return storage.set({ [JOURNAL_KEY]: null });
+      const workspace: Workspace = { project: saved(), unsaved: false, savedAt: Date.now() };
+      return storage.set({ [JOURNAL_KEY]: null, [WORKSPACE_KEY]: workspace });
+    },
   };
 }

@@ -116,7 +116,8 @@ async function main() {
     // While a run is under way, plugins resolve locators in its tab and frame.
     resolveLocator: locatorsInTabUnderTest(() => (runUnderWay ? executor.current() : null)),
     tabUnderTest: tabUnderTestId(() => (runUnderWay ? executor.current() : null)),
-    journal: storageJournal(chrome.storage.local, found),
+    // Forgetting the journal (a load, a save, a discard) keeps the new saved project in the same write.
+    journal: storageJournal(chrome.storage.local, found, () => core.getSavedProject()),
   });
   followRuns(core, executor, (yes) => (runUnderWay = yes));
   // Recording (CONTRACT section 14): the user's actions in the tab under test.

@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { fileJournal, readJournalFile } from "../../apps/host/journal.ts";
 import { JOURNAL_KEY, readStoredJournal, storageJournal } from "../../apps/extension/journal.ts";
+import { WORKSPACE_KEY } from "../../apps/extension/workspace.ts";
 import { createIde } from "../../index.ts";
 import type { Ide, Journal, SideProject } from "../../index.ts";
 import { isNewerThanSaved, journalText, journalValue, readJournal } from "../../services/journal/index.ts";
@@ -238,6 +239,17 @@ describe("the extension's journal in chrome.storage.local", () => {
     expect(await readStoredJournal(store, 0)).toEqual({ project: shop });
     await journal.write(null);
     expect(await readStoredJournal(store, 0)).toBeNull();
+  });
+
+  it("keeps the saved project in the workspace in the same write that forgets the journal", async () => {
+    const store = storage();
+    const other = { ...shop, id: "other", name: "Other" };
+    const journal = storageJournal(store, null, () => other);
+    await journal.write(shop);
+    expect(store.data.has(WORKSPACE_KEY)).toBe(false);
+    await journal.write(null);
+    expect(store.data.get(JOURNAL_KEY)).toBeNull();
+    expect(store.data.get(WORKSPACE_KEY)).toEqual({ project: other, unsaved: false, savedAt: expect.any(Number) });
   });
 
   it("moves an unreadable journal aside to a key it names, and offers nothing of it", async () => {
