@@ -15,7 +15,7 @@ import type { ExportReply, ExportRequest } from "./export.ts";
 import { readUserEvent } from "./userEvents.ts";
 import type { WireReply } from "./protocol/wire.ts";
 import { ideMachine } from "../machines/ide.machine.ts";
-import { childActors, currentProject, eachTestRunner, registeredPlugins } from "../machines/ide.selectors.ts";
+import { childActors, currentProject, eachTestRunner, registeredPlugins, savedProjectOf } from "../machines/ide.selectors.ts";
 import type { OutboundMessage, UserEvent } from "../machines/ide.types.ts";
 import type { UserEventInput } from "../machines/userEvents.schema.ts";
 import { toIdeView } from "../machines/ide.view.ts";
@@ -30,6 +30,8 @@ import type { LogInput } from "../services/logs/index.ts";
 import { parseSideProject, untitledProject } from "../services/side/index.ts";
 import type { SideProject } from "../services/side/index.ts";
 import { watchTestEnds } from "./testEnds.ts";
+import { keepJournal } from "./journal.ts";
+import type { Journal } from "./journal.ts";
 import type { TestEnded } from "./testEnds.ts";
 
 export interface IdeOptions {
@@ -52,6 +54,11 @@ export interface IdeOptions {
    */
   tabUnderTest?: TabUnderTest;
   limits?: Partial<Limits>;
+  /**
+   * The journal of unsaved changes (core/journal.ts): written before each change of the
+   * project is acknowledged; what it found at start is offered as "Restore unsaved changes".
+   */
+  journal?: Journal;
   inspect?: Observer<InspectionEvent> | ((event: InspectionEvent) => void);
 }
 
@@ -68,6 +75,8 @@ export interface Ide {
   record(report: unknown): boolean;
   /** The loaded project as it is now, unsaved edits included (what "save" would write). */
   getProject(): SideProject;
+  /** The project as last loaded or saved: what discarding the unsaved changes goes back to. */
+  getSavedProject(): SideProject;
   subscribe(listener: (view: IdeView) => void): { unsubscribe(): void };
   /**
    * Calls `listener` as each test of a run ends (several may play at once in a parallel suite):
@@ -89,7 +98,7 @@ export interface Ide {
   stop(): void;
 }
 
-export type { TestEnded };
+export type { TestEnded, Journal };
 export type { IdeView, OutboundMessage, UserEvent, SideProject, Limits, Executor, TabUnderTest, ExportRequest, ExportReply };
 
 export type { UserEventInput };
@@ -174,21 +183,24 @@ export function createIde(options: IdeOptions = {}): Ide {
     view = null;
     if (listeners.size === 0 || notifying) return;
     notifying = true;
-    nextTurn(() => {
-      notifying = false;
-      if (listeners.size === 0) return;
-      const current = getSnapshot();
-      for (const listener of listeners) {
-        try {
-          listener(current);
-        } catch (error) {
-          // One failing listener neither stops the others nor hides its error.
-          setTimeout(() => {
-            throw error;
-          });
-        }
+    nextTurn(notify);
+  }
+  function notify() {
+    // A view acknowledges the user's edits: it waits for the journal to hold them.
+    if (journaling?.busy) return void journaling.settled().then(notify);
+    notifying = false;
+    if (listeners.size === 0) return;
+    const current = getSnapshot();
+    for (const listener of listeners) {
+      try {
+        listener(current);
+      } catch (error) {
+        // One failing listener neither stops the others nor hides its error.
+        setTimeout(() => {
+          throw error;
+        });
       }
-    });
+    }
   }
   function getSnapshot(): IdeView {
     view ??= toIdeView(actor.getSnapshot(), logs);
@@ -225,9 +237,13 @@ export function createIde(options: IdeOptions = {}): Ide {
   });
 
   actor.start();
+  const children = childActors(actor.getSnapshot());
+  const journaling = options.journal ? keepJournal(actor, options.journal, (message) => ideLog("error", message)) : null;
+  const found = options.journal?.found;
+  if (found && "problem" in found) ideLog("error", found.problem);
+  else if (found) children.projectFile.send({ type: "journal.restoreOffered", project: startingProject(found.project) });
   // Children change without the root changing, and a test runner without its suite runner;
   // any of them makes a new view.
-  const children = childActors(actor.getSnapshot());
   const refs: AnyActorRef[] = [actor, ...Object.values(children)];
   for (const ref of refs) {
     ref.subscribe({ next: changed, error: () => changed() });
@@ -255,7 +271,13 @@ export function createIde(options: IdeOptions = {}): Ide {
   });
 
   return {
-    handle: (message, sender) => protocol.handle(message, sender),
+    handle(message, sender) {
+      const reply = protocol.handle(message, sender);
+      if (!journaling) return reply;
+      // A reply acknowledges a plugin's edit: it leaves once the journal holds the edit.
+      const journal = journaling;
+      return reply.then((answer) => (journal.busy ? journal.settled().then(() => answer) : answer));
+    },
     send(event) {
       if (actor.getSnapshot().status !== "active") return;
       const userEvent = readUserEvent(event);
@@ -277,6 +299,7 @@ export function createIde(options: IdeOptions = {}): Ide {
     },
     getSnapshot,
     getProject: () => currentProject(actor),
+    getSavedProject: () => savedProjectOf(actor.getSnapshot()),
     exportCode: (request) => exportWith(request, currentProject(actor), registeredPlugins(actor.getSnapshot())),
     subscribe(listener) {
       listeners.add(listener);
@@ -286,6 +309,7 @@ export function createIde(options: IdeOptions = {}): Ide {
     actor,
     stop() {
       protocol.abandonAll(fail("IdeNotActive", "The IDE has stopped."));
+      journaling?.stop();
       actor.stop();
     },
   };

@@ -5,7 +5,7 @@
  * Invariants:
  * - The displayed test (CONTRACT section 13) is always a test of the project, or null when it
  *   has none; the selected command is a command of it, or null. A load shows its first test; a
- *   return to the saved copy keeps the display where it still can.
+ *   return to the saved copy (or a restored journal) keeps the display where it still can.
  * - Every change of the project (the user's edits, a plugin's /record/command, recorded
  *   commands, the recorded page's url) is emitted as project.edited, so the project file
  *   machine counts it unsaved and its dialogs protect it. Selecting is never a change.

@@ -73,7 +73,7 @@ export const RECORDING_TO_EDITOR = [
 
 export type EditorRecordingEvent = Extract<RecordingFact, { type: (typeof RECORDING_TO_EDITOR)[number] }>;
 
-/** The project file machine loaded a project (its first test is shown) or went back to the saved copy (the display stays where it can). */
+/** The project file machine loaded a project (its first test is shown), or went back to the saved copy or restored a journal (the display stays where it can). */
 export type ProjectReplacedEvent = { type: "project.loaded"; project: SideProject } | { type: "project.reverted"; project: SideProject };
 
 export type EditorEvent = EditEvent | UserSelectEvent | RunPlayingFact | RunOverFact | EditorRecordingEvent | ProjectReplacedEvent;

@@ -10,6 +10,7 @@ import type { SideProject, SideTest } from "../services/side/index.ts";
 import { displayedTest } from "./editor.edits.ts";
 import type { ideMachine } from "./ide.machine.ts";
 import { shownRunner } from "./suiteRunner.machine.ts";
+import { isUnsaved } from "./projectFile.machine.ts";
 import type { testRunnerMachine } from "./testRunner.machine.ts";
 import { loadedProject } from "./ide.rules.ts";
 import type { IdeSnapshot } from "./ide.rules.ts";
@@ -96,6 +97,20 @@ export function displayedTestOf(s: IdeSnapshot): SideTest | null {
   const { project, displayedTestId } = editorSnapshot(s).context;
   return displayedTest({ project, displayedTestId });
 }
+
+/**
+ * What the journal of unsaved changes (core/journal.ts) keeps, from the project file machine:
+ * its revisions, its copy of the project (the editor's, as last told: what a save writes), and
+ * whether "Restore unsaved changes" is being asked.
+ */
+export function unsavedChangesOf(s: IdeSnapshot) {
+  const file = projectFileSnapshot(s);
+  const { revision, savedRevision, project } = file.context;
+  return { revision, savedRevision, project, unsaved: isUnsaved(file.context), offeringRestore: file.matches({ dialog: "confirmingRestore" }) };
+}
+
+/** The project as last loaded or saved: what discarding the unsaved changes goes back to. */
+export const savedProjectOf = (s: IdeSnapshot): SideProject => projectFileSnapshot(s).context.savedCopy;
 
 /** The plugins registered in this plugin session, in registration order. */
 export const registeredPlugins = (s: IdeSnapshot) => s.context.plugins;

@@ -10,7 +10,7 @@ import type { PlaybackView } from "./run.view.ts";
 import { controlSnapshot, editorSnapshot, projectFileSnapshot, recordingSnapshot, suiteRunnerSnapshot } from "./ide.selectors.ts";
 import type { IdeSnapshot } from "./ide.selectors.ts";
 
-export type DialogKind = "controlConsent" | "loadProject" | "closeWindow" | "pluginAlert";
+export type DialogKind = "controlConsent" | "loadProject" | "closeWindow" | "restoreUnsaved" | "pluginAlert";
 
 /**
  * An open dialog. `confirmLabel` and `cancelLabel` are a plugin alert's button labels (its
@@ -97,6 +97,17 @@ function childDialogOf(s: IdeSnapshot): Omit<DialogView, "confirmLabel" | "cance
         load.requestId === null
           ? `You chose to load the project "${load.project.name}" from a file. The unsaved changes to "${name}" will be lost if you load it.`
           : `The plugin ${load.sender} wants to load the project "${load.project.name}". The unsaved changes to "${name}" will be lost if you load it.`,
+    };
+  }
+  const restore = project.context.pendingRestore;
+  if (project.matches({ dialog: "confirmingRestore" }) && restore) {
+    return {
+      kind: "restoreUnsaved",
+      requester: "ide",
+      title: "Restore unsaved changes",
+      text:
+        `The IDE stopped before your changes to "${restore.name}" were saved, and kept them. ` +
+        `Restore them (they stay unsaved until you save), or drop them and keep "${name}" as it was saved.`,
     };
   }
   const close = project.context.pendingClose;

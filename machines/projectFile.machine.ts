@@ -4,9 +4,13 @@
  * (project.edited); this machine decides loads, closes and saves.
  *
  * Parallel regions:
- * - dialog: idle → confirmingLoad | confirmingClose → idle. A load or close over unsaved
- *   changes waits here for the user; the request is answered exactly once (true on accept,
- *   false on decline, IdeNotActive when the window closes first).
+ * - dialog: idle → confirmingLoad | confirmingClose | confirmingRestore → idle. A load or close
+ *   over unsaved changes waits here for the user; the request is answered exactly once (true on
+ *   accept, false on decline, IdeNotActive when the window closes first). confirmingRestore is
+ *   "Restore unsaved changes" (journal.restoreOffered at start): accept makes the journaled
+ *   project the project, unsaved; decline keeps the project and bumps the revision, which tells
+ *   the journal (core/journal.ts) to drop what it held. It has no request to answer, so it
+ *   outlives a closed window: the user answers it when the window opens again.
  * - saving: idle → saving → idle, around the `saveProject` port. A save asked for while one is
  *   under way runs after it (changes made meanwhile are saved too), never in parallel.
  * Invariants:
@@ -25,7 +29,8 @@
  * - The project kept here is the editor's, as it last told it (project.edited), or the one a
  *   load or a discard brought: what a save writes. Only the editor changes it.
  * - Facts for the root: dialog.opened and dialog.closed around its dialogs; close.confirmed;
- *   project.loaded and project.reverted (the editor shows the project they carry).
+ *   project.loaded and project.reverted (the editor shows the project they carry: the saved
+ *   copy after a discard, the journaled project after a restore).
  */
 import { assertEvent, assign, emit, enqueueActions, fromPromise, setup } from "xstate";
 import { messageOf } from "../services/errors.ts";
@@ -131,6 +136,26 @@ export const projectFileMachine = setup({
       answered(context.pendingClose!.requestId, windowClosedReply()),
     ),
     forgetClose: assign({ pendingClose: null }),
+    rememberRestore: assign({
+      pendingRestore: ({ event }) => {
+        assertEvent(event, "journal.restoreOffered");
+        return event.project;
+      },
+    }),
+    /** Yes to "Restore unsaved changes": the journaled project, unsaved against the saved copy. */
+    restoreJournaled: assign(({ context }) => ({
+      project: context.pendingRestore!,
+      revision: context.revision + 1,
+      pendingRestore: null,
+    })),
+    /** The editor shows the restored project, as it does the saved copy after a discard. */
+    announceRestored: emit(({ context }) => ({ type: "project.reverted" as const, project: context.project })),
+    /** No: the project stays as it is; the new revision (saved if it was) makes the journal drop the offered one. */
+    declineRestore: assign(({ context }) => ({
+      revision: context.revision + 1,
+      savedRevision: isUnsaved(context) ? context.savedRevision : context.revision + 1,
+      pendingRestore: null,
+    })),
     markEdited: assign({ revision: ({ context }) => context.revision + 1 }),
     /** The editor changed the project: it is what a save writes now, and unsaved. */
     takeEdit: assign(({ context }, project: SideProject) => ({ project, revision: context.revision + 1 })),
@@ -182,6 +207,7 @@ export const projectFileMachine = setup({
     savedRevision: 0,
     pendingLoad: null,
     pendingClose: null,
+    pendingRestore: null,
     saving: null,
     queuedSave: null,
     project: input.project,
@@ -222,6 +248,19 @@ export const projectFileMachine = setup({
               { guard: "hasUnsavedChanges", target: "confirmingClose", actions: "rememberClose" },
               { actions: "confirmCloseNow" },
             ],
+            "journal.restoreOffered": { target: "confirmingRestore", actions: "rememberRestore" },
+          },
+        },
+        confirmingRestore: {
+          description: "Asks the user whether to restore the unsaved changes a journal kept from before a crash.",
+          entry: "announceDialogOpened",
+          exit: "announceDialogClosed",
+          on: {
+            "request.loadProject": { actions: "answerBusy" },
+            "user.loadProject": { actions: "logAnswerTheOpenDialogFirst" },
+            "request.close": [{ guard: "hasUnsavedChanges", actions: "answerBusy" }, { actions: "confirmCloseNow" }],
+            "user.accept": { target: "idle", actions: ["restoreJournaled", "announceRestored"] },
+            "user.decline": { target: "idle", actions: "declineRestore" },
           },
         },
         confirmingLoad: {

@@ -21,6 +21,8 @@ export interface ProjectFileContext {
   savedRevision: number;
   pendingLoad: PendingLoad | null;
   pendingClose: RequestRef | null;
+  /** The journaled project a start offers in the "Restore unsaved changes" dialog, until the user answers. */
+  pendingRestore: SideProject | null;
   /** The save under way: what it saves and at which revision it started. */
   saving: { revision: number; project: SideProject; controller: string | null } | null;
   /** A save asked for while another was under way; it starts when that one ends. */
@@ -53,11 +55,13 @@ export type ProjectFileEvent =
   | { type: "plugin.disconnected"; sender: string }
   | { type: "project.saveRequested"; controller: string | null }
   | { type: "window.closed" }
+  /** A start found a journal newer than the saved project (createIde sends it): the user is asked whether to restore it. */
+  | { type: "journal.restoreOffered"; project: SideProject }
   | ProjectEditedEvent;
 
 /** A project became the loaded one: plugins hear projectLoaded, the editor shows its first test. */
 export type ProjectLoadedEvent = { type: "project.loaded"; projectId: string; projectName: string; project: SideProject };
-/** The user discarded the changes (a close they confirmed): the editor goes back to the saved copy. */
+/** The user discarded the changes (a close they confirmed), or restored a journal: the editor shows the project it carries. */
 export type ProjectRevertedEvent = { type: "project.reverted"; project: SideProject };
 export type CloseConfirmedEvent = { type: "close.confirmed"; requestId: number };
 

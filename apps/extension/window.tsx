@@ -3,8 +3,9 @@
 // Plugins' messages reach it directly (door.ts) or through the background worker (relay.ts);
 // the statecharts show the door and the relay beside the core's machines (charts.ts);
 // outbound messages leave with chrome.runtime.sendMessage; runs play in the tab under test
-// (executor.ts) and locators resolve there (tabs.ts); the project and its unsaved changes are
-// kept in storage (workspace.ts). The window holds the run: the worker, which the browser may
+// (executor.ts) and locators resolve there (tabs.ts); the saved project is kept in storage
+// (workspace.ts), and the unsaved changes in the journal (journal.ts), offered back as
+// "Restore unsaved changes" when a window starts after one closed with changes unsaved. The window holds the run: the worker, which the browser may
 // stop, is not needed for a run to go on.
 // When the core's window closes (POST /close, or the user's "Close the IDE") the page closes
 // itself; when the page closes, every request still waiting is answered IdeNotActive, and a
@@ -27,6 +28,7 @@ import { saveToComputer } from "../../drivers/webextension/save.ts";
 import { locatorsInTabUnderTest, tabUnderTestId } from "../../drivers/webextension/tabs.ts";
 import { recordInTabUnderTest } from "../../drivers/webextension/recording.ts";
 import { keepWorkspace, loadWorkspace, restoreUnsaved } from "./workspace.ts";
+import { readStoredJournal, storageJournal } from "./journal.ts";
 
 /** How long the page stays after its core closed, so the last replies leave first. */
 const CLOSE_DELAY_MS = 100;
@@ -102,6 +104,8 @@ function closeWhenTheCoreCloses(core: Ide) {
 async function main() {
   const root = document.getElementById("app")!;
   const { workspace, problem } = await loadWorkspace(chrome.storage.local);
+  const savedAt = workspace?.savedAt ?? 0;
+  const found = await readStoredJournal(chrome.storage.local, savedAt);
   const executor = tabExecutor();
   let runUnderWay = false;
   const core = createIde({
@@ -112,6 +116,8 @@ async function main() {
     // While a run is under way, plugins resolve locators in its tab and frame.
     resolveLocator: locatorsInTabUnderTest(() => (runUnderWay ? executor.current() : null)),
     tabUnderTest: tabUnderTestId(() => (runUnderWay ? executor.current() : null)),
+    // Forgetting the journal (a load, a save, a discard) keeps the new saved project in the same write.
+    journal: storageJournal(chrome.storage.local, found, () => core.getSavedProject()),
   });
   followRuns(core, executor, (yes) => (runUnderWay = yes));
   // Recording (CONTRACT section 14): the user's actions in the tab under test.
@@ -121,7 +127,7 @@ async function main() {
   Object.defineProperty(globalThis, "ideCore", { value: core });
   restoreUnsaved(core, workspace);
   if (problem) console.error(problem);
-  keepWorkspace(core, chrome.storage.local, (reason) => console.error(`The project could not be kept: ${reason}`));
+  keepWorkspace(core, chrome.storage.local, (reason) => console.error(`The project could not be kept: ${reason}`), savedAt);
   closeWhenTheCoreCloses(core);
 
   root.replaceChildren();

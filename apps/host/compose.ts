@@ -23,8 +23,8 @@ export interface ComposeOptions extends BrowserOptions {
   project: SideProject;
   /** The chromedriver to start when there is no WebDriver URL; default: CHROMEDRIVER_PATH or /usr/bin/chromedriver. */
   chromedriver?: string;
-  /** What only npm start gives the host. */
-  host?: Pick<HostOptions, "resolveLocator" | "inspect" | "saveFile">;
+  /** What only npm start gives the host (the journal of unsaved changes among it). */
+  host?: Pick<HostOptions, "resolveLocator" | "inspect" | "saveFile" | "journalFile" | "savedAt">;
 }
 
 export interface ComposedHost {

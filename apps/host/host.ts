@@ -23,6 +23,7 @@ import { createUiServer } from "./ui.ts";
 import type { PageShot } from "../../drivers/view/messages.ts";
 import { PageFeed } from "../../drivers/view/pageFeed.ts";
 import { pagePanelRecorder } from "../../drivers/host/recording.ts";
+import { fileJournal } from "./journal.ts";
 import type { WebDriver } from "selenium-webdriver";
 
 export const DEFAULT_PORT = 7357;
@@ -55,6 +56,13 @@ export interface HostOptions {
   token?: string;
   /** Where the token is written, readable by the user only; null writes none. */
   tokenFile?: string | null;
+  /**
+   * The journal of unsaved changes (apps/host/journal.ts); npm start puts it beside the token.
+   * Default null: none. `savedAt` is when the given project was saved (its file's time), which a
+   * journal must be newer than to be offered as "Restore unsaved changes".
+   */
+  journalFile?: string | null;
+  savedAt?: number;
   /** Where "save to computer" writes the project; default: nothing is written, the IDE keeps the copy. */
   saveFile?: (project: SideProject) => string;
   limits?: Partial<Limits>;
@@ -169,6 +177,7 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
     limits: options.limits,
     inspect: options.inspect,
     workers: options.workers,
+    journal: options.journalFile ? fileJournal(options.journalFile, options.savedAt ?? 0) : undefined,
   });
   // A recording starts: the recorder goes into the page (a browser starts if none runs), and a picture follows.
   let recording = false;

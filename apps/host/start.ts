@@ -1,9 +1,9 @@
 // `npm start`: the IDE host as a program. createIde() in this process with the UI page and the
 // plugin bridge (composeHost), on request the inspector and a live page in Chromium, the lines
 // that say where everything is, and a clean stop on Ctrl-C.
-import { existsSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { homedir } from "node:os";
-import { join, relative, resolve } from "node:path";
+import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { fileInspector, skyInspector } from "../../drivers/inspect.ts";
 import type { HostInspector } from "../../drivers/inspect.ts";
@@ -15,6 +15,7 @@ import { readProjectFile } from "../cli/project.ts";
 import { stopOnSignals } from "../cli/signals.ts";
 import type { StartOptions } from "./args.ts";
 import { composeHost } from "./compose.ts";
+import { JOURNAL_FILE_NAME } from "./journal.ts";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const EXAMPLE_PAGE = join(ROOT, "examples", "shop-page.html");
@@ -34,6 +35,8 @@ export async function startIde(options: StartOptions): Promise<void> {
   if (options.inspect) inspectors.push(skyInspector((line) => console.error(line)));
   if (options.inspectLog) inspectors.push(fileInspector(resolve(options.inspectLog)));
   const live = options.page ? await openLivePage(options.page) : null;
+  // Unsaved changes survive a crash in the data folder, beside the token; offered again if newer than the project's file.
+  const journalFile = join(dirname(options.tokenFile), JOURNAL_FILE_NAME);
   // The browser starts at the first run that needs it, not now: the host starts as fast as before.
   const composed = await composeHost({
     ...options,
@@ -41,6 +44,8 @@ export async function startIde(options: StartOptions): Promise<void> {
     project,
     host: {
       resolveLocator: live?.resolveLocator,
+      journalFile,
+      savedAt: statSync(projectFile).mtimeMs,
       inspect: inspectors.length === 0 ? undefined : { next: (event) => inspectors.forEach((i) => i.inspect.next?.(event)) },
       saveFile: (saved) => {
         const target = saveTarget(saved);
@@ -62,6 +67,7 @@ export async function startIde(options: StartOptions): Promise<void> {
       `  plugin bridge  ${host.urls.plugins}?id=YOUR_PLUGIN_ID&token=${host.token}`,
       `  token          ${host.token}${host.tokenFile ? ` (also in ${host.tokenFile}, readable only by you)` : ""}`,
       `  project        "${project.name}" from ${shown(projectFile)}`,
+      `  journal        ${journalFile} keeps unsaved changes; after a crash the IDE page offers to restore them`,
       `  plays against  ${baseUrl}${site ? ` (the example site: ${shown(EXAMPLE_PAGE)} at every path)` : options.baseUrl ? " (--base-url)" : " (the project's url)"}`,
       `  page under test ${
         options.webdriverUrl

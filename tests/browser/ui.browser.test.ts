@@ -403,6 +403,23 @@ describe("the IDE UI page", () => {
     expect(await page.locator('[data-testid="test-picker"] option').allTextContents()).toEqual(["opens the other page"]);
   });
 
+  it("offers the unsaved changes a journal kept in 'Restore unsaved changes', with the focus on restoring, and restores them when the user clicks 'Restore my changes'", async () => {
+    await host.close();
+    const journalFile = join(mkdtempSync(join(tmpdir(), "ide-core-ui-journal-")), "journal.json");
+    const first = await startHost({ port: 0, tokenFile: null, project: SHOP, journalFile });
+    first.ide.send({ type: "user.addTest", name: "kept by the journal" });
+    await first.close(); // the journal stays: nothing was saved
+    await start({ journalFile });
+    await openUi();
+    const dialog = page.getByRole("dialog", { name: "Restore unsaved changes" });
+    await dialog.waitFor();
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Restore my changes");
+    await button("Restore my changes").click();
+    await page.waitForSelector('[data-testid="unsaved"]');
+    expect(await dialog.count()).toBe(0);
+    expect(await page.locator('[data-testid="test-picker"] option').allTextContents()).toContain("kept by the journal");
+  });
+
   it("plays the picked test when the user presses Play, showing each command's state, the current command, the variables and the result", async () => {
     const eyes = inProcessPlugin({ "v-check": "No difference <img src=x onerror=\"window.__pwned=1\">" });
     eyes.hold("v-open", "v-close");

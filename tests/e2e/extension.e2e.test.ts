@@ -316,7 +316,7 @@ describe("the IDE as a browser extension", () => {
     expect((await charts()).map(([actor]) => actor)).toEqual(["ide", "control", "projectFile", "editor", "suiteRunner", "recording", "testRunner", "windowDoor", "backgroundRelay"]);
     // The door answers once the relay has handed over, which it does as it becomes present.
     await expect
-      .poll(async () => Object.fromEntries((await charts()).slice(6)))
+      .poll(async () => Object.fromEntries((await charts()).slice(7)))
       .toEqual({ windowDoor: "answering", backgroundRelay: "present" });
   });
 
@@ -330,13 +330,19 @@ describe("the IDE as a browser extension", () => {
     expect(await ask(alpha, { uri: "/health", verb: "get" })).toBe(false);
   });
 
-  it("keeps the project and its unsaved changes when the window closes and opens again", async () => {
+  it("keeps the project and offers its unsaved changes back when the window closes and opens again", async () => {
     let window = await windowWithEditedShop(alpha);
     await window.close();
 
     window = await openWindow(alpha);
     expect(await window.locator('[data-testid="project-name"]').textContent()).toBe(SHOP.name);
+    await window.getByRole("dialog", { name: "Restore unsaved changes" }).waitFor();
+    await window.getByRole("button", { name: "Restore my changes" }).click();
     await window.waitForSelector('[data-testid="unsaved"]');
+    const names = (await window.evaluate(() =>
+      (globalThis as unknown as { ideCore: { getProject(): { tests: Array<{ name: string }> } } }).ideCore.getProject().tests.map((t) => t.name),
+    )) as string[];
+    expect(names).toContain("the user's own test");
     // A new window is a new plugin session: the registration did not survive it.
     expect(await ask(alpha, { uri: "/health", verb: "get" })).toBe(false);
   });

@@ -46,6 +46,8 @@ const withEdit = (project: SideProject): SideProject => ({
 });
 const shopEdited: ProjectEvent = { type: "project.edited", project: withEdit(shopFixture) };
 const otherEdited: ProjectEvent = { type: "project.edited", project: withEdit(otherFixture) };
+// A journal kept from before a crash: the shop with the first command edited.
+const restoreOffered: ProjectEvent = { type: "journal.restoreOffered", project: withEdit(shopFixture) };
 const isEdit = (event: { type: string }) => event.type === "project.edited";
 
 // The graph does not run the invoked `saveProject` promise, so it takes the events that the
@@ -78,6 +80,7 @@ const EVENTS: ProjectEvent[] = [
   saveThrew,
   shopEdited,
   otherEdited,
+  restoreOffered,
 ];
 
 /** What an edit can change of a project here: the value of the displayed test's first command. */
@@ -99,6 +102,7 @@ function serializeState(snapshot: ProjectSnapshot): string {
     unsaved: isUnsaved(context),
     pendingLoad: context.pendingLoad && { requestId: context.pendingLoad.requestId, project: context.pendingLoad.project.id },
     pendingClose: context.pendingClose?.requestId ?? null,
+    pendingRestore: context.pendingRestore && edited(context.pendingRestore),
     saving: context.saving && {
       project: context.saving.project.id,
       edited: edited(context.saving.project),
@@ -122,6 +126,16 @@ function canArrive(snapshot: ProjectSnapshot, event: ProjectEvent): boolean {
   if (event.type === "request.loadProject" || event.type === "request.close") return snapshot.matches({ dialog: "idle" });
   if (isSaveOutcome(event)) return snapshot.matches({ saving: "saving" });
   if (event.type === "project.edited") return event.project.id === snapshot.context.project.id;
+  // A start offers a journal, before anything else happened: in a state like the first (what the serialisation keeps of it).
+  if (event.type === "journal.restoreOffered") {
+    const { context } = snapshot;
+    return (
+      snapshot.matches({ dialog: "idle", saving: "idle" }) &&
+      !isUnsaved(context) &&
+      context.project.id === shopFixture.id &&
+      edited(context.project) === edited(shopFixture)
+    );
+  }
   return true;
 }
 
@@ -207,7 +221,7 @@ describe("project file machine, model-based", () => {
   it("has a finite graph that reaches dialogs, saves and their outcomes", () => {
     const values = new Set(statesAlong(shortest).map((s) => JSON.stringify(s.value)));
     expect([...values].sort()).toEqual(
-      ["confirmingClose", "confirmingLoad", "idle"]
+      ["confirmingClose", "confirmingLoad", "confirmingRestore", "idle"]
         .flatMap((dialog) => ["idle", "saving"].map((saving) => JSON.stringify({ dialog, saving })))
         .sort(),
     );
@@ -515,5 +529,40 @@ describe("project file machine, one thing at a time", () => {
     actor.send({ ...close, requestId: 42 });
     expect(answerTo(42)).toEqual([expect.objectContaining({ ok: false, errorCode: "Busy" })]);
     expect(actor.getSnapshot().matches({ dialog: "confirmingClose" })).toBe(true);
+  });
+});
+
+describe("project file machine, restoring a journal", () => {
+  const journaled = withEdit(shopFixture);
+
+  it("makes the journaled project the project, unsaved against the saved copy, and hands it to the editor when the user restores it", () => {
+    const { actor, emitted, unsaved } = startProject();
+    actor.send(restoreOffered);
+    expect(actor.getSnapshot().matches({ dialog: "confirmingRestore" })).toBe(true);
+    expect(emitted).toEqual([{ type: "dialog.opened", owner: "projectFile" }]);
+    actor.send(accept);
+    expect(actor.getSnapshot().context).toMatchObject({ project: journaled, savedCopy: shopFixture, pendingRestore: null });
+    expect(unsaved()).toBe(true);
+    expect(emitted).toContainEqual({ type: "dialog.closed", owner: "projectFile" });
+    expect(emitted).toContainEqual({ type: "project.reverted", project: journaled });
+  });
+
+  it("keeps the saved project, saved, tells the editor nothing, and moves the revision on when the user drops the journal", () => {
+    const { actor, emitted, unsaved } = startProject();
+    actor.send(restoreOffered);
+    actor.send(decline);
+    expect(actor.getSnapshot().context).toMatchObject({ project: shopFixture, revision: 1, savedRevision: 1, pendingRestore: null });
+    expect(unsaved()).toBe(false);
+    expect(emitted.map((e) => e.type)).toEqual(["dialog.opened", "dialog.closed"]);
+  });
+
+  it("answers a plugin's load Busy while the restore is asked, and keeps asking over a closed window", () => {
+    const { actor, answerTo } = startProject();
+    actor.send(restoreOffered);
+    actor.send(loadOther);
+    expect(answerTo(1)).toEqual([expect.objectContaining({ ok: false, errorCode: "Busy" })]);
+    actor.send(windowClosed);
+    expect(actor.getSnapshot().matches({ dialog: "confirmingRestore" })).toBe(true);
+    expect(actor.getSnapshot().context.project).toBe(shopFixture);
   });
 });

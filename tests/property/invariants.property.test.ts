@@ -55,7 +55,8 @@ const fixtureOf = (step: PluginStep) =>
 
 const document = fixtureDocument();
 
-const DIALOG_ROUTE = { controlConsent: "control", loadProject: "loadProject", closeWindow: "close", pluginAlert: "alert" } as const;
+// "Restore unsaved changes" answers no request (and these runs start with no journal to offer).
+const DIALOG_ROUTE = { controlConsent: "control", loadProject: "loadProject", closeWindow: "close", pluginAlert: "alert", restoreUnsaved: null } as const;
 
 /** Checks a reply against the view before its request and the view once it settled. */
 function checkReply(request: Request, settledView: IdeView): void {

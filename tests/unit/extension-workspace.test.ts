@@ -1,6 +1,6 @@
-// What the extension keeps across IDE windows (apps/extension/workspace.ts): the loaded
-// project and its unsaved flag, written to storage whenever they change and read back when a
-// window starts. An in-memory storage stands in for chrome.storage.local; it keeps copies, as
+// What the extension keeps across IDE windows (apps/extension/workspace.ts): the saved
+// project and since when, written to storage whenever it changes and read back when a window
+// starts (the unsaved changes are the journal's: journal.test.ts). An in-memory storage stands in for chrome.storage.local; it keeps copies, as
 // the real one does, and lets a test hold a write open to see what comes next.
 import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -153,18 +153,22 @@ describe("keepWorkspace", () => {
     expect(kept.project.name).toBe(ide.getSnapshot().project.name);
   });
 
-  it("writes again with unsaved true after the user edits the project", async () => {
+  it("does not write the user's edits, which the journal keeps, and writes the saved project again after a save", async () => {
     const ide = ideFor({ project: shop });
     const storage = memoryStorage();
-    keepWorkspace(ide, storage, noError);
+    keepWorkspace(ide, storage, noError, 1234);
     await flush();
-    ide.send({ type: "user.editProject" });
+    ide.send({ type: "user.addTest", name: "edited" });
     await flush();
-    expect(storage.writes.map((w) => [w.project.id, w.unsaved])).toEqual([
-      [shopId, false],
-      [shopId, true],
-    ]);
-    expect((storage.data.get(WORKSPACE_KEY) as Workspace).unsaved).toBe(true);
+    expect(storage.writes.map((w) => [w.project.id, w.project.tests.length, w.savedAt])).toEqual([[shopId, (shop as { tests: unknown[] }).tests.length, 1234]]);
+    const before = Date.now();
+    ide.send({ type: "user.saveProject" });
+    await flush();
+    await flush();
+    expect(storage.writes).toHaveLength(2);
+    expect(storage.writes[1].project).toEqual(ide.getProject());
+    expect(storage.writes[1].unsaved).toBe(false);
+    expect(storage.writes[1].savedAt).toBeGreaterThanOrEqual(before);
   });
 
   it("writes the new project after a plugin loads one", async () => {
@@ -196,7 +200,8 @@ describe("keepWorkspace", () => {
     const storage = memoryStorage({ hold: true });
     keepWorkspace(ide, storage, noError);
     await loadShop(ide);
-    ide.send({ type: "user.editProject" });
+    await flush();
+    expect(await ide.handle({ uri: "/project", verb: "post", project: { ...(shop as object), id: "other", name: "Other" } }, { id: "plugin-a" })).toBe(true);
     await flush();
     expect(storage.writes).toHaveLength(1);
 
@@ -205,11 +210,10 @@ describe("keepWorkspace", () => {
     expect(storage.writes).toHaveLength(2);
     storage.release();
     await flush();
-    expect(storage.writes.map((w) => w.unsaved)).toEqual([false, true]);
     expect(storage.writes[0].project.id).not.toBe(shopId);
-    expect(storage.writes[1].project.id).toBe(shopId);
+    expect(storage.writes[1].project.id).toBe("other");
     expect(storage.mostAtOnce).toBe(1);
-    expect((storage.data.get(WORKSPACE_KEY) as Workspace).project.id).toBe(shopId);
+    expect((storage.data.get(WORKSPACE_KEY) as Workspace).project.id).toBe("other");
   });
 
   it("tells onError why a write failed and still writes the next change", async () => {
@@ -220,7 +224,7 @@ describe("keepWorkspace", () => {
     await flush();
     expect(onError).toHaveBeenCalledExactlyOnceWith("quota exceeded");
 
-    ide.send({ type: "user.editProject" });
+    await loadShop(ide);
     await flush();
     expect(storage.writes).toHaveLength(2);
     expect(onError).toHaveBeenCalledTimes(2);
@@ -239,16 +243,15 @@ describe("keepWorkspace", () => {
     expect((storage.data.get(WORKSPACE_KEY) as Workspace).unsaved).toBe(false);
   });
 
-  it("keeps what loadWorkspace reads back as the same project and flag", async () => {
+  it("keeps what loadWorkspace reads back as the same saved project, since the same time", async () => {
     const ide = ideFor({ project: shop });
     const storage = memoryStorage();
-    keepWorkspace(ide, storage, noError);
+    keepWorkspace(ide, storage, noError, 99);
     ide.send({ type: "user.editProject" });
     await flush();
     const { workspace, problem } = await loadWorkspace(storage);
     expect(problem).toBeNull();
-    expect(workspace?.unsaved).toBe(true);
-    expect(workspace?.project).toEqual(copy(ide.actor.getSnapshot().context.editor.getSnapshot().context.project));
+    expect(workspace).toEqual({ project: copy(ide.getSavedProject()), unsaved: false, savedAt: 99 });
   });
 });
 

@@ -1,6 +1,7 @@
 // The IDE's one open dialog (consent to control, loading over unsaved changes, closing over
-// unsaved changes, a plugin's alert). The IDE's own dialogs have buttons that say what happens
-// rather than "OK"/"Cancel", and the safe answer has the focus so a stray Enter never gives
+// unsaved changes, restoring unsaved changes kept from before a crash, a plugin's alert). The
+// IDE's own dialogs have buttons that say what happens rather than "OK"/"Cancel", and the safe
+// answer has the focus so a stray Enter never gives
 // control away or loses changes. A plugin's alert ("NAME says...") has the plugin's labels:
 // its confirm button answers true, its cancel button (when it gave one), Escape and the
 // close of the dialog answer false; the cancel button has the focus when there is one.
@@ -15,6 +16,7 @@ export const DIALOG_BUTTONS: Record<OwnDialogKind, { accept: string; decline: st
   controlConsent: { accept: "Restart and allow access", decline: "Deny access" },
   loadProject: { accept: "Load and lose unsaved changes", decline: "Keep my changes" },
   closeWindow: { accept: "Discard changes and close", decline: "Keep the IDE open" },
+  restoreUnsaved: { accept: "Restore my changes", decline: "Drop them" },
 };
 
 export function Dialog({ dialog, send }: { dialog: NonNullable<UiView["dialog"]>; send: (event: UserEventMessage) => void }) {
@@ -25,7 +27,9 @@ export function Dialog({ dialog, send }: { dialog: NonNullable<UiView["dialog"]>
       ? { accept: dialog.confirmLabel ?? "OK", decline: dialog.cancelLabel }
       : DIALOG_BUTTONS[dialog.kind];
   const accept = useRef<HTMLButtonElement>(null);
-  useEffect(() => (decline.current ?? accept.current)?.focus(), [dialog.kind, dialog.requester, dialog.text]);
+  // Restoring is the safe answer of "Restore unsaved changes"; declining is, of every other dialog.
+  const safe = dialog.kind === "restoreUnsaved" ? accept : decline;
+  useEffect(() => (safe.current ?? accept.current)?.focus(), [dialog.kind, dialog.requester, dialog.text]);
   return (
     <div class="dialog-backdrop">
       <div
@@ -47,7 +51,7 @@ export function Dialog({ dialog, send }: { dialog: NonNullable<UiView["dialog"]>
         <div class="dialog-buttons">
           <button
             type="button"
-            class={alert ? "primary" : "danger"}
+            class={alert || dialog.kind === "restoreUnsaved" ? "primary" : "danger"}
             ref={accept}
             data-testid="dialog-accept"
             onClick={() => send({ type: "user.accept" })}
@@ -57,7 +61,7 @@ export function Dialog({ dialog, send }: { dialog: NonNullable<UiView["dialog"]>
           {buttons.decline !== null && (
             <button
               type="button"
-              class={alert ? undefined : "primary"}
+              class={alert ? undefined : dialog.kind === "restoreUnsaved" ? "danger" : "primary"}
               ref={decline}
               data-testid="dialog-decline"
               onClick={() => send({ type: "user.decline" })}
