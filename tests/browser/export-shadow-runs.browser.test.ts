@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exportCode } from "../../services/export/index.ts";
 import { parseSideProject } from "../../services/side/index.ts";
 import { servePages } from "../support/browserPages.ts";
+import { shadowCheckoutScript } from "../support/shadowCheckout.ts";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const RUNNERS = join(ROOT, "tests", "export", "runners");
@@ -20,24 +21,7 @@ const CHECKOUT = `<!doctype html>
 <html><head><title>Checkout</title></head>
 <body>
   <x-checkout></x-checkout>
-  <script>
-    customElements.define("x-summary", class extends HTMLElement {
-      constructor() {
-        super();
-        this.attachShadow({ mode: "open" }).innerHTML = '<p>Total: <span class="total">0</span></p>';
-      }
-    });
-    customElements.define("x-checkout", class extends HTMLElement {
-      constructor() {
-        super();
-        const root = this.attachShadow({ mode: "open" });
-        root.innerHTML = '<input class="card"><button class="pay">Pay</button><x-summary></x-summary>';
-        root.querySelector(".pay").addEventListener("click", () => {
-          root.querySelector("x-summary").shadowRoot.querySelector(".total").textContent = String(root.querySelector(".card").value.length);
-        });
-      }
-    });
-  </script>
+  ${shadowCheckoutScript()}
 </body></html>`;
 
 let site: Awaited<ReturnType<typeof servePages>>;

@@ -7,6 +7,7 @@ import { webdriverPage } from "../../drivers/host/webdriver.ts";
 import type { WebDriverPage } from "../../drivers/host/webdriver.ts";
 import type { PageOutcome } from "../../machines/testRunner.types.ts";
 import { servePages } from "../support/browserPages.ts";
+import { shadowCheckoutScript } from "../support/shadowCheckout.ts";
 
 const CHECKOUT = `<!doctype html>
 <html><head><title>Checkout</title></head>
@@ -14,24 +15,7 @@ const CHECKOUT = `<!doctype html>
   <x-checkout id="checkout"></x-checkout>
   <x-checkout id="second"></x-checkout>
   <p id="plain">No shadow here</p>
-  <script>
-    customElements.define("x-summary", class extends HTMLElement {
-      constructor() {
-        super();
-        this.attachShadow({ mode: "open" }).innerHTML = '<p>Total: <span class="total">0</span></p>';
-      }
-    });
-    customElements.define("x-checkout", class extends HTMLElement {
-      constructor() {
-        super();
-        const root = this.attachShadow({ mode: "open" });
-        root.innerHTML = '<label>Card <input class="card"></label><button class="pay">Pay</button><x-summary></x-summary>';
-        root.querySelector(".pay").addEventListener("click", () => {
-          root.querySelector("x-summary").shadowRoot.querySelector(".total").textContent = String(root.querySelector(".card").value.length);
-        });
-      }
-    });
-  </script>
+  ${shadowCheckoutScript('<label>Card <input class="card"></label>')}
 </body></html>`;
 
 let site: Awaited<ReturnType<typeof servePages>>;
