@@ -10,6 +10,8 @@ const text = z.string().max(1_000_000);
 const tabId = z.number().int().nullable().default(null);
 const targets = z.array(z.union([z.tuple([text, text]), z.tuple([text])])).max(100);
 const frame = z.array(z.number().int().min(0)).max(32);
+/** Each frame level's element locator ([locator, builder]) or null: selectFrame's target when there is one. */
+const frameTargets = z.array(z.tuple([text, text]).nullable()).max(32);
 
 const reportSchema = z.discriminatedUnion("type", [
   z.object({
@@ -19,6 +21,7 @@ const reportSchema = z.discriminatedUnion("type", [
     targets: targets.default(() => []),
     value: text.default(""),
     frame: frame.default(() => []),
+    frameTargets: frameTargets.default(() => []),
     tabId,
   }),
   z.object({
@@ -32,6 +35,7 @@ const reportSchema = z.discriminatedUnion("type", [
     type: z.literal("recorder.typing"),
     field: z.object({ target: text.default(""), targets: targets.default(() => []), value: text }).nullable(),
     frame: frame.default(() => []),
+    frameTargets: frameTargets.default(() => []),
     tabId,
   }),
   z.object({ type: z.literal("recorder.tabClosed") }),

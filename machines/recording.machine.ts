@@ -25,11 +25,12 @@
  */
 import { assertEvent, assign, emit, enqueueActions, fromPromise, not, setup } from "xstate";
 import { frameSteps, openTarget, projectUrlFrom, readMutation, sameFrame } from "../services/recording/index.ts";
-import type { Mutation } from "../services/recording/index.ts";
+import type { FrameTargets, Mutation } from "../services/recording/index.ts";
 import type {
   AskPluginsInput,
   PluginAnswers,
   RecordedCommand,
+  RecorderCommandEvent,
   RecordingContext,
   RecordingEmitted,
   RecordingEvent,
@@ -221,13 +222,13 @@ export const recordingMachine = setup({
 /** One command of the page, after the selectFrame steps to its frame when it changed: the frame it leaves the recording in, and what recording them does. */
 function recordedFrom(
   context: RecordingContext,
-  report: { command: string; target: string; targets: RecordedCommand["targets"]; value: string; frame: readonly number[]; tabId: number | null; plugins: readonly string[] },
+  report: Pick<RecorderCommandEvent, "command" | "target" | "targets" | "value" | "frame" | "tabId" | "plugins"> & { frameTargets?: FrameTargets | undefined },
 ) {
-  const frames: RecordedCommand[] = frameSteps(context.frame, report.frame).map((target) => ({
+  const frames: RecordedCommand[] = frameSteps(context.frame, report.frame, report.frameTargets).map((targets) => ({
     id: newId(),
     command: "selectFrame",
-    target,
-    targets: [[target]],
+    target: targets[0]![0],
+    targets,
     value: "",
   }));
   const command: RecordedCommand = { id: newId(), command: report.command, target: report.target, targets: report.targets, value: report.value };

@@ -1,5 +1,5 @@
 // The recording machine's context, events, facts and port (CONTRACT section 14).
-import type { FramePath, RecordedTargets } from "../services/recording/index.ts";
+import type { FramePath, FrameTargets, RecordedTargets } from "../services/recording/index.ts";
 import type { LogWrittenEvent } from "./shared.types.ts";
 import type { UserEventOf } from "./userEvents.schema.ts";
 
@@ -41,6 +41,8 @@ export type RecorderCommandEvent = {
   targets: RecordedTargets;
   value: string;
   frame: FramePath;
+  /** Each level's frame element locator, or null: the selectFrame steps name frames by it. */
+  frameTargets?: FrameTargets;
   tabId: number | null;
   plugins: readonly string[];
 };
@@ -60,6 +62,8 @@ export type RecorderTypingEvent = {
   type: "recorder.typing";
   field: { target: string; targets: RecordedTargets; value: string } | null;
   frame: FramePath;
+  /** Each level's frame element locator, or null: the selectFrame steps name frames by it. */
+  frameTargets?: FrameTargets;
   tabId: number | null;
   plugins: readonly string[];
 };

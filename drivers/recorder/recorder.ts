@@ -13,6 +13,7 @@
 // an event's propagation still has it recorded.
 import { buildTargets } from "../../services/locators/builders.ts";
 import type { LocatorPair } from "../../services/locators/builders.ts";
+import { frameLocators } from "./frames.ts";
 import { eventElement, shadowRootListeners, UNCOMPOSED_EVENTS } from "./shadowRoots.ts";
 
 /** One recorded command, before the core gives it an id and puts it into the test. */
@@ -23,6 +24,8 @@ export interface RecordedAction {
   value: string;
   /** The frame it was done in: its index in window.frames at each level from the top; [] is the top. */
   frame: number[];
+  /** Beside `frame`, each level's frame element's stable locator, or null (frames.ts). */
+  frameTargets?: Array<LocatorPair | null>;
 }
 
 /**
@@ -35,6 +38,7 @@ export interface PendingTyping {
   pending: true;
   field: { target: string; targets: Array<LocatorPair | [string]>; value: string } | null;
   frame: number[];
+  frameTargets?: Array<LocatorPair | null>;
 }
 
 /** What the recorder reports: a command, or the typing still pending in the focused field. */
@@ -87,9 +91,11 @@ const isSelect = (el: Element): el is HTMLSelectElement => el.localName === "sel
 const isTextArea = (el: Element): el is HTMLTextAreaElement => el.localName === "textarea";
 
 /** Starts recording in `win`; returns the function that stops it. */
-export function attachRecorder(win: Window, report: (report: RecorderReport) => void): () => void {
+export function attachRecorder(win: Window, reportTo: (report: RecorderReport) => void): () => void {
   const doc = win.document;
   const frame = framePath(win);
+  // Read at each report: a frame element's id may come after the recorder does.
+  const report = (told: RecorderReport) => reportTo(frame.length === 0 ? told : { ...told, frameTargets: frameLocators(win, frame.length) });
   const record = (command: string, el: Element | null, value: string, targets?: RecordedAction["targets"]) => {
     const found = targets ?? (el ? buildTargets(el) : []);
     report({ command, target: found[0]?.[0] ?? "", targets: found, value, frame });

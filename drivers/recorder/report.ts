@@ -6,6 +6,6 @@ import type { RecorderReport } from "./recorder.ts";
 export function coreReport(report: RecorderReport, tabId: number | null): Record<string, unknown> {
   const value: Partial<RecorderReport> = typeof report === "object" && report !== null ? report : {};
   return "pending" in value
-    ? { type: "recorder.typing", field: value.field, frame: value.frame, tabId }
+    ? { type: "recorder.typing", field: value.field, frame: value.frame, frameTargets: value.frameTargets, tabId }
     : { ...value, type: "recorder.commandRecorded", tabId };
 }

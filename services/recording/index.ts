@@ -9,18 +9,27 @@ export type FramePath = readonly number[];
 /** A recorded command's alternatives: `[locator, builderName]`, or `[locator]` where there is no builder (selectFrame). */
 export type RecordedTargets = Array<[string, string] | [string]>;
 
+/** Beside a FramePath, each level's frame element locator `[locator, builder]`, or null where it has none. */
+export type FrameTargets = ReadonlyArray<readonly [string, string] | null>;
+
 /**
- * The selectFrame targets that go from frame `from` to frame `to`, as v3 records them before
- * the first command done in another frame: `relative=top` back to the top, else
- * `relative=parent` up to the frames' common ancestor, then `index=N` down to `to`.
+ * The selectFrame steps that go from frame `from` to frame `to`, each as its targets (the first
+ * is the target), as v3 records them before the first command done in another frame:
+ * `relative=top` back to the top, else `relative=parent` up to the frames' common ancestor,
+ * then one step down per level of `to` (CONTRACT section 19): the frame element's locator
+ * from `locators` when the recorder found one (`id=payment`), with `index=N` as its fallback,
+ * else `index=N` alone (N is the frame's index in its parent's window.frames).
  */
-export function frameSteps(from: FramePath, to: FramePath): string[] {
+export function frameSteps(from: FramePath, to: FramePath, locators: FrameTargets = []): RecordedTargets[] {
   if (sameFrame(from, to)) return [];
-  if (to.length === 0) return ["relative=top"];
+  if (to.length === 0) return [[["relative=top"]]];
   let common = 0;
   while (common < from.length && common < to.length && from[common] === to[common]) common++;
-  const up = Array.from({ length: from.length - common }, () => "relative=parent");
-  const down = to.slice(common).map((index) => `index=${index}`);
+  const up: RecordedTargets[] = Array.from({ length: from.length - common }, () => [["relative=parent"]]);
+  const down = to.slice(common).map((index, i): RecordedTargets => {
+    const located = locators[common + i];
+    return located ? [[located[0], located[1]], [`index=${index}`]] : [[`index=${index}`]];
+  });
   return [...up, ...down];
 }
 

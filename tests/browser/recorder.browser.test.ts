@@ -19,6 +19,7 @@ const FORM = `<!doctype html><html><head><title>Form</title></head><body>
   <div id="editor" contenteditable="true">Hello</div>
   <p id="para">Double me</p>
   <iframe id="inner" src="/frame"></iframe>
+  <iframe src="/bare"></iframe>
   <button id="forged" type="button">Forged</button>
 </body></html>`;
 const FRAME = `<!doctype html><html><body><button id="inside">Inside</button></body></html>`;
@@ -32,7 +33,7 @@ beforeAll(async () => {
   bundle = await bundleForPage(`import { attachRecorder } from "./drivers/recorder/recorder.ts";
     const seen = (globalThis.__recorded = []);
     attachRecorder(window, (action) => seen.push(action));`);
-  site = await servePages({ "/": FORM, "/frame": FRAME });
+  site = await servePages({ "/": FORM, "/frame": FRAME, "/bare": FRAME });
   browser = await launchChromium();
 }, 60_000);
 
@@ -45,8 +46,7 @@ beforeEach(async () => {
   await page?.close();
   page = await browser.newPage();
   await page.goto(`${site.origin}/`);
-  const frame = page.frame({ url: /\/frame$/ })!;
-  await frame.waitForLoadState();
+  for (const url of [/\/frame$/, /\/bare$/]) await page.frame({ url })!.waitForLoadState();
   for (const f of page.frames()) await f.evaluate(`${bundle}; void 0`);
 });
 
@@ -136,6 +136,16 @@ describe("the recorder in Chromium", () => {
   it("records a click in an iframe with its frame path", async () => {
     await page.frameLocator("#inner").locator("#inside").click();
     expect(await recorded()).toEqual(["click | id=inside |  | [0]"]);
+  });
+
+  it("tells the frame element's id as the frame's locator, and no locator for a frame with neither id nor name", async () => {
+    await page.frameLocator("#inner").locator("#inside").click();
+    await page.frameLocator("iframe:not([id])").locator("#inside").click();
+    const frames = (await reports()).map((r) => [r.frame, r.frameTargets]);
+    expect(frames).toEqual([
+      [[0], [["id=inner", "id"]]],
+      [[1], [null]],
+    ]);
   });
 
   it("records nothing the page's own scripts dispatch", async () => {

@@ -248,7 +248,9 @@ describe("recording a page of tricky cases in the browser extension", () => {
     expect([commands[5].value, commands[7].value]).toEqual(["label=Green", "label=Blue"]);
     expect(commands[10].value).toBe("Edit me now");
     expect(commands[12].target).toBe("css=#host >>> #shadowed"); // the button inside the shadow root, not its host
-    expect(commands[13].target).toBe("index=0");
+    // The frame by its element's id, with its index as the fallback (CONTRACT section 19).
+    expect(commands[13].target).toBe("id=frame");
+    expect(commands[13].targets).toEqual([["id=frame", "id"], ["index=0"]]);
     expect(commands[15].value).toBe("deep");
 
     // Every locator of every targets list finds the element the user acted on first (v3's rule:

@@ -82,10 +82,21 @@ describe("Record and Stop recording", () => {
     expect(commandsOf(ide)[0].targets).toEqual([["index=0"]]);
   });
 
+  it("names a frame by its element's locator when the recorder found one, with index=N as its fallback, and by index=N where it found none", () => {
+    const ide = createIde({ project: emptyTestProject() });
+    ide.send({ type: "user.startRecording" });
+    ide.record(click("id=a", { frame: [1, 0], frameTargets: [["id=payment", "id"], null] }));
+    ide.record(click("id=b", { frame: [2], frameTargets: [["name=ads", "name"]] }));
+    expect(shown(ide)).toEqual(["selectFrame id=payment", "selectFrame index=0", "click id=a", "selectFrame relative=parent", "selectFrame relative=parent", "selectFrame name=ads", "click id=b"]);
+    expect(commandsOf(ide)[0].targets).toEqual([["id=payment", "id"], ["index=1"]]);
+    expect(commandsOf(ide)[1].targets).toEqual([["index=0"]]);
+    expect(commandsOf(ide)[5].targets).toEqual([["name=ads", "name"], ["index=2"]]);
+  });
+
   it("changes nothing for what the recorder reports while not recording, or for a report that is not well formed", () => {
     const ide = createIde({ project: shopProject() });
     expect(ide.record(click("id=x"))).toBe(true);
-    for (const bad of [null, 42, { type: "recorder.commandRecorded" }, { ...click("id=x"), frame: [-1] }, { type: "user.accept" }]) {
+    for (const bad of [null, 42, { type: "recorder.commandRecorded" }, { ...click("id=x"), frame: [-1] }, { ...click("id=x"), frame: [0], frameTargets: [[1, "id"]] }, { type: "user.accept" }]) {
       expect(ide.record(bad)).toBe(false);
     }
     expect(ide.getSnapshot().project.unsaved).toBe(false);
