@@ -14,6 +14,7 @@
 import { buildTargets } from "../../services/locators/builders.ts";
 import type { LocatorPair } from "../../services/locators/builders.ts";
 import { frameLocators } from "./frames.ts";
+import { hoverMenus } from "./hover.ts";
 import { eventElement, shadowRootListeners, UNCOMPOSED_EVENTS } from "./shadowRoots.ts";
 
 /** One recorded command, before the core gives it an id and puts it into the test. */
@@ -179,7 +180,10 @@ export function attachRecorder(win: Window, reportTo: (report: RecorderReport) =
       (event) => {
         const mouse = event as MouseEvent;
         if (mouse.button !== 0 || afterEnter || clickedJustNow) return;
-        record("click", eventElement(event), "");
+        const el = eventElement(event);
+        // The menus a CSS :hover opened to show it come first, so playback opens them too.
+        for (const menu of hoverMenus(el)) record("mouseOver", menu, "");
+        record("click", el, "");
         // A label's click is followed by the one it makes on its control: one command, as in v3.
         clickedJustNow = true;
         later(CLICK_TWICE_MS, () => (clickedJustNow = false));
