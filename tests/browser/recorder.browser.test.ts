@@ -19,7 +19,8 @@ const FORM = `<!doctype html><html><head><title>Form</title></head><body>
   <div id="editor" contenteditable="true">Hello</div>
   <p id="para">Double me</p>
   <iframe id="inner" src="/frame"></iframe>
-  <iframe src="/bare"></iframe>
+  <iframe id="twice" src="/bare"></iframe>
+  <span id="twice"></span>
   <button id="forged" type="button">Forged</button>
 </body></html>`;
 const FRAME = `<!doctype html><html><body><button id="inside">Inside</button></body></html>`;
@@ -138,9 +139,9 @@ describe("the recorder in Chromium", () => {
     expect(await recorded()).toEqual(["click | id=inside |  | [0]"]);
   });
 
-  it("tells the frame element's id as the frame's locator, and no locator for a frame with neither id nor name", async () => {
+  it("tells the frame element's id as the frame's locator, and no locator for a frame whose id another element has too", async () => {
     await page.frameLocator("#inner").locator("#inside").click();
-    await page.frameLocator("iframe:not([id])").locator("#inside").click();
+    await page.frameLocator("iframe#twice").locator("#inside").click();
     const frames = (await reports()).map((r) => [r.frame, r.frameTargets]);
     expect(frames).toEqual([
       [[0], [["id=inner", "id"]]],
