@@ -82,6 +82,9 @@ function project(origin: string) {
           cmd("f-type", "type", "id=deep", "in the frame"),
           cmd("f-top", "selectFrame", "relative=top"),
           cmd("f-assert", "assertText", "id=outer", "Outer"),
+          cmd("f-late", "selectFrame", "id=late"),
+          cmd("f-late-type", "type", "id=deep", "late"),
+          cmd("f-back", "selectFrame", "relative=top"),
           cmd("f-size", "setWindowSize", "800x600"),
         ],
       },
@@ -291,12 +294,14 @@ describe("a run in the browser extension", () => {
     expect(await tab.evaluate(`document.getElementById("search").value`)).toBe("found");
   });
 
-  it("types in a frame it selected, comes back to the top, and sets the window's size", async () => {
+  it("types in a frame it selected, waits for a frame the page adds late by its id, comes back to the top, and sets the window's size", async () => {
     await play("t-frame");
     await ended("passed");
-    for (const id of ["f-open", "f-select", "f-type", "f-top", "f-assert", "f-size"]) expect(await stateOf(id)).toContain("passed");
+    for (const id of ["f-open", "f-select", "f-type", "f-top", "f-assert", "f-late", "f-late-type", "f-back", "f-size"]) expect(await stateOf(id)).toContain("passed");
     const frame = tab.frames().find((f) => f.url().endsWith("/inner"));
     expect(await frame!.evaluate(`document.getElementById("deep").value`)).toBe("in the frame");
+    const late = tab.frames().find((f) => f.url().endsWith("/inner?late"));
+    expect(await late!.evaluate(`document.getElementById("deep").value`)).toBe("late");
     expect(await tab.evaluate("outerWidth")).toBe(800);
   });
 

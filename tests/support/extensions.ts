@@ -174,7 +174,8 @@ export function profileDir(): string {
 /**
  * A small site on 127.0.0.1 for runs in the tab under test: a form (/form: type a name, press
  * Go, read "Hello NAME"; a link to /second), a second page with its own field, and a page
- * with a frame (/framed, whose frame /inner has a field). Gives its origin and a close.
+ * with a frame (/framed, whose frame /inner has a field, and whose second frame #late the page
+ * adds 300 ms after it loads). Gives its origin and a close.
  */
 export async function serveTestSite(): Promise<{ origin: string; close(): Promise<void> }> {
   const { createServer } = await import("node:http");
@@ -209,6 +210,15 @@ document.getElementById("go").addEventListener("click", () => {
     "/framed": `<!doctype html><html><head><meta charset="utf-8"><title>Framed page</title></head><body>
 <p id="outer">Outer</p>
 <iframe id="inner" src="/inner" width="300" height="120"></iframe>
+<script>
+// A second frame the page adds late, by script: selectFrame by its id waits for it.
+setTimeout(() => {
+  const late = document.createElement("iframe");
+  late.id = "late";
+  late.src = "/inner?late";
+  document.body.append(late);
+}, 300);
+</script>
 </body></html>`,
     "/tricky": `<!doctype html><html><head><meta charset="utf-8"><title>Tricky page</title></head><body>
 <div><button id="same" type="button">First "quoted" button</button></div>
