@@ -19,6 +19,7 @@ const reportSchema = z.discriminatedUnion("type", [
     targets: targets.default(() => []),
     value: text.default(""),
     frame: frame.default(() => []),
+    upload: z.literal(true).optional(),
     tabId,
   }),
   z.object({

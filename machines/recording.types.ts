@@ -41,6 +41,8 @@ export type RecorderCommandEvent = {
   targets: RecordedTargets;
   value: string;
   frame: FramePath;
+  /** A file the user chose in a file input: `value` is its name only, the path is the user's to set. */
+  upload?: true;
   tabId: number | null;
   plugins: readonly string[];
 };

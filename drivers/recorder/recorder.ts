@@ -23,6 +23,8 @@ export interface RecordedAction {
   value: string;
   /** The frame it was done in: its index in window.frames at each level from the top; [] is the top. */
   frame: number[];
+  /** A file chosen in a file input: `type` with the file's name, whose path the user must set (CONTRACT section 19). */
+  upload?: true;
 }
 
 /**
@@ -83,6 +85,10 @@ export function optionLocator(option: HTMLOptionElement): string {
 
 const isTextInput = (el: Element): el is HTMLInputElement =>
   el.localName === "input" && INPUT_TYPES.has((el as HTMLInputElement).type);
+const isFileInput = (el: Element): el is HTMLInputElement => el.localName === "input" && (el as HTMLInputElement).type === "file";
+/** A file input, or a label whose control is one. */
+const opensFileChooser = (el: Element | null): boolean =>
+  el !== null && (isFileInput(el) || (el.localName === "label" && (el as HTMLLabelElement).control?.localName === "input" && (el as HTMLLabelElement).control!.getAttribute("type")?.toLowerCase() === "file"));
 const isSelect = (el: Element): el is HTMLSelectElement => el.localName === "select";
 const isTextArea = (el: Element): el is HTMLTextAreaElement => el.localName === "textarea";
 
@@ -142,6 +148,14 @@ export function attachRecorder(win: Window, report: (report: RecorderReport) => 
     record("type", el, el.value);
   };
 
+  /** A file chosen: `type` with its name (several on lines of their own), not the browser's C:\fakepath\ value. */
+  const recordUpload = (el: HTMLInputElement) => {
+    const names = Array.from(el.files ?? [], (file) => file.name).join("\n");
+    if (names === "") return; // the chooser was cancelled, or the files cleared
+    const found = buildTargets(el);
+    report({ command: "type", target: found[0]?.[0] ?? "", targets: found, value: names, frame, upload: true });
+  };
+
   const handlers: Array<[string, (event: Event) => void]> = [
     [
       "focus",
@@ -172,7 +186,8 @@ export function attachRecorder(win: Window, report: (report: RecorderReport) => 
       "click",
       (event) => {
         const mouse = event as MouseEvent;
-        if (mouse.button !== 0 || afterEnter || clickedJustNow) return;
+        // The click that opens a file chooser is not played: the chosen file's `type` is.
+        if (mouse.button !== 0 || afterEnter || clickedJustNow || opensFileChooser(eventElement(event))) return;
         record("click", eventElement(event), "");
         // A label's click is followed by the one it makes on its control: one command, as in v3.
         clickedJustNow = true;
@@ -195,6 +210,7 @@ export function attachRecorder(win: Window, report: (report: RecorderReport) => 
       (event) => {
         const el = eventElement(event);
         if (!el) return;
+        if (isFileInput(el)) return recordUpload(el);
         if (isTextInput(el) || isTextArea(el)) return recordTyped(el);
         if (!(isSelect(el))) return;
         if (!el.multiple) {
