@@ -87,8 +87,10 @@ const isTextInput = (el: Element): el is HTMLInputElement =>
   el.localName === "input" && INPUT_TYPES.has((el as HTMLInputElement).type);
 const isFileInput = (el: Element): el is HTMLInputElement => el.localName === "input" && (el as HTMLInputElement).type === "file";
 /** A file input, or a label whose control is one. */
-const opensFileChooser = (el: Element | null): boolean =>
-  el !== null && (isFileInput(el) || (el.localName === "label" && (el as HTMLLabelElement).control?.localName === "input" && (el as HTMLLabelElement).control!.getAttribute("type")?.toLowerCase() === "file"));
+const opensFileChooser = (el: Element | null): boolean => {
+  const control = el?.localName === "label" ? (el as HTMLLabelElement).control : el;
+  return control != null && isFileInput(control);
+};
 const isSelect = (el: Element): el is HTMLSelectElement => el.localName === "select";
 const isTextArea = (el: Element): el is HTMLTextAreaElement => el.localName === "textarea";
 
