@@ -22,6 +22,7 @@ const reportSchema = z.discriminatedUnion("type", [
     value: text.default(""),
     frame: frame.default(() => []),
     frameTargets: frameTargets.default(() => []),
+    upload: z.literal(true).optional(),
     tabId,
   }),
   z.object({

@@ -19,6 +19,8 @@
  *   of its own, so the recording never waits for a plugin; the first valid mutation among
  *   their answers (in the order they came) deletes or changes the command, even after the
  *   recording stopped. More than one mutation, or one of the wrong types, is a warning.
+ * - A file chosen in a file input is recorded as `type` with the file's name only, with a warn
+ *   log that its path must be set before the test plays (the page never tells the path).
  * - Facts for the root: recording.started and recording.stopped (told to the plugins), and
  *   the project's edits. This machine reads no other machine; the root passes it the
  *   registered plugins with each report.
@@ -37,6 +39,9 @@ import type {
 } from "./recording.types.ts";
 
 const newId = () => globalThis.crypto.randomUUID();
+
+const uploadWarning = (names: string) =>
+  `A file was chosen in a file input: the recorded type holds only its name (${JSON.stringify(names)}), as the page never tells the path. Set the path of the file to upload (absolute, or relative to the .side file or --files DIR) before playing.`;
 
 export const recordingMachine = setup({
   types: {
@@ -117,6 +122,7 @@ export const recordingMachine = setup({
       assertEvent(event, "recorder.commandRecorded");
       const done = recordedFrom(context, event);
       enqueue.emit(done.fact);
+      if (event.upload) enqueue.emit({ type: "log.written" as const, level: "warn" as const, message: uploadWarning(event.value) });
       enqueue.assign({ ...done.counters, frame: done.frame });
       for (const ask of done.asks) enqueue.spawnChild("askPlugins", ask);
     }),

@@ -43,6 +43,8 @@ export type RecorderCommandEvent = {
   frame: FramePath;
   /** Each level's frame element locator, or null: the selectFrame steps name frames by it. */
   frameTargets?: FrameTargets;
+  /** A file the user chose in a file input: `value` is its name only, the path is the user's to set. */
+  upload?: true;
   tabId: number | null;
   plugins: readonly string[];
 };

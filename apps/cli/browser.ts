@@ -1,6 +1,9 @@
 // The options npm start and npm run play share, read once for both (CONTRACT section 16): where
 // the browser comes from and what it plays against (`--webdriver-url`, `--capabilities`,
-// `--workers`, `--base-url`), and where the plugin bridge listens (`--port`, `--token-file`).
+// `--workers`, `--base-url`), where uploads are read from (`--files`), and where the plugin
+// bridge listens (`--port`, `--token-file`).
+import { statSync } from "node:fs";
+import { resolve } from "node:path";
 import { DEFAULT_PORT, DEFAULT_TOKEN_FILE } from "../host/host.ts";
 import { parseCapabilities } from "../../drivers/host/capabilities.ts";
 import type { Capabilities } from "../../drivers/host/capabilities.ts";
@@ -13,6 +16,7 @@ export const BROWSER_ARGS = {
   capabilities: { type: "string" },
   workers: { type: "string" },
   "base-url": { type: "string" },
+  files: { type: "string" },
   port: { type: "string" },
   "token-file": { type: "string" },
 } as const;
@@ -27,6 +31,8 @@ export interface BrowserOptions {
   workers: number;
   /** Replaces the project's url (and the example site). */
   baseUrl: string | null;
+  /** `--files DIR`, absolute: where `type` on a file input reads a relative path first; null when not given. */
+  filesDir: string | null;
   /** The host's port on 127.0.0.1 (0 picks a free one). */
   port: number;
   tokenFile: string;
@@ -47,7 +53,16 @@ export function readBrowserOptions(values: BrowserArgs): BrowserOptions {
     capabilities,
     workers: wholeNumber("workers", values.workers, 1, 1),
     baseUrl,
+    filesDir: folder("files", values.files),
     port: portNumber("port", values.port, DEFAULT_PORT),
     tokenFile: values["token-file"] ?? DEFAULT_TOKEN_FILE,
   };
+}
+
+/** `--NAME DIR` as an absolute path to a folder that exists; null when not given. */
+function folder(name: string, text: string | undefined): string | null {
+  if (text === undefined) return null;
+  const path = resolve(text);
+  if (!statSync(path, { throwIfNoEntry: false })?.isDirectory()) throw new UsageError(`--${name} must be a folder that exists, not ${JSON.stringify(text)}`);
+  return path;
 }

@@ -12,6 +12,7 @@ export const USAGE = `usage: npm start [-- options]
   --project FILE      load this .side project (default: examples/shop.side); "Save" writes it back
   --page URL          resolve locators in a live page in headless Chromium when no run has a page (default: the example page, in process)
   --base-url URL      play against this URL instead of the project's url (default for the example: the example site this starts)
+  --files DIR         read a file input's relative upload paths here first (then beside the .side file)
   --webdriver-url URL play through this WebDriver endpoint (a Selenium Grid, a chromedriver started by hand) instead of starting chromedriver
   --workers N         play up to N tests of a parallel suite at once, each in its own browser session (default 1)
   --capabilities JSON the WebDriver session's capabilities, a JSON object (default: Chromium headless)

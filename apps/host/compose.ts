@@ -2,7 +2,7 @@
 // test (a pool of browser sessions, started at the first run that needs one) and the host with
 // its plugin bridge. One rule for the example site: it is served when the project played is
 // the shipped example (examples/shop.side) and no --base-url replaces it.
-import { resolve } from "node:path";
+import { dirname, resolve } from "node:path";
 import { EXAMPLE_PROJECT_PATH, startExampleSite } from "../../drivers/host/site.ts";
 import type { ExampleSite } from "../../drivers/host/site.ts";
 import { sessionPool } from "../../drivers/host/sessions.ts";
@@ -49,6 +49,8 @@ export async function composeHost(options: ComposeOptions): Promise<ComposedHost
     webdriverUrl: options.webdriverUrl ?? undefined,
     chromedriverPath: options.chromedriver,
     capabilities: options.capabilities,
+    // `type` on a file input reads a relative path from --files DIR, then beside the .side file.
+    uploads: { filesDir: options.filesDir, projectDir: dirname(resolve(options.projectFile)) },
   });
   let host: Host;
   try {

@@ -15,6 +15,7 @@ export const USAGE = `usage: npm run play -- FILE.side [options]
   --capabilities JSON    the WebDriver session's capabilities (default: Chromium headless)
   --workers N            play up to N tests of a parallel suite at once (default 1)
   --base-url URL         play against this URL instead of the project's url
+  --files DIR            read a file input's relative upload paths here first (then beside FILE.side)
   --junit FILE           write a JUnit XML report to FILE
   --wait-for-plugins N   start once N plugins have registered over the bridge (at most 30 s)
   --port N               the plugin bridge's port on 127.0.0.1 (default ${DEFAULT_PORT}; 0 picks a free one)

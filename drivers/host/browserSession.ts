@@ -4,6 +4,7 @@
 // session opens, is reused or is dropped.
 import webdriver from "selenium-webdriver";
 import type { WebDriver } from "selenium-webdriver";
+import { createRequire } from "node:module";
 import WebDriverExecutorModule from "@seleniumhq/side-runtime/dist/webdriver.js";
 import * as sideErrors from "@seleniumhq/side-runtime/dist/errors/index.js";
 import VariablesModule from "@seleniumhq/side-runtime/dist/variables.js";
@@ -18,6 +19,11 @@ import type { Chromedriver } from "./chromedriver.ts";
 import type { PageCamera } from "./devtools.ts";
 import { PageGoneError } from "./pageGone.ts";
 import { withShadowLocators } from "./shadowLocator.ts";
+import { withFileUploads } from "./fileUpload.ts";
+import type { UploadPlaces } from "../../services/playback/uploads.ts";
+
+// selenium-webdriver's remote module has no ESM path its types are declared for: it is required.
+const { FileDetector } = createRequire(import.meta.url)("selenium-webdriver/remote") as typeof import("selenium-webdriver/remote");
 
 // CommonJS modules with \`exports.default\`: Node's ESM loader hands over the exports object.
 const unwrap = <T,>(module: T): T => (module as { default?: T }).default ?? module;
@@ -68,6 +74,8 @@ export interface SessionSettings {
   implicitWaitMs: number;
   startTimeoutMs: number;
   capabilities: Capabilities | undefined;
+  /** Where `type` on a file input looks for a relative path. */
+  uploads: UploadPlaces;
 }
 
 /** The endpoint to open a session at: the one given, or a chromedriver started here (null: none started). */
@@ -96,7 +104,9 @@ export async function openSession(settings: SessionSettings): Promise<Session> {
     chromedriver?.kill("SIGKILL");
     throw new PageGoneError(`The browser could not be started through ${settings.webdriverUrl ? `the WebDriver endpoint ${server}` : `chromedriver (${settings.chromedriverPath})`}: ${messageOf(error).split("\n")[0]}`);
   }
-  const runner = new WebDriverExecutor({ driver: withShadowLocators(driver), implicitWait: settings.implicitWaitMs });
+  // Through a remote end, a file input's path names a file here: the detector uploads it to the node first.
+  if (settings.webdriverUrl) driver.setFileDetector(new FileDetector());
+  const runner = withFileUploads(new WebDriverExecutor({ driver: withShadowLocators(driver), implicitWait: settings.implicitWaitMs }), settings.uploads);
   await runner.init({ baseUrl: settings.baseUrl, logger: silentLogger, variables: new Variables() });
   const chromeCaps = (await driver.getCapabilities().catch(() => null))?.get("chrome") as { userDataDir?: string } | undefined;
   const opened: Session = { driver, runner, chromedriver, dead: false, runId: undefined, userDataDir: chromeCaps?.userDataDir ?? null, camera: null };

@@ -20,6 +20,8 @@ import type { PageShot } from "../view/messages.ts";
 import { AssertionError, CommandVariables, openSession, VerificationError, WebDriverExecutor } from "./browserSession.ts";
 import type { Session, SessionSettings, SideExecutor } from "./browserSession.ts";
 import type { Capabilities } from "./capabilities.ts";
+import { UploadError } from "../../services/playback/uploads.ts";
+import type { UploadPlaces } from "../../services/playback/uploads.ts";
 import { CHROMEDRIVER_PATH, killBrowser } from "./chromedriver.ts";
 import { pageCamera } from "./devtools.ts";
 import { closeDevTools } from "./devtoolsConnection.ts";
@@ -41,6 +43,8 @@ export interface WebDriverPageOptions {
   startTimeoutMs?: number;
   /** The session's capabilities (`--capabilities`); default: Chromium headless (capabilities.ts). */
   capabilities?: Capabilities;
+  /** Where `type` on a file input looks for a relative path (`--files DIR`, the .side file's folder); default: nowhere. */
+  uploads?: UploadPlaces;
 }
 
 export interface WebDriverPage extends Executor {
@@ -102,6 +106,7 @@ export function webdriverPage(options: WebDriverPageOptions = {}): WebDriverPage
     implicitWaitMs,
     startTimeoutMs,
     capabilities: options.capabilities,
+    uploads: options.uploads ?? { filesDir: null, projectDir: null },
   };
 
   async function acquire(signal: AbortSignal, runId: string | undefined): Promise<Session> {
@@ -181,6 +186,7 @@ export function webdriverPage(options: WebDriverPageOptions = {}): WebDriverPage
           !RETRIED.has(command.command) ||
           error instanceof AssertionError ||
           error instanceof VerificationError ||
+          error instanceof UploadError ||
           isGone(error) ||
           signal.aborted ||
           Date.now() > deadline;

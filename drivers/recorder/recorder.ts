@@ -27,6 +27,8 @@ export interface RecordedAction {
   frame: number[];
   /** Beside `frame`, each level's frame element's stable locator, or null (frames.ts). */
   frameTargets?: Array<LocatorPair | null>;
+  /** A file chosen in a file input: `type` with the file's name, whose path the user must set (CONTRACT section 19). */
+  upload?: true;
 }
 
 /**
@@ -88,6 +90,12 @@ export function optionLocator(option: HTMLOptionElement): string {
 
 const isTextInput = (el: Element): el is HTMLInputElement =>
   el.localName === "input" && INPUT_TYPES.has((el as HTMLInputElement).type);
+const isFileInput = (el: Element): el is HTMLInputElement => el.localName === "input" && (el as HTMLInputElement).type === "file";
+/** A file input, or a label whose control is one. */
+const opensFileChooser = (el: Element | null): boolean => {
+  const control = el?.localName === "label" ? (el as HTMLLabelElement).control : el;
+  return control != null && isFileInput(control);
+};
 const isSelect = (el: Element): el is HTMLSelectElement => el.localName === "select";
 const isTextArea = (el: Element): el is HTMLTextAreaElement => el.localName === "textarea";
 
@@ -149,6 +157,14 @@ export function attachRecorder(win: Window, reportTo: (report: RecorderReport) =
     record("type", el, el.value);
   };
 
+  /** A file chosen: `type` with its name (several on lines of their own), not the browser's C:\fakepath\ value. */
+  const recordUpload = (el: HTMLInputElement) => {
+    const names = Array.from(el.files ?? [], (file) => file.name).join("\n");
+    if (names === "") return; // the chooser was cancelled, or the files cleared
+    const found = buildTargets(el);
+    report({ command: "type", target: found[0]?.[0] ?? "", targets: found, value: names, frame, upload: true });
+  };
+
   const handlers: Array<[string, (event: Event) => void]> = [
     [
       "focus",
@@ -179,8 +195,9 @@ export function attachRecorder(win: Window, reportTo: (report: RecorderReport) =
       "click",
       (event) => {
         const mouse = event as MouseEvent;
-        if (mouse.button !== 0 || afterEnter || clickedJustNow) return;
         const el = eventElement(event);
+        // The click that opens a file chooser is not played: the chosen file's `type` is.
+        if (mouse.button !== 0 || afterEnter || clickedJustNow || opensFileChooser(el)) return;
         // The menus a CSS :hover opened to show it come first, so playback opens them too.
         for (const menu of hoverMenus(el)) record("mouseOver", menu, "");
         record("click", el, "");
@@ -205,6 +222,7 @@ export function attachRecorder(win: Window, reportTo: (report: RecorderReport) =
       (event) => {
         const el = eventElement(event);
         if (!el) return;
+        if (isFileInput(el)) return recordUpload(el);
         if (isTextInput(el) || isTextArea(el)) return recordTyped(el);
         if (!(isSelect(el))) return;
         if (!el.multiple) {

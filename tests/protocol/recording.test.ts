@@ -111,6 +111,19 @@ describe("Record and Stop recording", () => {
   });
 });
 
+describe("a file chosen in a file input", () => {
+  it("is recorded as type with the file's name and a warn log that its path must be set", () => {
+    const ide = createIde({ project: shopProject() });
+    ide.send({ type: "user.startRecording" });
+    ide.record(click("id=avatar", { command: "type", value: "photo.png", upload: true }));
+    expect(commandsOf(ide).find((c) => c.target === "id=avatar")).toMatchObject({ command: "type", value: "photo.png" });
+    expect(logsOf(ide).at(-1)).toMatchObject({ level: "warn", message: expect.stringMatching(/"photo\.png".*Set the path of the file to upload/) });
+    const logs = logsOf(ide).length;
+    ide.record(click("id=name", { command: "type", value: "Ada" }));
+    expect(logsOf(ide)).toHaveLength(logs);
+  });
+});
+
 describe("what plugins are told, and their mutations", () => {
   async function recordingWith(answer: (to: string, message: OutboundMessage) => unknown, deliverTimeoutMs = 200) {
     const { calls, deliver } = recordingDeliver(answer);

@@ -35,6 +35,7 @@ describe("the command lines' usage errors", () => {
     ["a base URL that is not http", ["x.side", "--base-url", "ftp://x"], "--base-url"],
     ["a WebDriver URL that is not one", ["x.side", "--webdriver-url", "grid"], "--webdriver-url"],
     ["capabilities that are not an object", ["x.side", "--capabilities", "[1]"], "--capabilities"],
+    ["a --files folder that does not exist", ["x.side", "--files", "/no/such/folder"], "--files"],
   ])("names the bad option for %s, in one line", (_, argv, option) => {
     const error = refusal(() => readPlayOptions(argv));
     expect(error.message).toContain(option);
@@ -42,7 +43,7 @@ describe("the command lines' usage errors", () => {
   });
 
   it("refuses the same bad option with the same sentence in npm start and npm run play", () => {
-    for (const bad of [["--workers", "1.5"], ["--port", "-1"], ["--base-url", "localhost"]]) {
+    for (const bad of [["--workers", "1.5"], ["--port", "-1"], ["--base-url", "localhost"], ["--files", "/no/such/folder"]]) {
       const start = refusal(() => readStartOptions(bad));
       const play = refusal(() => readPlayOptions(["x.side", ...bad]));
       expect(start.message, bad.join(" ")).toBe(play.message);
@@ -55,8 +56,9 @@ describe("the command lines' usage errors", () => {
 });
 
 describe("the options npm start and npm run play share", () => {
-  const argv = ["--webdriver-url", "http://grid:4444", "--capabilities", '{"browserName":"chrome"}', "--workers", "3", "--base-url", "http://site", "--port", "0", "--token-file", "/tmp/t"];
+  const argv = ["--webdriver-url", "http://grid:4444", "--capabilities", '{"browserName":"chrome"}', "--workers", "3", "--base-url", "http://site", "--files", ".", "--port", "0", "--token-file", "/tmp/t"];
   const expected = {
+    filesDir: process.cwd(),
     webdriverUrl: "http://grid:4444",
     capabilities: { browserName: "chrome" },
     workers: 3,
@@ -78,6 +80,7 @@ describe("the options npm start and npm run play share", () => {
     const pick = (o: typeof start | typeof play) => ({ webdriverUrl: o.webdriverUrl, capabilities: o.capabilities, workers: o.workers, baseUrl: o.baseUrl, port: o.port, tokenFile: o.tokenFile });
     expect(pick(start)).toEqual(pick(play));
     expect(pick(play)).toMatchObject({ webdriverUrl: null, capabilities: undefined, workers: 1, baseUrl: null });
+    expect([start.filesDir, play.filesDir]).toEqual([null, null]);
   });
 });
 

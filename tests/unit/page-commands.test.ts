@@ -330,6 +330,11 @@ describe("type", () => {
   it("points at select when asked to type into a select, and refuses elements that take no text", async () => {
     const win = page(`<select id="size"><option>S</option></select><div id="box">x</div>`);
     expect(await run(win, "type", "id=size", "S")).toEqual(failed("Element id=size is a select; choose its option with select"));
+    expect(await run(page(`<input type="file" id="cv">`), "type", "id=cv", "cv.pdf")).toEqual(
+      failed(
+        `Element id=cv is a file input: the extension cannot read "cv.pdf" from this computer's disk, so it cannot upload it; play this test with npm start or npm run play, whose host uploads the file (absolute, or relative to the .side file or --files DIR)`,
+      ),
+    );
     expect(await run(win, "type", "id=box", "S")).toEqual(
       failed("Element id=box is not a text field or an editable element, so it cannot be typed into"),
     );

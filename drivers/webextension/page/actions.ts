@@ -115,7 +115,10 @@ async function typeCommand(context: CommandContext) {
   const el = await waitForElement(context, { condition: typable });
   if (el.localName === "select") throw new CommandFailure(`Element ${request.target} is a select; choose its option with select`);
   if (el.localName === "input" && (el as HTMLInputElement).type === "file") {
-    throw new CommandFailure(`Element ${request.target} is a file input; a page cannot choose files for it`);
+    // The extension has no file system to read the named file from (CONTRACT section 19): the host does.
+    throw new CommandFailure(
+      `Element ${request.target} is a file input: the extension cannot read ${JSON.stringify(request.value)} from this computer's disk, so it cannot upload it; play this test with npm start or npm run play, whose host uploads the file (absolute, or relative to the .side file or --files DIR)`,
+    );
   }
   if (!canType(el)) throw new CommandFailure(`Element ${request.target} is not a text field or an editable element, so it cannot be typed into`);
   focusElement(el);
