@@ -18,6 +18,8 @@ import { findTabUnderTest } from "./tabs.ts";
 
 export const RECORDER_SCRIPT = "recorder.js";
 export const RECORDER_PORT = "ide-core-recorder";
+/** How long after a tab opened from a recorded tab the core hears of it (the opening click first). */
+const OPENED_DELAY_MS = 150;
 
 export type RecorderHelloMessage = { type: "recorder.hello" };
 export type RecorderActionMessage = { type: "recorder.action"; action: RecorderReport };
@@ -110,8 +112,13 @@ export function recordInTabUnderTest(core: Ide, findTab: () => Promise<chrome.ta
   };
   const onCreated = (tab: chrome.tabs.Tab) => {
     if (!recording || tab.id === undefined || tab.openerTabId === undefined || !recorded.has(tab.openerTabId)) return;
-    recorded.add(tab.id);
-    core.record({ type: "recorder.windowOpened", tabId: tab.id, openerTabId: tab.openerTabId });
+    const { id, openerTabId } = tab;
+    recorded.add(id);
+    // The click that opened it reaches the window over its tab's port, which may come after this
+    // event: the core hears of the tab a moment later, once that click is recorded.
+    setTimeout(() => {
+      if (recording && recorded.has(id)) core.record({ type: "recorder.windowOpened", tabId: id, openerTabId });
+    }, OPENED_DELAY_MS);
   };
   const onMessage = (value: unknown, sender: chrome.runtime.MessageSender, sendResponse: (answer: unknown) => void) => {
     if (sender.id !== chrome.runtime.id || (value as { type?: unknown } | null)?.type !== "recorder.hello") return false;
