@@ -175,7 +175,7 @@ export const recordingMachine = setup({
       for (const ask of done.asks) enqueue.spawnChild("askPlugins", ask);
     }),
     /** The first valid mutation the plugins answered with, in the order they answered. */
-    applyPluginAnswers: enqueueActions(({ event, enqueue }) => {
+    applyPluginAnswers: enqueueActions(({ context, event, enqueue }) => {
       const { testId, commandId, answers } = (event as { output: PluginAnswers }).output;
       const mutations: Array<{ plugin: string; mutation: Mutation }> = [];
       for (const { plugin, answer } of answers) {
@@ -198,6 +198,10 @@ export const recordingMachine = setup({
         });
       }
       const { mutation } = first;
+      // The last command as the plugin left it: a window it opens marks that, not the command before the change.
+      if (context.last?.id === commandId) {
+        enqueue.assign({ last: mutation.mutation === "delete" ? null : { ...context.last, command: mutation.command, target: mutation.target, value: mutation.value } });
+      }
       if (mutation.mutation === "delete") enqueue.emit({ type: "recording.commandRemoved", testId, commandId });
       else {
         enqueue.emit({

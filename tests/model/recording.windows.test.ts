@@ -1,10 +1,10 @@
 // Recording across windows (CONTRACT section 19): a click that opens a tab records v3's
 // opensWindow and windowHandleName, the first window's handle is stored, and commands in
 // another window get selectWindow first; a closed opened window is recorded as close.
-import { describe, expect, it } from "vitest";
-import { createActor } from "xstate";
+import { describe, expect, it, vi } from "vitest";
+import { createActor, fromPromise } from "xstate";
 import { recordingMachine } from "../../machines/recording.machine.ts";
-import type { RecorderCommandEvent, RecordingEmitted, RecordingEvent } from "../../machines/recording.types.ts";
+import type { AskPluginsInput, PluginAnswers, RecorderCommandEvent, RecordingEmitted, RecordingEvent } from "../../machines/recording.types.ts";
 import { openWindow, noWindows, switchTo } from "../../services/recording/windows.ts";
 import { readRecorderReport } from "../../core/recorder.ts";
 import { mutateRecorded, validDisplay } from "../../machines/editor.edits.ts";
@@ -108,6 +108,28 @@ describe("recording windows", () => {
     actor.send(click("id=b", 9));
     actor.send(opened(10, 7));
     expect(lines().filter((l) => l.startsWith("changed"))).toHaveLength(1);
+  });
+
+  it("marks the command as a plugin changed it, not as it was recorded", async () => {
+    const actor = createActor(
+      recordingMachine.provide({
+        actors: {
+          askPlugins: fromPromise<PluginAnswers, AskPluginsInput>(async ({ input }) => ({
+            testId: input.testId,
+            commandId: input.commandId,
+            answers: [{ plugin: "p", answer: { mutation: "update", command: "clickAt", target: "id=help", value: "1,1" } }],
+          })),
+        },
+      }),
+    );
+    const changes: RecordingEmitted[] = [];
+    actor.on("recording.commandChanged", (event) => changes.push(event));
+    actor.start();
+    actor.send(requested);
+    actor.send({ ...click("id=help", 7), plugins: ["p"] });
+    await vi.waitFor(() => expect(changes).toHaveLength(1), { timeout: 2_000 });
+    actor.send(opened(9, 7));
+    expect(changes.at(-1)).toMatchObject({ command: "clickAt", value: "1,1", window: { opensWindow: true, windowHandleName: "win_ser_1" } });
   });
 
   it("selects no window for a command from a tab it was never told of", () => {
