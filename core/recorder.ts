@@ -40,6 +40,8 @@ const reportSchema = z.discriminatedUnion("type", [
     tabId,
   }),
   z.object({ type: z.literal("recorder.tabClosed") }),
+  z.object({ type: z.literal("recorder.windowOpened"), tabId: z.number().int(), openerTabId: z.number().int() }),
+  z.object({ type: z.literal("recorder.windowClosed"), tabId: z.number().int() }),
 ]);
 
 /** The report as the machines take it (extra fields dropped), or null when it is not one. */

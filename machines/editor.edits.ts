@@ -150,7 +150,7 @@ export function mutateRecorded(
   context: Display,
   testId: string,
   commandId: string,
-  change: Pick<SideCommand, "command" | "target" | "value"> & { targets?: unknown } | "delete",
+  change: Pick<SideCommand, "command" | "target" | "value"> & { targets?: unknown; window?: { opensWindow: true; windowHandleName: string } } | "delete",
 ): Display | null {
   const test = context.project.tests.find((t) => t.id === testId);
   const at = test ? test.commands.findIndex((c) => c.id === commandId) : -1;
@@ -162,6 +162,7 @@ export function mutateRecorded(
   }
   const changed: SideCommand = { ...test.commands[at], command: change.command, target: change.target, value: change.value };
   if (change.targets !== undefined) changed.targets = change.targets;
+  if (change.window !== undefined) Object.assign(changed, change.window);
   return { ...context, project: withTest(context.project, { ...test, commands: test.commands.map((c, i) => (i === at ? changed : c)) }) };
 }
 

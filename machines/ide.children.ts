@@ -79,7 +79,18 @@ export const TO_EDITOR = [
 ] as const;
 export const TO_RECORDING = ["user.stopRecording", "run.playing", "run.over", "recorder.tabClosed"] as const;
 /** What the page's recorder reports; the root adds the plugins to tell of each command. */
-export const RECORDER_REPORTS = ["recorder.commandRecorded", "recorder.pageSeen", "recorder.typing"] as const;
+export const RECORDER_REPORTS = [
+  "recorder.commandRecorded",
+  "recorder.pageSeen",
+  "recorder.typing",
+  "recorder.windowOpened",
+  "recorder.windowClosed",
+] as const;
+/** The root's transitions for them: each goes to the recording, with the plugins registered now. */
+export const recorderReports = Object.fromEntries(RECORDER_REPORTS.map((type) => [type, { actions: "forwardRecorderReport" as const }])) as Record<
+  (typeof RECORDER_REPORTS)[number],
+  { actions: "forwardRecorderReport" }
+>;
 /** What the root forwards to the run machine (the suite runner), which routes what concerns a test to its test runner. */
 export const TO_SUITE_RUNNER = [
   "run.start",

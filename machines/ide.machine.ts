@@ -35,7 +35,7 @@ import { recordingFor, runStartFor } from "./editor.targets.ts";
 import { suiteRunnerMachine } from "./suiteRunner.machine.ts";
 import { recordingMachine } from "./recording.machine.ts";
 import { answered, busyReply, fail, ok, windowClosedReply, windowNotOpenReply } from "./replies.ts";
-import { outboundFor, RECORDER_REPORTS, relayChildFacts, requestOf, TO_CONTROL, TO_EDITOR, TO_PROJECT_FILE, TO_RECORDING, TO_SUITE_RUNNER } from "./ide.children.ts";
+import { outboundFor, RECORDER_REPORTS, recorderReports, relayChildFacts, requestOf, TO_CONTROL, TO_EDITOR, TO_PROJECT_FILE, TO_RECORDING, TO_SUITE_RUNNER } from "./ide.children.ts";
 import { pluginAlert } from "./ide.alert.ts";
 import type { IdeContext, IdeEmitted, IdeEvent, IdeInput } from "./ide.types.ts";
 
@@ -342,9 +342,7 @@ export const ideMachine = setup({
         "editor.thenProjectFile": { actions: "forwardHeldToProjectFile" },
         "user.startRecording": { actions: "startRecording" },
         "user.stopRecording": { actions: "forwardToRecording" },
-        "recorder.commandRecorded": { actions: "forwardRecorderReport" },
-        "recorder.pageSeen": { actions: "forwardRecorderReport" },
-        "recorder.typing": { actions: "forwardRecorderReport" },
+        ...recorderReports,
         "recorder.tabClosed": { actions: "forwardToRecording" },
         "user.stopPlayback": { actions: "forwardToSuiteRunner" },
         "user.pausePlayback": { actions: "forwardToSuiteRunner" },

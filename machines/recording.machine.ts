@@ -12,6 +12,12 @@
  *   project unsaved), preceded by the selectFrame steps when it was done in another frame
  *   than the last one. A recording that starts on an empty test begins with open and
  *   setWindowSize once the page is seen, and gives the project its url when it has none.
+ * - Windows (CONTRACT section 19, v3's names): the tab the recording starts in is `win_ser_local`;
+ *   a tab opened by a recorded tab marks the last command recorded there `opensWindow` with
+ *   `windowHandleName: win_ser_N` (the first such also records `storeWindowHandle
+ *   win_ser_local` after it); a command done in another known window than the last one gets
+ *   `selectWindow handle=${NAME}` first (and its frame starts at the top); an opened window
+ *   closed is recorded as `close` in it.
  * - What the user typed into the focused field before its change came (recorder.typing, the
  *   latest only) is recorded as that change's `type` when the recording stops, however it
  *   stops, before recording.stopped: nothing typed is lost to a Stop, a Play or a close.
@@ -28,6 +34,7 @@
 import { assertEvent, assign, emit, enqueueActions, fromPromise, not, setup } from "xstate";
 import { frameSteps, openTarget, projectUrlFrom, readMutation, sameFrame } from "../services/recording/index.ts";
 import type { FrameTargets, Mutation } from "../services/recording/index.ts";
+import { adoptRoot, closeWindow, isOpenedWindow, noWindows, openWindow, ROOT_WINDOW, switchTo } from "../services/recording/windows.ts";
 import type {
   AskPluginsInput,
   PluginAnswers,
@@ -74,9 +81,11 @@ export const recordingMachine = setup({
         frame: [],
         recorded: 0,
         pending: null,
+        windows: noWindows(),
+        last: null,
       };
     }),
-    end: assign({ testId: null, testName: "", startedAt: null, needsOpen: false, projectUrl: "", frame: [], pending: null }),
+    end: assign({ testId: null, testName: "", startedAt: null, needsOpen: false, projectUrl: "", frame: [], pending: null, windows: noWindows(), last: null }),
     announceStarted: emit(({ context }) => ({
       type: "recording.started" as const,
       testId: context.testId!,
@@ -111,7 +120,7 @@ export const recordingMachine = setup({
         { id: newId(), command: "open", target, targets: [], value: "" },
         { id: newId(), command: "setWindowSize", target: `${event.width}x${event.height}`, targets: [], value: "" },
       ];
-      enqueue.assign({ needsOpen: false });
+      enqueue.assign({ needsOpen: false, windows: adoptRoot(context.windows, event.tabId) });
       const done = recordingOf(context, commands, event.tabId, event.plugins);
       enqueue.emit(done.fact);
       enqueue.assign(done.counters);
@@ -123,7 +132,40 @@ export const recordingMachine = setup({
       const done = recordedFrom(context, event);
       enqueue.emit(done.fact);
       if (event.upload) enqueue.emit({ type: "log.written" as const, level: "warn" as const, message: uploadWarning(event.value) });
-      enqueue.assign({ ...done.counters, frame: done.frame });
+      enqueue.assign({ ...done.counters, frame: done.frame, windows: done.windows, last: done.last });
+      for (const ask of done.asks) enqueue.spawnChild("askPlugins", ask);
+    }),
+    /** A tab a recorded tab opened: the last command done there opened it (v3's opensWindow), and it gets its name. */
+    recordWindowOpened: enqueueActions(({ context, event, enqueue }) => {
+      assertEvent(event, "recorder.windowOpened");
+      const last = context.last;
+      const opened = openWindow(adoptRoot(context.windows, event.openerTabId), event.tabId, event.openerTabId);
+      // Only a window a recorded command opened can be selected in playback: its handle is stored by that command.
+      if (!opened || !last || last.tabId !== event.openerTabId) return;
+      const { id, tabId: _, ...fields } = last;
+      enqueue.emit({
+        type: "recording.commandChanged",
+        testId: context.testId!,
+        commandId: id,
+        ...fields,
+        window: { opensWindow: true, windowHandleName: opened.name },
+      });
+      enqueue.assign({ windows: { ...opened.windows, rootStored: true } });
+      if (context.windows.rootStored) return;
+      // The first window's handle, stored while playback is still in it, so selectWindow can come back to it.
+      const store: RecordedCommand = { id: newId(), command: "storeWindowHandle", target: ROOT_WINDOW, targets: [], value: "" };
+      const done = recordingOf(context, [store], event.openerTabId, event.plugins);
+      enqueue.emit(done.fact);
+      enqueue.assign(done.counters);
+      for (const ask of done.asks) enqueue.spawnChild("askPlugins", ask);
+    }),
+    /** An opened window closed: `close`, done in it. */
+    recordWindowClosed: enqueueActions(({ context, event, enqueue }) => {
+      assertEvent(event, "recorder.windowClosed");
+      if (!isOpenedWindow(context.windows, event.tabId)) return;
+      const done = recordedFrom(context, { command: "close", target: "", targets: [], value: "", frame: [], tabId: event.tabId, plugins: event.plugins });
+      enqueue.emit(done.fact);
+      enqueue.assign({ ...done.counters, frame: [], windows: closeWindow(done.windows, event.tabId), last: null });
       for (const ask of done.asks) enqueue.spawnChild("askPlugins", ask);
     }),
     rememberTyping: assign(({ event }) => {
@@ -136,11 +178,11 @@ export const recordingMachine = setup({
       if (!typing?.field) return;
       const done = recordedFrom(context, { ...typing, command: "type", ...typing.field });
       enqueue.emit(done.fact);
-      enqueue.assign({ ...done.counters, frame: done.frame, pending: null });
+      enqueue.assign({ ...done.counters, frame: done.frame, windows: done.windows, last: done.last, pending: null });
       for (const ask of done.asks) enqueue.spawnChild("askPlugins", ask);
     }),
     /** The first valid mutation the plugins answered with, in the order they answered. */
-    applyPluginAnswers: enqueueActions(({ event, enqueue }) => {
+    applyPluginAnswers: enqueueActions(({ context, event, enqueue }) => {
       const { testId, commandId, answers } = (event as { output: PluginAnswers }).output;
       const mutations: Array<{ plugin: string; mutation: Mutation }> = [];
       for (const { plugin, answer } of answers) {
@@ -163,6 +205,10 @@ export const recordingMachine = setup({
         });
       }
       const { mutation } = first;
+      // The last command as the plugin left it: a window it opens marks that, not the command before the change.
+      if (context.last?.id === commandId) {
+        enqueue.assign({ last: mutation.mutation === "delete" ? null : { ...context.last, command: mutation.command, target: mutation.target, value: mutation.value } });
+      }
       if (mutation.mutation === "delete") enqueue.emit({ type: "recording.commandRemoved", testId, commandId });
       else {
         enqueue.emit({
@@ -190,6 +236,8 @@ export const recordingMachine = setup({
     runPlaying: false,
     asked: 0,
     pending: null,
+    windows: noWindows(),
+    last: null,
   },
   on: {
     "run.playing": { actions: "rememberRunPlaying" },
@@ -219,18 +267,28 @@ export const recordingMachine = setup({
         "recorder.pageSeen": { guard: "needsOpen", actions: "recordOpen" },
         "recorder.commandRecorded": { actions: "recordCommand" },
         "recorder.typing": { actions: "rememberTyping" },
+        "recorder.windowOpened": { actions: "recordWindowOpened" },
+        "recorder.windowClosed": { actions: "recordWindowClosed" },
         "recording.flush": { actions: "recordPendingTyping" },
       },
     },
   },
 });
 
-/** One command of the page, after the selectFrame steps to its frame when it changed: the frame it leaves the recording in, and what recording them does. */
+/**
+ * One command of the page, after selectWindow when it was done in another window and the
+ * selectFrame steps to its frame when it changed: the frame and windows it leaves the
+ * recording in, and what recording them does.
+ */
 function recordedFrom(
   context: RecordingContext,
   report: Pick<RecorderCommandEvent, "command" | "target" | "targets" | "value" | "frame" | "tabId" | "plugins"> & { frameTargets?: FrameTargets | undefined },
 ) {
-  const frames: RecordedCommand[] = frameSteps(context.frame, report.frame, report.frameTargets).map((targets) => ({
+  const { select, windows } = switchTo(context.windows, report.tabId);
+  // selectWindow leaves playback in the window's top frame.
+  const from = select === null ? context.frame : [];
+  const selects: RecordedCommand[] = select === null ? [] : [{ id: newId(), command: "selectWindow", target: select, targets: [[select]], value: "" }];
+  const frames: RecordedCommand[] = frameSteps(from, report.frame, report.frameTargets).map((targets) => ({
     id: newId(),
     command: "selectFrame",
     target: targets[0]![0],
@@ -238,8 +296,9 @@ function recordedFrom(
     value: "",
   }));
   const command: RecordedCommand = { id: newId(), command: report.command, target: report.target, targets: report.targets, value: report.value };
-  const done = recordingOf(context, [...frames, command], report.tabId, report.plugins);
-  return { frame: sameFrame(context.frame, report.frame) ? context.frame : [...report.frame], ...done };
+  const done = recordingOf(context, [...selects, ...frames, command], report.tabId, report.plugins);
+  const last = { id: command.id, tabId: report.tabId, command: command.command, target: command.target, value: command.value };
+  return { frame: sameFrame(from, report.frame) ? from : [...report.frame], windows, last, ...done };
 }
 
 /** What recording `commands` does: the project's fact, the counters, and one plugins' actor per command. */

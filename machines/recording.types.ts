@@ -1,5 +1,6 @@
 // The recording machine's context, events, facts and port (CONTRACT section 14).
 import type { FramePath, FrameTargets, RecordedTargets } from "../services/recording/index.ts";
+import type { RecordedWindows } from "../services/recording/windows.ts";
 import type { LogWrittenEvent } from "./shared.types.ts";
 import type { UserEventOf } from "./userEvents.schema.ts";
 
@@ -31,6 +32,10 @@ export interface RecordingContext {
   asked: number;
   /** Typing in the focused field that no `type` holds yet: recorded as one when the recording stops. */
   pending: RecorderTypingEvent | null;
+  /** The windows (tabs) of the recording by tab id, and the one the last command was done in (CONTRACT section 19). */
+  windows: RecordedWindows;
+  /** The last command recorded, and its tab: a window its tab opens next marks it `opensWindow`. */
+  last: { id: string; tabId: number | null; command: string; target: string; value: string } | null;
 }
 
 /** What the page's recorder saw, admitted at the door (core/recorder.ts); `plugins` added by the root. */
@@ -73,7 +78,19 @@ export type RecorderTypingEvent = {
 /** The tab under test is gone (closed): the recording stops, keeping what it recorded. */
 export type RecorderTabClosedEvent = { type: "recorder.tabClosed" };
 
-export type RecorderEvent = RecorderCommandEvent | RecorderPageEvent | RecorderTypingEvent | RecorderTabClosedEvent;
+/** A tab the recorded tab `openerTabId` opened (a click on a target=_blank link, window.open). */
+export type RecorderWindowOpenedEvent = { type: "recorder.windowOpened"; tabId: number; openerTabId: number; plugins: readonly string[] };
+
+/** A tab of the recording other than the first was closed: recorded as `close`. */
+export type RecorderWindowClosedEvent = { type: "recorder.windowClosed"; tabId: number; plugins: readonly string[] };
+
+export type RecorderEvent =
+  | RecorderCommandEvent
+  | RecorderPageEvent
+  | RecorderTypingEvent
+  | RecorderTabClosedEvent
+  | RecorderWindowOpenedEvent
+  | RecorderWindowClosedEvent;
 
 /** The user's Record, resolved to the displayed test (editor.targets.ts). */
 export type RecordingRequestedEvent = {
@@ -130,6 +147,8 @@ export type RecordedCommandChangedFact = {
   target: string;
   value: string;
   targets?: RecordedTargets;
+  /** The command opened a window: v3's fields, played by waiting for the new window and storing its handle. */
+  window?: { opensWindow: true; windowHandleName: string };
 };
 export type RecordedCommandRemovedFact = { type: "recording.commandRemoved"; testId: string; commandId: string };
 /** The project had no url: the page it was recorded on gives it. */

@@ -11,7 +11,7 @@
 //   the content script is put back after a navigation dropped it;
 // - open, executeScript, executeAsyncScript, runScript, the conditions, selectFrame,
 //   setWindowSize, and assert/verify of a variable are done here (navigation.ts, scripts.ts,
-//   frames.ts);
+//   frames.ts); selectWindow, close, storeWindowHandle and v3's opensWindow too (windows.ts);
 // - anything else is `failed`, naming the command.
 // A closed tab, or one that shows a page the extension may not script, rejects with
 // PageGoneError, so the run ends `fatal` saying what to do. Every wait has a limit.
@@ -30,6 +30,7 @@ import { runScript } from "./scripts.ts";
 import type { ScriptMode } from "./scripts.ts";
 import { askContentScript, findTabUnderTest, isNoFrame, isNoReceiver, isPortClosed } from "./tabs.ts";
 import type { TabTarget } from "./tabs.ts";
+import { closeWindow, selectWindow, storeOpenedWindow, storeWindowHandle, tabIds } from "./windows.ts";
 
 export { PageGoneError };
 
@@ -186,6 +187,38 @@ export function tabExecutor(options: TabExecutorOptions = {}): TabExecutor {
     return { state: "passed" };
   }
 
+  /** One command in the run's tab, by where it is done. */
+  async function playOne(target: TabTarget, input: Parameters<Executor["execute"]>[0], signal: AbortSignal): Promise<PageOutcome> {
+    const { command, variables } = input;
+    switch (command.command) {
+      case "open":
+        return open(target, interpolate(command.target, variables), input.baseUrl, signal);
+      case "executeScript":
+      case "executeAsyncScript":
+      case "runScript":
+        return script(target, SCRIPT_MODES[command.command], command.target, command.command === "runScript" ? "" : command.value, variables, signal);
+      case "selectFrame":
+        return selectFrame(target, interpolate(command.target, variables), { implicitWaitMs, loadTimeoutMs }, signal);
+      case "setWindowSize":
+        return setWindowSize(target, interpolate(command.target, variables));
+      case "assert":
+      case "verify": {
+        // A variable against a value: Selenium's doAssert, which reads the target as a name.
+        const actual = `${readVariable(variables, command.target).value}`;
+        const expected = interpolate(command.value, variables);
+        return actual === expected ? { state: "passed" } : failed(`Actual value '${actual}' did not match '${expected}'`);
+      }
+      case "selectWindow":
+        return selectWindow(target, interpolate(command.target, variables));
+      case "close":
+        return closeWindow(target);
+      case "storeWindowHandle":
+        return storeWindowHandle(target, interpolate(command.target, variables));
+      default:
+        return pageCommand(target, input, signal);
+    }
+  }
+
   return {
     beginRun(runId) {
       if (run?.runId !== runId) pick(runId);
@@ -200,28 +233,12 @@ export function tabExecutor(options: TabExecutorOptions = {}): TabExecutor {
 
     async execute(input, signal) {
       const target = await tabFor(input.runId);
-      const { command, variables } = input;
-      switch (command.command) {
-        case "open":
-          return open(target, interpolate(command.target, variables), input.baseUrl, signal);
-        case "executeScript":
-        case "executeAsyncScript":
-        case "runScript":
-          return script(target, SCRIPT_MODES[command.command], command.target, command.command === "runScript" ? "" : command.value, variables, signal);
-        case "selectFrame":
-          return selectFrame(target, interpolate(command.target, variables), { implicitWaitMs, loadTimeoutMs }, signal);
-        case "setWindowSize":
-          return setWindowSize(target, interpolate(command.target, variables));
-        case "assert":
-        case "verify": {
-          // A variable against a value: Selenium's doAssert, which reads the target as a name.
-          const actual = `${readVariable(variables, command.target).value}`;
-          const expected = interpolate(command.value, variables);
-          return actual === expected ? { state: "passed" } : failed(`Actual value '${actual}' did not match '${expected}'`);
-        }
-        default:
-          return pageCommand(target, input, signal);
-      }
+      const { command } = input;
+      const name = (command as { windowHandleName?: unknown }).windowHandleName;
+      if ((command as { opensWindow?: unknown }).opensWindow !== true || typeof name !== "string" || name === "") return playOne(target, input, signal);
+      // v3's opensWindow: the tab the command opens is waited for, and its handle stored in windowHandleName.
+      const before = await tabIds();
+      return storeOpenedWindow(await playOne(target, input, signal), before, target, name);
     },
 
     async evaluate({ script: text, argv, runId }, signal) {

@@ -8,7 +8,9 @@
 // (recorderContent.ts) on which it is started and stopped and reports. It passes each command a frame of that tab
 // reports to the core (ide.record, which checks it), with what is typed in a focused field
 // before its change (so stopping the recording keeps it), and tells the core when the tab is
-// closed. Stopping tells every frame to stop.
+// closed. Tabs the recorded tabs open (chrome.tabs.onCreated with their openerTabId) are
+// recorded too (CONTRACT section 19): the core hears each (recorder.windowOpened) and when one
+// closes (recorder.windowClosed). Stopping tells every frame to stop.
 import type { Ide } from "../../core/ide.ts";
 import { coreReport } from "../recorder/report.ts";
 import type { RecorderReport } from "../recorder/recorder.ts";
@@ -16,6 +18,8 @@ import { findTabUnderTest } from "./tabs.ts";
 
 export const RECORDER_SCRIPT = "recorder.js";
 export const RECORDER_PORT = "ide-core-recorder";
+/** How long after a tab opened from a recorded tab the core hears of it (the opening click first). */
+const OPENED_DELAY_MS = 150;
 
 export type RecorderHelloMessage = { type: "recorder.hello" };
 export type RecorderActionMessage = { type: "recorder.action"; action: RecorderReport };
@@ -31,6 +35,8 @@ export function readRecorderControl(value: unknown): "start" | "stop" | null {
 export function recordInTabUnderTest(core: Ide, findTab: () => Promise<chrome.tabs.Tab | null> = findTabUnderTest): () => void {
   let recording = false;
   let tabId: number | null = null;
+  /** The tabs recorded: the tab under test and those opened from them while recording. */
+  const recorded = new Set<number>();
   /** Every frame's recorder that connected, by tab. */
   const ports = new Map<number, Set<chrome.runtime.Port>>();
 
@@ -48,6 +54,7 @@ export function recordInTabUnderTest(core: Ide, findTab: () => Promise<chrome.ta
     const found = await findTab();
     if (!recording || !found?.id) return;
     tabId = found.id;
+    recorded.add(found.id);
     let width = 0;
     let height = 0;
     try {
@@ -73,7 +80,8 @@ export function recordInTabUnderTest(core: Ide, findTab: () => Promise<chrome.ta
     recording = now;
     if (now) void begin();
     else if (tabId !== null) {
-      tell(tabId, { type: "recorder.stop" });
+      for (const id of recorded) tell(id, { type: "recorder.stop" });
+      recorded.clear();
       tabId = null;
     }
   });
@@ -88,31 +96,44 @@ export function recordInTabUnderTest(core: Ide, findTab: () => Promise<chrome.ta
       if (ofTab.size === 0 && ports.get(id) === ofTab) ports.delete(id);
     });
     port.onMessage.addListener((value: unknown) => {
-      if (!recording || id !== tabId || (value as { type?: unknown } | null)?.type !== "recorder.action") return;
+      if (!recording || !recorded.has(id) || (value as { type?: unknown } | null)?.type !== "recorder.action") return;
       // A command, or the typing still pending in the focused field (recorded if the recording stops first).
       core.record(coreReport((value as RecorderActionMessage).action, id));
     });
-    if (recording && id === tabId) port.postMessage({ type: "recorder.start" } satisfies RecorderControlMessage);
+    if (recording && recorded.has(id)) port.postMessage({ type: "recorder.start" } satisfies RecorderControlMessage);
   };
   const onRemoved = (id: number) => {
     ports.delete(id);
     if (recording && id === tabId) {
       tabId = null;
+      recorded.clear();
       core.record({ type: "recorder.tabClosed" });
-    }
+    } else if (recording && recorded.delete(id)) core.record({ type: "recorder.windowClosed", tabId: id });
+  };
+  const onCreated = (tab: chrome.tabs.Tab) => {
+    if (!recording || tab.id === undefined || tab.openerTabId === undefined || !recorded.has(tab.openerTabId)) return;
+    const { id, openerTabId } = tab;
+    recorded.add(id);
+    // The click that opened it reaches the window over its tab's port, which may come after this
+    // event: the core hears of the tab a moment later, once that click is recorded.
+    setTimeout(() => {
+      if (recording && recorded.has(id)) core.record({ type: "recorder.windowOpened", tabId: id, openerTabId });
+    }, OPENED_DELAY_MS);
   };
   const onMessage = (value: unknown, sender: chrome.runtime.MessageSender, sendResponse: (answer: unknown) => void) => {
     if (sender.id !== chrome.runtime.id || (value as { type?: unknown } | null)?.type !== "recorder.hello") return false;
-    sendResponse({ record: recording && tabId !== null && sender.tab?.id === tabId });
+    sendResponse({ record: recording && sender.tab?.id !== undefined && recorded.has(sender.tab.id) });
     return false;
   };
   chrome.runtime.onConnect.addListener(onConnect);
   chrome.runtime.onMessage.addListener(onMessage);
   chrome.tabs.onRemoved.addListener(onRemoved);
+  chrome.tabs.onCreated.addListener(onCreated);
   return () => {
     subscription.unsubscribe();
     chrome.runtime.onConnect.removeListener(onConnect);
     chrome.runtime.onMessage.removeListener(onMessage);
     chrome.tabs.onRemoved.removeListener(onRemoved);
+    chrome.tabs.onCreated.removeListener(onCreated);
   };
 }
