@@ -115,7 +115,7 @@ function project(origin: string) {
       {
         id: "t-unknown",
         name: "a command the extension cannot play",
-        commands: [cmd("u-open", "open", "/form"), cmd("u-window", "selectWindow", "handle=${nowhere}"), cmd("u-type", "type", "id=name", "never")],
+        commands: [cmd("u-open", "open", "/form"), cmd("u-confirm", "chooseOkOnNextConfirmation", ""), cmd("u-type", "type", "id=name", "never")],
       },
       {
         id: "t-long",
@@ -318,8 +318,9 @@ describe("a run in the browser extension", () => {
   it("fails a command the extension cannot play, naming it", async () => {
     await play("t-unknown");
     await ended("failed");
-    expect(await stateOf("u-window")).toContain("failed");
-    expect(await messageOf("u-window")).toContain("selectWindow");
+    expect(await stateOf("u-confirm")).toContain("failed");
+    expect(await messageOf("u-confirm")).toContain("chooseOkOnNextConfirmation");
+    expect(await messageOf("u-confirm")).toContain("cannot play");
   });
 
   it("fails the plugin's command that answers { error }, with its message", async () => {
