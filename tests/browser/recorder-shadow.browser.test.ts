@@ -3,11 +3,8 @@
 // window sees, with a `css=HOST >>> INNER` target that the project's resolver finds it with;
 // `change` (which never leaves a shadow root) is heard inside the root, and a field slotted
 // into a shadow tree is recorded once.
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { launchChromium } from "../../drivers/host/chromium.ts";
-import type { RecordedAction } from "../../drivers/recorder/recorder.ts";
-import { bundleForPage, servePages } from "../support/browserPages.ts";
+import { describe, expect, it } from "vitest";
+import { recorderInPages } from "../support/recorderPage.ts";
 
 const PAGE = `<!doctype html><html><head><title>Shadow form</title></head><body>
   <x-form id="form"><input id="slotted" slot="extra"></x-form>
@@ -32,46 +29,17 @@ const PAGE = `<!doctype html><html><head><title>Shadow form</title></head><body>
 
 const GLOBAL = "__ideCoreShadowRecorder";
 
-let site: Awaited<ReturnType<typeof servePages>>;
-let browser: Browser;
-let page: Page;
-let bundle: string;
-
-beforeAll(async () => {
-  bundle = await bundleForPage(
-    `import { attachRecorder } from "./drivers/recorder/recorder.ts";
-     import { findElement, parseLocator } from "./services/locators/index.ts";
-     export { findElement, parseLocator };
-     const seen = (globalThis.__recorded = []);
-     attachRecorder(window, (action) => seen.push(action));`,
-    GLOBAL,
-  );
-  site = await servePages({ "/": PAGE });
-  browser = await launchChromium();
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
+const recorder = recorderInPages({ "/": PAGE }, "/", {
+  extraModule: `import { findElement, parseLocator } from "./services/locators/index.ts";
+     export { findElement, parseLocator };`,
+  globalName: GLOBAL,
 });
+const page = () => recorder.page();
+const recorded = () => recorder.recorded();
 
-beforeEach(async () => {
-  await page?.close();
-  page = await browser.newPage();
-  await page.goto(`${site.origin}/`);
-  await page.evaluate(`${bundle}; void 0`);
-});
-
-/** The commands recorded so far; the recorder's reports of pending typing are left out. */
-async function recorded(): Promise<RecordedAction[]> {
-  await page.waitForTimeout(50);
-  const reports = await page.evaluate(() => (globalThis as unknown as { __recorded: Array<RecordedAction | { pending: true }> }).__recorded);
-  return reports.filter((report): report is RecordedAction => !("pending" in report));
-}
-
-/** For each locator: whether the project's resolver finds, as its first match, the element `pick` returns in the page. */
+/** For each locator: whether the project's resolver finds, as its first match, the element `pick` returns in the page(). */
 function findsEach(locators: string[], pick: string): Promise<boolean[]> {
-  return page.evaluate(
+  return page().evaluate(
     ([locators, pick, name]) => {
       const lib = (globalThis as unknown as Record<string, { findElement(d: Document, l: unknown): Element; parseLocator(s: string): unknown }>)[name];
       const wanted = new Function(`return ${pick}`)() as Element;
@@ -92,7 +60,7 @@ const FIELD_ROOT = `${FORM_ROOT}.querySelector("x-field").shadowRoot`;
 
 describe("recording inside open shadow roots", () => {
   it("records a click on a button in a shadow root with a css=HOST >>> INNER target that finds it", async () => {
-    await page.locator("#form").locator("button.save").click();
+    await page().locator("#form").locator("button.save").click();
     const [click] = await recorded();
     expect(click.command).toBe("click");
     expect(click.target).toMatch(/^css=#form >>> \S/);
@@ -101,9 +69,9 @@ describe("recording inside open shadow roots", () => {
   });
 
   it("records typing into a field of a nested shadow root, heard through its change, and its data-test button", async () => {
-    await page.locator("#form").locator("x-field input").click();
-    await page.keyboard.type("Ada");
-    await page.locator("#form").locator("x-field button").click();
+    await page().locator("#form").locator("x-field input").click();
+    await page().keyboard.type("Ada");
+    await page().locator("#form").locator("x-field button").click();
     const actions = await recorded();
     expect(actions.map((a) => `${a.command} | ${a.value}`)).toEqual(["click | ", "type | Ada", "click | "]);
     const [, typed, clear] = actions;
@@ -114,8 +82,8 @@ describe("recording inside open shadow roots", () => {
   });
 
   it("records a choice in a select inside a shadow root", async () => {
-    await page.locator("#form").locator("select").focus();
-    await page.keyboard.press("ArrowDown");
+    await page().locator("#form").locator("select").focus();
+    await page().keyboard.press("ArrowDown");
     const actions = await recorded();
     const select = actions.find((a) => a.command === "select")!;
     expect(select.value).toBe("label=Large");
@@ -123,9 +91,9 @@ describe("recording inside open shadow roots", () => {
   });
 
   it("records a field slotted into a shadow tree once, with its own document locator", async () => {
-    await page.click("#slotted");
-    await page.keyboard.type("once");
-    await page.keyboard.press("Tab");
+    await page().click("#slotted");
+    await page().keyboard.type("once");
+    await page().keyboard.press("Tab");
     const typed = (await recorded()).filter((a) => a.command === "type");
     expect(typed.map((a) => `${a.target} | ${a.value}`)).toEqual(["id=slotted | once"]);
   });

@@ -5,11 +5,8 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { launchChromium } from "../../drivers/host/chromium.ts";
-import type { RecordedAction, RecorderReport } from "../../drivers/recorder/recorder.ts";
-import { bundleForPage, servePages } from "../support/browserPages.ts";
+import { describe, expect, it } from "vitest";
+import { recorderInPages } from "../support/recorderPage.ts";
 
 const FORM = `<!doctype html><html><head><title>Upload</title></head><body>
   <input type="file" id="avatar">
@@ -18,36 +15,9 @@ const FORM = `<!doctype html><html><head><title>Upload</title></head><body>
   <button id="send" type="button">Send</button>
 </body></html>`;
 
-let site: Awaited<ReturnType<typeof servePages>>;
-let browser: Browser;
-let page: Page;
-let bundle: string;
-
-beforeAll(async () => {
-  bundle = await bundleForPage(`import { attachRecorder } from "./drivers/recorder/recorder.ts";
-    const seen = (globalThis.__recorded = []);
-    attachRecorder(window, (action) => seen.push(action));`);
-  site = await servePages({ "/": FORM });
-  browser = await launchChromium();
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
-
-beforeEach(async () => {
-  await page?.close();
-  page = await browser.newPage();
-  await page.goto(`${site.origin}/`);
-  await page.evaluate(`${bundle}; void 0`);
-});
-
-async function recorded(): Promise<RecordedAction[]> {
-  await page.waitForTimeout(50);
-  const all = await page.evaluate(() => (globalThis as unknown as { __recorded: RecorderReport[] }).__recorded);
-  return all.filter((a): a is RecordedAction => !("pending" in a));
-}
+const recorder = recorderInPages({ "/": FORM }, "/");
+const page = () => recorder.page();
+const recorded = () => recorder.recorded();
 
 // Files on disk: Playwright gives their paths to DevTools' DOM.setFileInputFiles, whose input and
 // change events are trusted, as a person's choice is (bytes in memory go through a page script).
@@ -59,10 +29,10 @@ const file = (name: string, text: string) => {
 
 describe("the recorder when the user chooses a file", () => {
   it("records type with the file's name as an upload, and not the click that opened the chooser", async () => {
-    const chooser = page.waitForEvent("filechooser");
-    await page.click("#avatar");
+    const chooser = page().waitForEvent("filechooser");
+    await page().click("#avatar");
     await (await chooser).setFiles(file("photo.png", "png"));
-    await page.click("#send");
+    await page().click("#send");
     const actions = await recorded();
     expect(actions.map((a) => `${a.command} | ${a.target} | ${a.value}`)).toEqual(["type | id=avatar | photo.png", "click | id=send | "]);
     expect(actions[0].upload).toBe(true);
@@ -70,15 +40,15 @@ describe("the recorder when the user chooses a file", () => {
   });
 
   it("records several files' names on lines of their own, without the label's click", async () => {
-    const chooser = page.waitForEvent("filechooser");
-    await page.click("#pick");
+    const chooser = page().waitForEvent("filechooser");
+    await page().click("#pick");
     await (await chooser).setFiles([file("a.txt", "a"), file("b.txt", "b")]);
     expect((await recorded()).map((a) => `${a.command} | ${a.target} | ${a.value}`)).toEqual(["type | id=docs | a.txt\nb.txt"]);
   });
 
   it("records the name, not C:\\fakepath\\, for files set without a chooser, and nothing when they are cleared", async () => {
-    await page.setInputFiles("#avatar", file("cv.pdf", "pdf"));
-    await page.setInputFiles("#avatar", []);
+    await page().setInputFiles("#avatar", file("cv.pdf", "pdf"));
+    await page().setInputFiles("#avatar", []);
     const actions = await recorded();
     expect(actions.map((a) => a.value)).toEqual(["cv.pdf"]);
     expect(actions[0].value).not.toContain("fakepath");

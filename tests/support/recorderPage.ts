@@ -1,0 +1,60 @@
+// The recorder (drivers/recorder/recorder.ts) in a page of real headless Chromium, for the
+// recorder's browser tests: the pages served on 127.0.0.1, one browser for the file, a fresh
+// page for each test with the recorder attached, and what it recorded read back. Registers the
+// suite's hooks itself; call it once at the top of a test file.
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, beforeEach } from "vitest";
+import { launchChromium } from "../../drivers/host/chromium.ts";
+import type { RecordedAction, RecorderReport } from "../../drivers/recorder/recorder.ts";
+import { bundleForPage, servePages } from "./browserPages.ts";
+
+export interface RecorderPage {
+  /** The page of the current test, recorder attached. */
+  page(): Page;
+  /** The commands recorded so far; the reports of pending typing are left out. */
+  recorded(): Promise<RecordedAction[]>;
+}
+
+/**
+ * Serves `pages`, opens `path` with the recorder in it before each test. `extraModule` is more
+ * of the bundle's source (imports and exports the test reads through `globalName`).
+ */
+export function recorderInPages(pages: Record<string, string>, path: string, options: { extraModule?: string; globalName?: string } = {}): RecorderPage {
+  let site: Awaited<ReturnType<typeof servePages>>;
+  let browser: Browser;
+  let page: Page;
+  let bundle: string;
+
+  beforeAll(async () => {
+    bundle = await bundleForPage(
+      `import { attachRecorder } from "./drivers/recorder/recorder.ts";
+       ${options.extraModule ?? ""}
+       const seen = (globalThis.__recorded = []);
+       attachRecorder(window, (action) => seen.push(action));`,
+      options.globalName,
+    );
+    site = await servePages(pages);
+    browser = await launchChromium();
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+
+  beforeEach(async () => {
+    await page?.close();
+    page = await browser.newPage();
+    await page.goto(`${site.origin}${path}`);
+    await page.evaluate(`${bundle}; void 0`);
+  });
+
+  return {
+    page: () => page,
+    async recorded() {
+      await page.waitForTimeout(50);
+      const reports = await page.evaluate(() => (globalThis as unknown as { __recorded: RecorderReport[] }).__recorded);
+      return reports.filter((report): report is RecordedAction => !("pending" in report));
+    },
+  };
+}
