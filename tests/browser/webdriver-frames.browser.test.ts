@@ -1,11 +1,8 @@
 // selectFrame by the frame element's locator in the host (CONTRACT section 19): side-runtime's
 // WebDriverExecutor over chromedriver and headless Chromium finds `id=payment` with the implicit
 // wait, so a frame the page adds late by script is waited for, and `index=N` still plays.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { webdriverPage } from "../../drivers/host/webdriver.ts";
-import type { WebDriverPage } from "../../drivers/host/webdriver.ts";
-import type { PageOutcome } from "../../machines/testRunner.types.ts";
-import { servePages } from "../support/browserPages.ts";
+import { describe, expect, it } from "vitest";
+import { webdriverPageOn } from "../support/webdriverPageOn.ts";
 
 const LATE_FRAME = `<!doctype html><html><head><title>Checkout</title></head><body>
   <p id="top">Top</p>
@@ -18,24 +15,8 @@ const LATE_FRAME = `<!doctype html><html><head><title>Checkout</title></head><bo
 </body></html>`;
 const CARD = `<!doctype html><html><body><input id="card"></body></html>`;
 
-let site: Awaited<ReturnType<typeof servePages>>;
-let page: WebDriverPage;
-
-beforeAll(async () => {
-  site = await servePages({ "/late": LATE_FRAME, "/card": CARD });
-  page = webdriverPage({ baseUrl: site.origin, implicitWaitMs: 5_000 });
-});
-
-afterAll(async () => {
-  await page?.close();
-  await site?.close();
-});
-
-let count = 0;
-function run(command: string, target = "", value = ""): Promise<PageOutcome> {
-  const id = `c${++count}`;
-  return page.execute({ command: { id, command, target, value }, variables: {}, baseUrl: site.origin, runId: "frames" }, new AbortController().signal);
-}
+const served = webdriverPageOn({ "/late": LATE_FRAME, "/card": CARD }, "frames", { implicitWaitMs: 5_000 });
+const run = served.run;
 
 describe("selectFrame through WebDriver in the host", () => {
   it("selects a frame the page adds late by its id, types in it, and comes back to the top", async () => {

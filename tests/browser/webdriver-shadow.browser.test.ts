@@ -2,11 +2,8 @@
 // WebDriverExecutor over chromedriver and headless Chromium plays click, type, assert and store
 // commands on elements inside nested open shadow roots, through Selenium 4's getShadowRoot(),
 // and GET /playback/location resolves the same locators in the driven page.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { webdriverPage } from "../../drivers/host/webdriver.ts";
-import type { WebDriverPage } from "../../drivers/host/webdriver.ts";
-import type { PageOutcome } from "../../machines/testRunner.types.ts";
-import { servePages } from "../support/browserPages.ts";
+import { describe, expect, it } from "vitest";
+import { webdriverPageOn } from "../support/webdriverPageOn.ts";
 import { shadowCheckoutScript } from "../support/shadowCheckout.ts";
 
 const CHECKOUT = `<!doctype html>
@@ -18,24 +15,9 @@ const CHECKOUT = `<!doctype html>
   ${shadowCheckoutScript('<label>Card <input class="card"></label>')}
 </body></html>`;
 
-let site: Awaited<ReturnType<typeof servePages>>;
-let page: WebDriverPage;
-
-beforeAll(async () => {
-  site = await servePages({ "/checkout": CHECKOUT });
-  page = webdriverPage({ baseUrl: site.origin, implicitWaitMs: 1_000 });
-});
-
-afterAll(async () => {
-  await page?.close();
-  await site?.close();
-});
-
-let count = 0;
-function run(command: string, target = "", value = ""): Promise<PageOutcome> {
-  const id = `c${++count}`;
-  return page.execute({ command: { id, command, target, value }, variables: {}, baseUrl: site.origin, runId: "shadow" }, new AbortController().signal);
-}
+const served = webdriverPageOn({ "/checkout": CHECKOUT }, "shadow", { implicitWaitMs: 1_000 });
+const page = () => served.page();
+const run = served.run;
 
 describe("css=A >>> B through WebDriver in the host", () => {
   it("types, clicks, asserts and stores inside nested open shadow roots", async () => {
@@ -61,9 +43,9 @@ describe("css=A >>> B through WebDriver in the host", () => {
 
   it("resolves GET /playback/location's chain in the driven page", async () => {
     expect(await run("open", "/checkout")).toEqual({ state: "passed" });
-    const chain = await page.resolveLocator("css=#second >>> x-summary >>> .total");
+    const chain = await page().resolveLocator("css=#second >>> x-summary >>> .total");
     expect(chain.split(" >>> ")[0]).toBe("//x-checkout[@id='second']");
     expect(chain.split(" >>> ")).toHaveLength(3);
-    await expect(page.resolveLocator("css=#plain >>> span")).rejects.toMatchObject({ errorCode: "ElementNotFound" });
+    await expect(page().resolveLocator("css=#plain >>> span")).rejects.toMatchObject({ errorCode: "ElementNotFound" });
   });
 });

@@ -5,11 +5,8 @@
 import { mkdtempSync, mkdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { webdriverPage } from "../../drivers/host/webdriver.ts";
-import type { WebDriverPage } from "../../drivers/host/webdriver.ts";
-import type { PageOutcome } from "../../machines/testRunner.types.ts";
-import { servePages } from "../support/browserPages.ts";
+import { describe, expect, it } from "vitest";
+import { webdriverPageOn } from "../support/webdriverPageOn.ts";
 
 const UPLOAD = `<!doctype html>
 <html><head><title>Upload</title></head>
@@ -31,24 +28,8 @@ mkdirSync(join(projectDir, "fixtures"));
 writeFileSync(join(projectDir, "fixtures", "avatar.png"), "twelve bytes");
 writeFileSync(join(filesDir, "cv.txt"), "from --files");
 
-let site: Awaited<ReturnType<typeof servePages>>;
-let page: WebDriverPage;
-
-beforeAll(async () => {
-  site = await servePages({ "/upload": UPLOAD });
-  page = webdriverPage({ baseUrl: site.origin, implicitWaitMs: 1_000, uploads: { filesDir, projectDir } });
-});
-
-afterAll(async () => {
-  await page?.close();
-  await site?.close();
-});
-
-let count = 0;
-function run(command: string, target = "", value = ""): Promise<PageOutcome> {
-  const id = `c${++count}`;
-  return page.execute({ command: { id, command, target, value }, variables: {}, baseUrl: site.origin, runId: "upload" }, new AbortController().signal);
-}
+const served = webdriverPageOn({ "/upload": UPLOAD }, "upload", { implicitWaitMs: 1_000, uploads: { filesDir, projectDir } });
+const run = served.run;
 
 describe("type on a file input through WebDriver in the host", () => {
   it("uploads the file a path relative to the .side file names, and the page sees its name and size", async () => {
