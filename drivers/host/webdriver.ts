@@ -45,7 +45,15 @@ export interface WebDriverPageOptions {
   capabilities?: Capabilities;
   /** Where `type` on a file input looks for a relative path (`--files DIR`, the .side file's folder); default: nowhere. */
   uploads?: UploadPlaces;
+  /**
+   * How page commands are played (CONTRACT section 19): "devtools" (the default where the
+   * browser has a DevTools endpoint) runs them in the page with trusted input; "webdriver"
+   * plays every command through side-runtime's WebDriverExecutor (`--executor webdriver`).
+   */
+  executor?: PageExecutorKind;
 }
+
+export type PageExecutorKind = "devtools" | "webdriver";
 
 export interface WebDriverPage extends Executor {
   /** The URL that replaces the project's for `open` (options.baseUrl), if any: where recording opens the page too. */
