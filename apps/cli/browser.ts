@@ -1,11 +1,12 @@
 // The options npm start and npm run play share, read once for both (CONTRACT section 16): where
 // the browser comes from and what it plays against (`--webdriver-url`, `--capabilities`,
-// `--workers`, `--base-url`), where uploads are read from (`--files`), and where the plugin
+// `--workers`, `--base-url`), how page commands are played (`--executor`), where uploads are read from (`--files`), and where the plugin
 // bridge listens (`--port`, `--token-file`).
 import { statSync } from "node:fs";
 import { resolve } from "node:path";
 import { DEFAULT_PORT, DEFAULT_TOKEN_FILE } from "../host/host.ts";
 import { parseCapabilities } from "../../drivers/host/capabilities.ts";
+import type { PageExecutorKind } from "../../drivers/host/webdriver.ts";
 import type { Capabilities } from "../../drivers/host/capabilities.ts";
 import { messageOf } from "../../services/errors.ts";
 import { httpUrl, portNumber, UsageError, wholeNumber } from "./usage.ts";
@@ -17,6 +18,7 @@ export const BROWSER_ARGS = {
   workers: { type: "string" },
   "base-url": { type: "string" },
   files: { type: "string" },
+  executor: { type: "string" },
   port: { type: "string" },
   "token-file": { type: "string" },
 } as const;
@@ -33,6 +35,8 @@ export interface BrowserOptions {
   baseUrl: string | null;
   /** `--files DIR`, absolute: where `type` on a file input reads a relative path first; null when not given. */
   filesDir: string | null;
+  /** `--executor`: "devtools" (the one player, in the page with trusted input; the default) or "webdriver" (side-runtime's WebDriverExecutor). */
+  executor: PageExecutorKind;
   /** The host's port on 127.0.0.1 (0 picks a free one). */
   port: number;
   tokenFile: string;
@@ -54,9 +58,20 @@ export function readBrowserOptions(values: BrowserArgs): BrowserOptions {
     workers: wholeNumber("workers", values.workers, 1, 1),
     baseUrl,
     filesDir: folder("files", values.files),
+    executor: executorKind(values.executor),
     port: portNumber("port", values.port, DEFAULT_PORT),
     tokenFile: values["token-file"] ?? DEFAULT_TOKEN_FILE,
   };
+}
+
+const EXECUTORS: readonly PageExecutorKind[] = ["devtools", "webdriver"];
+
+/** `--executor devtools|webdriver`; devtools when not given. */
+function executorKind(text: string | undefined): PageExecutorKind {
+  if (text === undefined) return "devtools";
+  const kind = EXECUTORS.find((k) => k === text);
+  if (!kind) throw new UsageError(`--executor must be devtools or webdriver, not ${JSON.stringify(text)}`);
+  return kind;
 }
 
 /** `--NAME DIR` as an absolute path to a folder that exists; null when not given. */

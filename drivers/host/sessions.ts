@@ -77,6 +77,7 @@ export function sessionPool(options: SessionPoolOptions = {}): SessionPool {
       return page ? page.capturePage() : Promise.resolve(null);
     },
     sideRuntime: () => pageFor(undefined).sideRuntime(),
+    playedInPage: () => pages.reduce((sum, page) => sum + page.playedInPage(), 0),
     async close() {
       await Promise.all(pages.map((page) => page.close()));
       pages.length = 0;

@@ -27,6 +27,7 @@ import { pageCamera } from "./devtools.ts";
 import { closeDevTools } from "./devtoolsConnection.ts";
 import { callResolver, fromPage, locatorBundle } from "./pages.ts";
 import { commandMessage, isGone, PageGoneError } from "./pageGone.ts";
+import { playerRoute } from "./playerRoute.ts";
 
 export interface WebDriverPageOptions {
   /** A remote end (a Selenium Grid, a chromedriver started by hand); default: start chromedriver here. */
@@ -72,12 +73,16 @@ export interface WebDriverPage extends Executor {
    * IDE on the same executor and browser. Whoever plays with it must not quit the driver.
    */
   sideRuntime(): Promise<{ driver: WebDriver; executor: SideExecutor }>;
+  /** How many commands the one player played in the page so far (the rest went through WebDriver); for tests and benchmarks. */
+  playedInPage(): number;
   /** Quits the browser and stops chromedriver. */
   close(): Promise<void>;
 }
 
 /** How long a browser kept from an earlier run has to answer before a new run uses it (else it is replaced). */
 const KEPT_BROWSER_ANSWER_MS = 10_000;
+/** How long a page still loading may hold the next page command (WebDriver's page load timeout). */
+const LOAD_TIMEOUT_MS = 30_000;
 
 // Commands side-runtime retries until the implicit wait, as its CommandNode does.
 const RETRIED = new Set(["click", "check", "select", "type", "sendKeys", "uncheck"]);
@@ -104,7 +109,9 @@ export function webdriverPage(options: WebDriverPageOptions = {}): WebDriverPage
   const startTimeoutMs = options.startTimeoutMs ?? 30_000;
   const chromedriverPath = options.chromedriverPath ?? CHROMEDRIVER_PATH;
   const chromiumPath = options.chromiumPath ?? process.env.CHROMIUM_PATH ?? (options.webdriverUrl ? undefined : "/usr/bin/chromium");
+  const route = options.executor === "webdriver" ? null : playerRoute({ implicitWaitMs, loadTimeoutMs: LOAD_TIMEOUT_MS });
   let session: Promise<Session> | null = null;
+  let playedInPage = 0;
   let current: Session | null = null;
   const settings: SessionSettings = {
     webdriverUrl: options.webdriverUrl,
@@ -164,6 +171,7 @@ export function webdriverPage(options: WebDriverPageOptions = {}): WebDriverPage
 
   function drop(gone: Session) {
     gone.dead = true;
+    route?.close(gone);
     closeCamera(gone);
     closeDevTools(gone.driver);
     if (current !== gone) return;
@@ -230,9 +238,15 @@ export function webdriverPage(options: WebDriverPageOptions = {}): WebDriverPage
       }
       const values = new CommandVariables(variables);
       const opened = await sessionFor(signal, runId, values, baseUrl);
+      const inPage = route ? await route.play(opened, command, variables, signal) : null;
+      if (inPage) {
+        playedInPage += 1;
+        return inPage;
+      }
       const { runner } = opened;
       try {
         await abortable(call(runner, method, command, signal), signal, () => void runner.cancel().catch(() => {}));
+        route?.played(opened, command);
       } catch (error) {
         if (signal.aborted) throw error;
         if (opened.dead || isGone(error)) {
@@ -274,6 +288,8 @@ export function webdriverPage(options: WebDriverPageOptions = {}): WebDriverPage
       return fromPage(answer, location, "under test");
     },
 
+    playedInPage: () => playedInPage,
+
     chromedriverPid: () => (current && !current.dead ? (current.chromedriver?.pid() ?? null) : null),
 
     async capturePage() {
@@ -301,6 +317,7 @@ export function webdriverPage(options: WebDriverPageOptions = {}): WebDriverPage
       current = null;
       if (!opened) return;
       opened.dead = true;
+      route?.close(opened);
       closeCamera(opened);
       closeDevTools(opened.driver);
       await opened.driver.quit().catch(() => {});

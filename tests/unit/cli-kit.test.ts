@@ -36,6 +36,7 @@ describe("the command lines' usage errors", () => {
     ["a WebDriver URL that is not one", ["x.side", "--webdriver-url", "grid"], "--webdriver-url"],
     ["capabilities that are not an object", ["x.side", "--capabilities", "[1]"], "--capabilities"],
     ["a --files folder that does not exist", ["x.side", "--files", "/no/such/folder"], "--files"],
+    ["an executor that is not one", ["x.side", "--executor", "selenium"], "--executor"],
   ])("names the bad option for %s, in one line", (_, argv, option) => {
     const error = refusal(() => readPlayOptions(argv));
     expect(error.message).toContain(option);
@@ -43,7 +44,7 @@ describe("the command lines' usage errors", () => {
   });
 
   it("refuses the same bad option with the same sentence in npm start and npm run play", () => {
-    for (const bad of [["--workers", "1.5"], ["--port", "-1"], ["--base-url", "localhost"], ["--files", "/no/such/folder"]]) {
+    for (const bad of [["--workers", "1.5"], ["--port", "-1"], ["--base-url", "localhost"], ["--files", "/no/such/folder"], ["--executor", "chrome"]]) {
       const start = refusal(() => readStartOptions(bad));
       const play = refusal(() => readPlayOptions(["x.side", ...bad]));
       expect(start.message, bad.join(" ")).toBe(play.message);
@@ -56,9 +57,10 @@ describe("the command lines' usage errors", () => {
 });
 
 describe("the options npm start and npm run play share", () => {
-  const argv = ["--webdriver-url", "http://grid:4444", "--capabilities", '{"browserName":"chrome"}', "--workers", "3", "--base-url", "http://site", "--files", ".", "--port", "0", "--token-file", "/tmp/t"];
+  const argv = ["--webdriver-url", "http://grid:4444", "--capabilities", '{"browserName":"chrome"}', "--workers", "3", "--base-url", "http://site", "--files", ".", "--executor", "webdriver", "--port", "0", "--token-file", "/tmp/t"];
   const expected = {
     filesDir: process.cwd(),
+    executor: "webdriver",
     webdriverUrl: "http://grid:4444",
     capabilities: { browserName: "chrome" },
     workers: 3,
@@ -81,6 +83,7 @@ describe("the options npm start and npm run play share", () => {
     expect(pick(start)).toEqual(pick(play));
     expect(pick(play)).toMatchObject({ webdriverUrl: null, capabilities: undefined, workers: 1, baseUrl: null });
     expect([start.filesDir, play.filesDir]).toEqual([null, null]);
+    expect([start.executor, play.executor]).toEqual(["devtools", "devtools"]);
   });
 });
 

@@ -3,17 +3,18 @@
 // select, addSelection, removeSelection, submit). Names, targets and values are Selenium IDE's
 // (side-runtime's WebDriverExecutor); like side-runtime, the acting commands keep trying until the
 // implicit wait is over while their element is missing or cannot take the action yet.
-import { describe, isContentEditable, isDisabled, isDisplayed, isEditable, isPickedField, isSelected, isTextField, setNativeValue, windowOf } from "./dom.ts";
-import { clearField } from "./editing.ts";
+import { activeElementOf, describe, isContentEditable, isFocusable, isDisabled, isDisplayed, isEditable, isPickedField, isSelected, isTextField, setNativeValue, windowOf } from "./dom.ts";
+import { caretToEnd, clearField } from "./editing.ts";
 import { CommandFailure } from "./errors.ts";
 import { waitForElement } from "./find.ts";
 import type { ElementCondition } from "./find.ts";
-import { commitChange, fireChange, focusElement, markCommitted } from "./focus.ts";
+import { commitChange, fireChange, focusElement, leaveFocus, markCommitted } from "./focus.ts";
 import { sendKeys, submitForm } from "./keyboard.ts";
 import { keystrokes } from "./keys.ts";
 import type { Keystroke } from "./keys.ts";
 import { click, doubleClick, dragAndDrop, hover, moveOut, pointOn, press, reachablePoint, release } from "./mouse.ts";
-import type { Offset } from "./mouse.ts";
+import type { Offset, Point } from "./mouse.ts";
+import { clickEvents, dragEvents, keyEvents, mouseMoved, mousePressed, mouseReleased, trustedFor } from "./trusted.ts";
 import { chooseOption, findOption, optionDisabled, parseOptionLocator } from "./options.ts";
 import type { CommandContext, CommandHandler } from "./types.ts";
 
@@ -58,9 +59,20 @@ function strokesOf(value: string): Keystroke[] {
   return parsed.strokes;
 }
 
+/**
+ * A click (or a double click) at `point` on `el`: trusted where the page has trusted input,
+ * else DOM events. An option of a select is never clicked at its box (a closed select's options
+ * have none): it gets the DOM events and is chosen, as WebDriver's element click does.
+ */
+async function userClick(context: CommandContext, el: Element, point: Point, clicks: 1 | 2 = 1): Promise<void> {
+  const trusted = el.localName === "option" ? null : trustedFor(context);
+  if (!trusted) return clicks === 2 ? doubleClick(el, point) : click(el, point);
+  await trusted.input.send(clickEvents(trusted.at(point), clicks));
+}
+
 async function clickCommand(context: CommandContext) {
   const el = await waitForElement(context, { condition: clickable });
-  click(el, pointOn(el));
+  await userClick(context, el, pointOn(el));
   // A click on an option chooses it, as WebDriver's element click does (Selenium IDE records
   // such clicks after a select); the browser does not do that for a dispatched click.
   if (el.localName === "option" && !optionDisabled(el as HTMLOptionElement)) chooseOption(el as HTMLOptionElement, "click");
@@ -69,13 +81,13 @@ async function clickCommand(context: CommandContext) {
 async function clickAtCommand(context: CommandContext) {
   const offset = parseOffset(context.request.command, context.request.value);
   const el = await waitForElement(context);
-  click(el, pointOn(el, offset));
+  await userClick(context, el, pointOn(el, offset));
 }
 
 async function doubleClickCommand(context: CommandContext) {
   const offset = context.request.command === "doubleClickAt" ? parseOffset("doubleClickAt", context.request.value) : undefined;
   const el = await waitForElement(context);
-  doubleClick(el, pointOn(el, offset));
+  await userClick(context, el, pointOn(el, offset), 2);
 }
 
 async function mouseCommand(context: CommandContext) {
@@ -83,6 +95,14 @@ async function mouseCommand(context: CommandContext) {
   const offset = command.endsWith("At") ? parseOffset(command, value) : undefined;
   const el = await waitForElement(context);
   const point = pointOn(el, offset);
+  const trusted = trustedFor(context);
+  if (trusted) {
+    const at = trusted.at(point);
+    const events = [mouseMoved(at)];
+    if (command.startsWith("mouseDown")) events.push(mousePressed(at));
+    if (command.startsWith("mouseUp")) events.push(mouseReleased(at));
+    return trusted.input.send(events);
+  }
   hover(el, point);
   if (command.startsWith("mouseDown")) press(el, point);
   if (command.startsWith("mouseUp")) release(el, point);
@@ -92,20 +112,27 @@ async function mouseCommand(context: CommandContext) {
 async function dragAndDropCommand(context: CommandContext) {
   const source = await waitForElement(context);
   const target = await waitForElement(context, { target: context.request.value });
+  // HTML's drag and drop (a draggable source) gets its drag events from the page: a browser
+  // driven over DevTools runs no drag of its own. A drag that follows the mouse is trusted.
+  const trusted = (source as HTMLElement).draggable === true ? null : trustedFor(context);
+  if (trusted) return trusted.input.send(dragEvents(trusted.at(pointOn(source)), trusted.at(pointOn(target))));
   dragAndDrop(source, target);
 }
 
 async function mouseOutCommand(context: CommandContext) {
   const el = await waitForElement(context);
   const rect = el.getBoundingClientRect();
-  moveOut(el, { x: rect.left + rect.width / 2, y: rect.top - 1 });
+  const outside = { x: rect.left + rect.width / 2, y: rect.top >= 1 ? rect.top - 1 : rect.bottom + 1 };
+  const trusted = trustedFor(context);
+  if (trusted) return trusted.input.send([mouseMoved(trusted.at(outside))]);
+  moveOut(el, outside);
 }
 
 /** check / uncheck: a click when the element is not already as asked. */
 function checkCommand(checked: boolean): CommandHandler {
   return async (context) => {
     const el = await waitForElement(context, { condition: clickable });
-    if (isSelected(el) !== checked) click(el, pointOn(el));
+    if (isSelected(el) !== checked) await userClick(context, el, pointOn(el));
   };
 }
 
@@ -121,7 +148,8 @@ async function typeCommand(context: CommandContext) {
     );
   }
   if (!canType(el)) throw new CommandFailure(`Element ${request.target} is not a text field or an editable element, so it cannot be typed into`);
-  focusElement(el);
+  if (!trustedFor(context)) focusElement(el);
+  else focusForKeys(el);
   if (isPickedField(el)) {
     // A date, colour or range is picked whole, not typed: the value is set, as a picker sets it.
     setNativeValue(el, request.value);
@@ -131,14 +159,34 @@ async function typeCommand(context: CommandContext) {
     markCommitted(el);
     return;
   }
+  const trusted = trustedFor(context);
+  if (trusted) {
+    focusForKeys(el);
+    clearField(el);
+    return trusted.input.send(keyEvents(strokes));
+  }
   clearField(el);
   sendKeys(el, strokes);
   commitChange(el.ownerDocument);
 }
 
+/** Focus for trusted keys, as WebDriver's sendKeys gives it: the caret at the end of a field not focused before. */
+function focusForKeys(el: Element): void {
+  const doc = el.ownerDocument;
+  if (!isFocusable(el)) return leaveFocus(doc);
+  if (activeElementOf(doc) === el) return;
+  (el as HTMLElement).focus({ preventScroll: true });
+  caretToEnd(el);
+}
+
 async function sendKeysCommand(context: CommandContext) {
   const strokes = strokesOf(context.request.value);
   const el = await waitForElement(context, { condition: enabled });
+  const trusted = trustedFor(context);
+  if (trusted) {
+    focusForKeys(el);
+    return trusted.input.send(keyEvents(strokes));
+  }
   sendKeys(el, strokes);
 }
 

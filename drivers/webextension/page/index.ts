@@ -13,11 +13,11 @@ import { ACTIONS } from "./actions.ts";
 import { READS } from "./assertions.ts";
 import { CommandAborted, CommandFailure } from "./errors.ts";
 import { waitForElement } from "./find.ts";
-import type { CommandHandler, InPageAnswer, InPageRequest } from "./types.ts";
+import type { CommandHandler, InPageAnswer, InPageRequest, TrustedInput } from "./types.ts";
 import { WAITS } from "./waits.ts";
 import { messageOf } from "../../../services/errors.ts";
 
-export type { InPageAnswer, InPageRequest } from "./types.ts";
+export type { InPageAnswer, InPageRequest, InputEvent, TrustedInput } from "./types.ts";
 export { KEY_VARIABLES } from "./keys.ts";
 export { MAX_WAIT_MS } from "./find.ts";
 
@@ -37,8 +37,8 @@ function badRequest(request: unknown): string | null {
   return null;
 }
 
-/** Runs one command against this window's document. `signal` aborts a wait. */
-export async function runInPage(win: Window, request: InPageRequest, signal?: AbortSignal): Promise<InPageAnswer> {
+/** Runs one command against this window's document. `signal` aborts a wait; `input`, where given, makes the user's input trusted. */
+export async function runInPage(win: Window, request: InPageRequest, signal?: AbortSignal, input?: TrustedInput): Promise<InPageAnswer> {
   const bad = badRequest(request);
   if (bad) return { state: "failed", message: bad };
   const handler = Object.hasOwn(HANDLERS, request.command) ? HANDLERS[request.command] : undefined;
@@ -46,7 +46,7 @@ export async function runInPage(win: Window, request: InPageRequest, signal?: Ab
     return { state: "unsupported", message: `The command ${request.command || "(empty)"} is not one the tab under test does.` };
   }
   try {
-    return (await handler({ win, request, signal })) ?? { state: "passed" };
+    return (await handler({ win, request, signal, input })) ?? { state: "passed" };
   } catch (error) {
     if (error instanceof CommandFailure) return { state: "failed", message: error.message };
     if (error instanceof CommandAborted) return { state: "failed", message: error.message };

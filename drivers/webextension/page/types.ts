@@ -21,11 +21,31 @@ export type InPageAnswer =
   | { state: "failed"; message: string }
   | { state: "unsupported"; message: string };
 
+/** One DevTools input event (`Input.dispatchMouseEvent`, `Input.dispatchKeyEvent`, `Input.insertText`) and its parameters. */
+export interface InputEvent {
+  method: "Input.dispatchMouseEvent" | "Input.dispatchKeyEvent" | "Input.insertText";
+  params: Record<string, unknown>;
+}
+
+/**
+ * Trusted input for the page (CONTRACT section 19): the events are sent by whoever holds the
+ * browser's DevTools (the host over its connection, the extension through chrome.debugger), so
+ * the browser treats them as a user's (`:hover` applies, `isTrusted` is true, defaults run).
+ */
+export interface TrustedInput {
+  /** Sends the events in order; resolves once the browser took the last. Coordinates are the top window's viewport's. */
+  send(events: InputEvent[]): Promise<void>;
+  /** Where this window's viewport sits in the top window's (0, 0 in the top window); null when that cannot be told (a cross-origin frame). */
+  offset(win: Window): { x: number; y: number } | null;
+}
+
 /** What a command handler works with. */
 export interface CommandContext {
   win: Window;
   request: InPageRequest;
   signal?: AbortSignal;
+  /** Trusted input, where the page has it; without it a user's input is replayed as DOM events. */
+  input?: TrustedInput;
 }
 
 /** A command done in the page: resolves with an answer (or nothing for a plain pass), throws CommandFailure. */

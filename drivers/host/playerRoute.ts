@@ -1,0 +1,98 @@
+// Which page commands the host's one player (devtoolsPlayer.ts) plays, and in which window: the
+// in-page commands (drivers/webextension/page/) in the top document of the window WebDriver is
+// on, while no frame is selected; everything else (open, executeScript, selectFrame,
+// selectWindow, a click that opens a window, commands in a selected frame, a browser whose
+// DevTools this host cannot reach, a command the page declines) goes to side-runtime's
+// WebDriverExecutor. The window and frame WebDriver is on are followed from the commands it
+// played, so both executors always act on the same document.
+import { inPageRequest } from "../webextension/commandText.ts";
+import { IN_PAGE_COMMANDS, KEY_VARIABLES } from "../webextension/page/index.ts";
+import type { SideCommand } from "../../services/side/index.ts";
+import type { VariableValues } from "../../services/playback/variables.ts";
+import type { PageOutcome } from "../../machines/testRunner.types.ts";
+import type { Session } from "./browserSession.ts";
+import { devtoolsPlayer } from "./devtoolsPlayer.ts";
+import type { DevToolsPlayer } from "./devtoolsPlayer.ts";
+
+interface Where {
+  /** How deep in frames WebDriver is (0: the top document). */
+  depth: number;
+  /** The window WebDriver is on, once known (null after a command that may have switched it). */
+  handle: string | null;
+  player: Promise<DevToolsPlayer | null> | null;
+}
+
+/** A command that changes the page; one that only reads may be played again in a new document. */
+const acts = (command: string) => !/^(assert|verify|store|waitFor)/.test(command);
+
+export interface PlayerRoute {
+  /** The command played by the player, or null: WebDriver plays it. */
+  play(session: Session, command: SideCommand, variables: VariableValues, signal: AbortSignal): Promise<PageOutcome | null>;
+  /** WebDriver played `command` and it passed: where WebDriver is now. */
+  played(session: Session, command: SideCommand): void;
+  /** The session is over. */
+  close(session: Session): void;
+}
+
+export function playerRoute(limits: { implicitWaitMs: number; loadTimeoutMs: number }): PlayerRoute {
+  const places = new WeakMap<Session, Where>();
+  const whereOf = (session: Session) => {
+    let where = places.get(session);
+    if (!where) places.set(session, (where = { depth: 0, handle: null, player: null }));
+    return where;
+  };
+
+  async function playerFor(session: Session, where: Where): Promise<DevToolsPlayer | null> {
+    where.handle ??= await session.driver.getWindowHandle();
+    const known = where.player ? await where.player : undefined;
+    if (known === null) return null; // no DevTools for this browser
+    if (known && known.usable() && known.handle === where.handle) return known;
+    known?.close();
+    const handle = where.handle;
+    where.player = devtoolsPlayer(session.driver, handle, limits).catch(() => null);
+    return where.player;
+  }
+
+  return {
+    async play(session, command, variables, signal) {
+      if (!IN_PAGE_COMMANDS.has(command.command) || (command as { opensWindow?: unknown }).opensWindow === true) return null;
+      const where = whereOf(session);
+      if (where.depth !== 0) return null;
+      const player = await playerFor(session, where).catch(() => null);
+      if (!player) return null;
+      const built = inPageRequest(command, variables, KEY_VARIABLES, limits.implicitWaitMs);
+      if (!built.ok) return { state: "failed", message: built.message };
+      let answer;
+      try {
+        answer = await player.run(built.request, acts(command.command), signal);
+      } catch (error) {
+        if (signal.aborted) throw error;
+        // The player's session broke (its connection closed, the document never came): WebDriver
+        // tells whether the browser is gone, and the next command gets a new player.
+        player.close();
+        where.player = null;
+        return null;
+      }
+      if (answer === null || answer.state === "unsupported") return null;
+      if (answer.state === "failed") return { state: "failed", message: answer.message };
+      return answer.stored ? { state: "passed", variables: { [answer.stored.name]: answer.stored.value } } : { state: "passed" };
+    },
+
+    played(session, command) {
+      const where = whereOf(session);
+      const target = command.target.trim();
+      if (command.command === "open") where.depth = 0;
+      else if (command.command === "selectFrame") where.depth = target === "relative=top" ? 0 : target === "relative=parent" ? Math.max(0, where.depth - 1) : where.depth + 1;
+      else if (command.command === "selectWindow" || command.command === "close") {
+        where.depth = 0;
+        where.handle = null;
+      }
+    },
+
+    close(session) {
+      const where = places.get(session);
+      places.delete(session);
+      void where?.player?.then((player) => player?.close());
+    },
+  };
+}
