@@ -3,7 +3,9 @@
 // Chromium through Debian's chromedriver, or any WebDriver endpoint (`webdriverUrl`: a
 // Selenium Grid, a chromedriver started by hand). Each page command is called the way
 // side-runtime's CommandNode calls it, so the implicit wait, the locator fallback and the
-// error messages are Selenium IDE's; the run machine decides everything else.
+// error messages are Selenium IDE's; the run machine decides everything else. With the
+// default executor, "devtools", the page's own commands are played first by the one player in
+// the page with trusted input (playerRoute.ts, devtoolsPlayer.ts); what it declines comes here.
 //
 // The browser starts once, at the first command that needs it, and is reused across runs.
 // A browser or chromedriver that is gone rejects the command (the run ends `fatal`) and is

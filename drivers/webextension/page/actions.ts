@@ -5,7 +5,7 @@
 // implicit wait is over while their element is missing or cannot take the action yet.
 import { activeElementOf, describe, isContentEditable, isFocusable, isDisabled, isDisplayed, isEditable, isPickedField, isSelected, isTextField, setNativeValue, windowOf } from "./dom.ts";
 import { caretToEnd, clearField } from "./editing.ts";
-import { CommandFailure } from "./errors.ts";
+import { CommandFailure, NotPlayableHere } from "./errors.ts";
 import { waitForElement } from "./find.ts";
 import type { ElementCondition } from "./find.ts";
 import { commitChange, fireChange, focusElement, leaveFocus, markCommitted } from "./focus.ts";
@@ -143,7 +143,7 @@ async function typeCommand(context: CommandContext) {
   if (el.localName === "select") throw new CommandFailure(`Element ${request.target} is a select; choose its option with select`);
   if (el.localName === "input" && (el as HTMLInputElement).type === "file") {
     // The extension has no file system to read the named file from (CONTRACT section 19): the host does.
-    throw new CommandFailure(
+    throw new NotPlayableHere(
       `Element ${request.target} is a file input: the extension cannot read ${JSON.stringify(request.value)} from this computer's disk, so it cannot upload it; play this test with npm start or npm run play, whose host uploads the file (absolute, or relative to the .side file or --files DIR)`,
     );
   }

@@ -17,5 +17,17 @@ export class CommandAborted extends Error {
   }
 }
 
+/**
+ * A command this page cannot play for this element, though another executor can (a file input:
+ * the page cannot read the computer's disk): answered `unsupported`, so the host's WebDriver
+ * plays it and the extension says why it cannot.
+ */
+export class NotPlayableHere extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "NotPlayableHere";
+  }
+}
+
 /** Selenium's quoting of values in its assertion messages: 'x'. */
 export const quoted = (value: unknown): string => `'${value}'`;

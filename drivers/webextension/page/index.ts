@@ -8,10 +8,12 @@
 // Layout: find.ts (locating, the implicit wait), actions.ts (mouse, keyboard, forms),
 // assertions.ts (assert/verify, store), waits.ts (waitFor*), keys.ts (WebDriver's keys),
 // keyboard.ts / editing.ts / mouse.ts / focus.ts (a user's input as DOM events), dom.ts (what
-// WebDriver reads from an element). Nothing here may import Node: it is bundled into the content script.
+// WebDriver reads from an element), trusted.ts (the same input as trusted DevTools events, where
+// the caller gives TrustedInput: the host over DevTools, the extension through chrome.debugger).
+// Nothing here may import Node: it is bundled into the content script and the host's player.
 import { ACTIONS } from "./actions.ts";
 import { READS } from "./assertions.ts";
-import { CommandAborted, CommandFailure } from "./errors.ts";
+import { CommandAborted, CommandFailure, NotPlayableHere } from "./errors.ts";
 import { waitForElement } from "./find.ts";
 import type { CommandHandler, InPageAnswer, InPageRequest, TrustedInput } from "./types.ts";
 import { WAITS } from "./waits.ts";
@@ -50,6 +52,7 @@ export async function runInPage(win: Window, request: InPageRequest, signal?: Ab
   } catch (error) {
     if (error instanceof CommandFailure) return { state: "failed", message: error.message };
     if (error instanceof CommandAborted) return { state: "failed", message: error.message };
+    if (error instanceof NotPlayableHere) return { state: "unsupported", message: error.message };
     return { state: "failed", message: `${request.command} failed in the page: ${messageOf(error)}` };
   }
 }
