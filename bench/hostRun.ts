@@ -10,7 +10,7 @@
 //   baseline: side-runtime's `Playback` playing the same test on the same WebDriverExecutor
 //             instance, in the same Chromium session, in the same process.
 //   and the IDE again with no UI socket (so no pictures), which shows what the pictures cost.
-// After a warm-up of each, rounds of the three, the order rotating every round, with a pause
+// After a warm-up of each, rounds of the four, the order rotating every round, with a pause
 // between runs longer than the capture interval, so a picture taken after an IDE run ends is
 // not counted against the next run. Medians are printed, with the ratio of medians and the
 // median of the rounds' ratios.
@@ -33,7 +33,7 @@ const Playback = unwrap(PlaybackModule);
 const Variables = unwrap(VariablesModule);
 
 const ROUNDS = 50;
-const REPS = 7; // rounds of the three contenders
+const REPS = 7; // rounds of the four contenders
 const TARGET = 1 / 3; // issue 26: the IDE with the one player ≥ 3× faster than the runtime alone
 const WEBDRIVER_TARGET = 1.05; // the IDE through --executor webdriver ≤ 1.05× the runtime alone
 const SETTLE_MS = 2 * PAGE_INTERVAL_MS + 200; // a trailing capture after a run is over before the next starts
@@ -67,7 +67,7 @@ async function run(): Promise<SummaryLine[]> {
       `(pictures of the page after page commands) and a plugin connected over the bridge. Baseline: side-runtime's Playback`,
       `on the same WebDriverExecutor and browser session. The IDE plays with the one player (in the page, trusted input over DevTools).`,
       `Also the IDE with no UI socket (no updates, no pictures): what watching costs; and the IDE with --executor webdriver.`,
-      `A warm-up each, then ${REPS} rounds of the three, the order rotating every round.`,
+      `A warm-up each, then ${REPS} rounds of the four, the order rotating every round.`,
     ].join("\n"),
   );
 

@@ -52,8 +52,9 @@ export function extensionManifest(): ExtensionManifest {
     // Any other extension may send requests; web pages may not (no `matches`).
     externally_connectable: { ids: ["*"] },
     // storage: the kept project; scripting + host permissions: the locator content script in
-    // the tab under test; downloads: "save to computer".
-    permissions: ["storage", "scripting", "downloads"],
+    // the tab under test; downloads: "save to computer"; debugger: a run's clicks and keys as
+    // trusted input in the tab under test (drivers/webextension/debugger.ts).
+    permissions: ["storage", "scripting", "downloads", "debugger"],
     host_permissions: ["<all_urls>"],
     // The recorder (CONTRACT section 14) in every frame of every page from its start, so a
     // navigation or a new frame of the tab under test records too; it asks the IDE window

@@ -24,6 +24,7 @@ import { WindowDoor } from "./door.ts";
 import { KEEP_ALIVE_MS, readToWindow, WINDOW_PORT } from "../../drivers/webextension/messages.ts";
 import type { ToBackground } from "../../drivers/webextension/messages.ts";
 import { tabExecutor } from "../../drivers/webextension/executor.ts";
+import { debuggerInput } from "../../drivers/webextension/debugger.ts";
 import { saveToComputer } from "../../drivers/webextension/save.ts";
 import { locatorsInTabUnderTest, tabUnderTestId } from "../../drivers/webextension/tabs.ts";
 import { recordInTabUnderTest } from "../../drivers/webextension/recording.ts";
@@ -106,7 +107,8 @@ async function main() {
   const { workspace, problem } = await loadWorkspace(chrome.storage.local);
   const savedAt = workspace?.savedAt ?? 0;
   const found = await readStoredJournal(chrome.storage.local, savedAt);
-  const executor = tabExecutor();
+  // The run's clicks and keys as trusted input, through chrome.debugger (Chromium shows its debugging bar while held).
+  const executor = tabExecutor({ trustedInput: debuggerInput() });
   let runUnderWay = false;
   const core = createIde({
     project: workspace?.project,

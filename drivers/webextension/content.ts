@@ -4,7 +4,9 @@
 // - locator.resolve: GET /playback/location, with the project's own resolver
 //   (services/locators/) against the live document, so the browser's own CSS and XPath
 //   engines check every xpath it gives;
-// - page.command: one command of a run, done by page/ (runInPage) in this frame's document;
+// - page.command: one command of a run, done by page/ (runInPage) in this frame's document,
+//   with trusted input (the window sends it through chrome.debugger: debugger.ts) when the
+//   window holds the tab and this frame's place in the top window can be told;
 // - page.abort: lets go of the commands still waiting here (the run was stopped);
 // - frame.locate: selectFrame's locator: which of window.frames the element is.
 import { messageOf } from "../../services/errors.ts";
@@ -12,7 +14,8 @@ import { resolveInDocument } from "../../services/locators/index.ts";
 import { readResolveLocator, readToContent } from "./messages.ts";
 import type { FrameLocateAnswer, ResolveLocatorAnswer } from "./messages.ts";
 import { locateInPage, runInPage } from "./page/index.ts";
-import type { InPageAnswer } from "./page/index.ts";
+import type { InPageAnswer, InputEvent, TrustedInput } from "./page/index.ts";
+import type { PageInputAnswer } from "./debugger.ts";
 
 const LOADED = "__ideCoreContentScript";
 const scope = globalThis as typeof globalThis & { [LOADED]?: true };
@@ -39,6 +42,35 @@ async function locateFrame(location: string, implicitWaitMs: number, signal: Abo
   }
   return { ok: false, error: `selectFrame ${location}: the frame has no window (it is not in the document's frames).` };
 }
+
+/** Where `win`'s viewport sits in the top window's; null when a frame on the way is cross-origin. */
+function offsetInTop(win: Window): { x: number; y: number } | null {
+  let x = 0;
+  let y = 0;
+  for (let w = win; w !== w.top; w = w.parent) {
+    let frame: Element | null;
+    try {
+      frame = w.frameElement;
+    } catch {
+      return null;
+    }
+    if (!frame) return null;
+    const rect = frame.getBoundingClientRect();
+    const style = w.parent.getComputedStyle(frame);
+    x += rect.left + frame.clientLeft + parseFloat(style.paddingLeft || "0");
+    y += rect.top + frame.clientTop + parseFloat(style.paddingTop || "0");
+  }
+  return { x, y };
+}
+
+/** Input the IDE window sends to this tab as trusted DevTools events. */
+const windowInput: TrustedInput = {
+  async send(events: InputEvent[]) {
+    const answer = (await chrome.runtime.sendMessage({ type: "page.input", events })) as PageInputAnswer | undefined;
+    if (!answer || answer.ok !== true) throw new Error(answer?.ok === false ? answer.error : "the IDE window did not send the input");
+  },
+  offset: offsetInTop,
+};
 
 // Injected twice (the window cannot tell whether an earlier injection is still there after a
 // navigation), it must still answer each message once.
@@ -69,7 +101,7 @@ if (!scope[LOADED]) {
     }
     if (message.type === "page.command") {
       track<InPageAnswer>(
-        (signal) => runInPage(window, message.request, signal),
+        (signal) => runInPage(window, message.request, signal, message.trusted ? windowInput : undefined),
         sendResponse,
         (error) => ({ state: "failed", message: `${message.request.command}: ${messageOf(error)}` }),
       );

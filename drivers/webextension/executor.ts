@@ -31,6 +31,7 @@ import type { ScriptMode } from "./scripts.ts";
 import { askContentScript, findTabUnderTest, isNoFrame, isNoReceiver, isPortClosed } from "./tabs.ts";
 import type { TabTarget } from "./tabs.ts";
 import { closeWindow, selectWindow, storeOpenedWindow, storeWindowHandle, tabIds } from "./windows.ts";
+import type { TrustedInputHost } from "./debugger.ts";
 
 export { PageGoneError };
 
@@ -41,6 +42,8 @@ export interface TabExecutorOptions {
   loadTimeoutMs?: number;
   /** How long executeAsyncScript's promise may take (default 30,000 ms, WebDriver's script timeout). */
   scriptTimeoutMs?: number;
+  /** The window's hold on tabs for trusted input (debugger.ts); without it input is replayed as page events. */
+  trustedInput?: TrustedInputHost;
 }
 
 export interface TabExecutor extends Executor {
@@ -127,11 +130,13 @@ export function tabExecutor(options: TabExecutorOptions = {}): TabExecutor {
     }
     const prepared = inPageRequest(command, variables, KEY_VARIABLES, implicitWaitMs);
     if (!prepared.ok) return failed(prepared.message);
-    const answer = await sendToPage(target, { type: "page.command", request: prepared.request }, signal);
+    const trusted = options.trustedInput ? await options.trustedInput.ready(target.tabId) : false;
+    const answer = await sendToPage(target, { type: "page.command", request: prepared.request, trusted }, signal);
     if (answer.state === "unsupported") return failed(`The browser extension cannot play ${command.command}: ${answer.message}`);
-    if (answer.state === "failed") return failed(answer.message);
+    const note = options.trustedInput?.takeNote(target.tabId) ?? null;
+    if (answer.state === "failed") return failed(note ? `${answer.message} (${note})` : answer.message);
     const outcome: PageOutcome = { state: "passed" };
-    if (answer.message !== undefined) outcome.message = answer.message;
+    if (answer.message !== undefined || note) outcome.message = [answer.message, note].filter(Boolean).join(" ");
     if (answer.stored) outcome.variables = { [answer.stored.name]: answer.stored.value };
     return outcome;
   }

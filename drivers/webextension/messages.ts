@@ -22,7 +22,11 @@
 // The IDE window → the content script in the tab under test (chrome.tabs.sendMessage, to
 // one frame: the run's selected frame, else the top one):
 //   { type: "locator.resolve", location } → { ok: true, xpath } | { ok: false, errorCode, error }
-//   { type: "page.command", request }      → InPageAnswer (page/index.ts: runInPage's answer)
+//   { type: "page.command", request, trusted }
+//                                          → InPageAnswer (page/index.ts: runInPage's answer);
+//                                            `trusted`: the window holds the tab through
+//                                            chrome.debugger, so the content script asks it for
+//                                            input as { type: "page.input", events } (debugger.ts)
 //   { type: "page.abort" }                 → true: lets go of every command waiting in that
 //                                            frame (the run was stopped, or the window closed)
 //   { type: "frame.locate", location, implicitWaitMs }
@@ -85,7 +89,7 @@ export function readResolveLocator(value: unknown): ResolveLocatorMessage | null
     : null;
 }
 
-export type PageCommandMessage = { type: "page.command"; request: InPageRequest };
+export type PageCommandMessage = { type: "page.command"; request: InPageRequest; trusted?: boolean };
 export type PageAbortMessage = { type: "page.abort" };
 export type FrameLocateMessage = { type: "frame.locate"; location: string; implicitWaitMs: number };
 export type FrameLocateAnswer = { ok: true; index: number } | { ok: false; error: string };
@@ -104,7 +108,7 @@ export function readToContent(value: unknown): PageCommandMessage | PageAbortMes
   if (value.type === "page.abort") return { type: "page.abort" };
   if (value.type === "page.command") {
     const parsed = inPageRequestSchema.safeParse(value.request);
-    return parsed.success ? { type: "page.command", request: parsed.data } : null;
+    return parsed.success ? { type: "page.command", request: parsed.data, trusted: value.trusted === true } : null;
   }
   if (value.type === "frame.locate" && typeof value.location === "string" && typeof value.implicitWaitMs === "number") {
     return { type: "frame.locate", location: value.location, implicitWaitMs: value.implicitWaitMs };

@@ -91,7 +91,20 @@ describe("the extension's executor", () => {
     expect(browser.sent[0].message).toEqual({
       type: "page.command",
       request: { command: "type", target: "id=user", value: `Ada${KEY_VARIABLES.KEY_ENTER}`, targets: ["css=#user"], implicitWaitMs: 1234 },
+      trusted: false,
     });
+  });
+
+  it("asks the page for trusted input when the window holds the tab, and says once why it cannot", async () => {
+    const notes = new Map<number, string>([[3, "The tab under test cannot be held for trusted input (busy)"]]);
+    let holds = true;
+    const trustedInput = { ready: async () => holds, takeNote: (tabId: number) => { const note = notes.get(tabId) ?? null; notes.delete(tabId); return note; }, close() {} };
+    const executor = tabExecutor({ trustedInput });
+    expect(await executor.execute(input(command("click", "id=buy")), signal())).toEqual({ state: "passed", message: "The tab under test cannot be held for trusted input (busy)" });
+    expect(browser.sent.at(-1)!.message).toMatchObject({ type: "page.command", trusted: true });
+    holds = false;
+    expect(await executor.execute(input(command("click", "id=buy")), signal())).toEqual({ state: "passed" });
+    expect(browser.sent.at(-1)!.message).toMatchObject({ type: "page.command", trusted: false });
   });
 
   it("hands back what a store command stored, and fails what the page could not do, naming it", async () => {
