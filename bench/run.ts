@@ -15,12 +15,13 @@ import { hostRunBenchmark } from "./hostRun.ts";
 import { locatorsBenchmark } from "./locators.ts";
 import { logsBenchmark } from "./logs.ts";
 import { playbackBenchmark } from "./playback.ts";
+import { playerHeapBenchmark } from "./playerHeap.ts";
 import { projectBenchmark } from "./project.ts";
 import { runBenchmark } from "./runs.ts";
 import type { Benchmark, SummaryLine } from "./support.ts";
 import { fmtNum, gcWasExposed, heapAfterGc, now, printTable, verdict } from "./support.ts";
 
-const BENCHMARKS: Benchmark[] = [handleBenchmark, playbackBenchmark, runBenchmark, logsBenchmark, projectBenchmark, bridgeBenchmark, locatorsBenchmark, extensionBenchmark, hostRunBenchmark, extensionRunBenchmark, exportBenchmark, gridBenchmark, recordBenchmark, journalBenchmark];
+const BENCHMARKS: Benchmark[] = [handleBenchmark, playbackBenchmark, runBenchmark, logsBenchmark, projectBenchmark, bridgeBenchmark, locatorsBenchmark, extensionBenchmark, hostRunBenchmark, extensionRunBenchmark, exportBenchmark, gridBenchmark, recordBenchmark, journalBenchmark, playerHeapBenchmark];
 
 function usage(): string {
   return [
