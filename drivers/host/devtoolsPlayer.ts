@@ -177,14 +177,19 @@ export async function devtoolsPlayer(driver: WebDriver, handle: string, limits: 
     const abort = () => send("Runtime.evaluate", { expression: `globalThis.${PLAYER_GLOBAL}.abort()`, contextId }).catch(() => {});
     signal.addEventListener("abort", abort, { once: true });
     // A dialog the command opened blocks the page (and so the answer) until it is dealt with.
-    const dialog = until(() => (dialogOpen ? ("dialog" as const) : undefined), limit, signal);
+    // Its watch ends with the command.
+    const settled = new AbortController();
+    const dialog = until(() => (dialogOpen ? ("dialog" as const) : undefined), limit, AbortSignal.any([signal, settled.signal]));
     try {
       const outcome = await Promise.race([evaluation, dialog]);
       if (outcome === "dialog") {
         evaluation.catch(() => {});
         return { state: "passed" };
       }
-      if (outcome === undefined) throw new Error("the run let go of the command");
+      if (outcome === undefined) {
+        evaluation.catch(() => {});
+        throw new Error("the run let go of the command");
+      }
       const evaluated = Evaluated.parse(outcome);
       if (evaluated.exceptionDetails) {
         if (documentGone(evaluated.exceptionDetails.exception?.description ?? evaluated.exceptionDetails.text)) return acts && acted ? { state: "passed" } : "again";
@@ -195,6 +200,7 @@ export async function devtoolsPlayer(driver: WebDriver, handle: string, limits: 
       if (!signal.aborted && documentGone(error)) return acts && acted ? { state: "passed" } : "again";
       throw error;
     } finally {
+      settled.abort();
       signal.removeEventListener("abort", abort);
     }
   }
