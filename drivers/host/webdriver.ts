@@ -30,6 +30,8 @@ import { closeDevTools } from "./devtoolsConnection.ts";
 import { callResolver, fromPage, locatorBundle } from "./pages.ts";
 import { commandMessage, isGone, PageGoneError } from "./pageGone.ts";
 import { playerRoute } from "./playerRoute.ts";
+import { inPlayerWords } from "./playerWording.ts";
+import { interpolate } from "../../services/playback/variables.ts";
 
 export interface WebDriverPageOptions {
   /** A remote end (a Selenium Grid, a chromedriver started by hand); default: start chromedriver here. */
@@ -189,6 +191,17 @@ export function webdriverPage(options: WebDriverPageOptions = {}): WebDriverPage
       ? error.message
       : `The browser under test is gone (${options.webdriverUrl ? `WebDriver endpoint ${options.webdriverUrl}` : "chromedriver"}): ${messageOf(error).split("\n")[0]}. The next run starts a new one.`;
 
+  /** The xpath of what `location` matches in the session's page (its frame, as WebDriver is on it); rejects when nothing does. */
+  async function resolveIn(opened: Session, location: string): Promise<string> {
+    const bundle = await locatorBundle();
+    let answer = await opened.driver.executeScript(`return ${callResolver(location)};`);
+    if (answer === null) {
+      await opened.driver.executeScript(bundle); // its footer sets globalThis[PAGE_GLOBAL]
+      answer = await opened.driver.executeScript(`return ${callResolver(location)};`);
+    }
+    return fromPage(answer, location, "under test");
+  }
+
   /** One command as side-runtime's CommandNode runs it, with its retries. */
   async function call(runner: SideExecutor, method: string, command: { command: string; target: string; value: string }, signal: AbortSignal) {
     const fn = (runner as unknown as Record<string, (t: string, v: string, c: unknown) => Promise<unknown>>)[method];
@@ -255,7 +268,8 @@ export function webdriverPage(options: WebDriverPageOptions = {}): WebDriverPage
           drop(opened);
           throw new PageGoneError(goneMessage(error));
         }
-        return { state: "failed", message: commandMessage(error) };
+        const failed = { command: command.command, target: interpolate(command.target, variables), value: interpolate(command.value, variables) };
+        return { state: "failed", message: await inPlayerWords(commandMessage(error), failed, (target) => resolveIn(opened, target).then(() => true)) };
       }
       return Object.keys(values.stored).length > 0 ? { state: "passed", variables: values.stored } : { state: "passed" };
     },
@@ -281,13 +295,7 @@ export function webdriverPage(options: WebDriverPageOptions = {}): WebDriverPage
       parseLocator(location);
       const opened = current;
       if (!opened || opened.dead) throw new LocatorError("NoPage", `There is no page under test to resolve ${JSON.stringify(location)} in.`);
-      const bundle = await locatorBundle();
-      let answer = await opened.driver.executeScript(`return ${callResolver(location)};`);
-      if (answer === null) {
-        await opened.driver.executeScript(bundle); // its footer sets globalThis[PAGE_GLOBAL]
-        answer = await opened.driver.executeScript(`return ${callResolver(location)};`);
-      }
-      return fromPage(answer, location, "under test");
+      return resolveIn(opened, location);
     },
 
     playedInPage: () => playedInPage,

@@ -29,7 +29,7 @@ const clickable: ElementCondition = {
   why: (el, target) => {
     if (!isDisplayed(el)) return displayed.why(el, target);
     const { point, blocker } = reachablePoint(el);
-    return `Element ${target} is not clickable at point (${Math.round(point.x)}, ${Math.round(point.y)}). Other element would receive the click: ${blocker ? describe(blocker) : "another element"}`;
+    return `Element ${target} is not clickable at point (${Math.floor(point.x)}, ${Math.floor(point.y)}). Other element would receive the click: ${blocker ? describe(blocker) : "another element"}`;
   },
 };
 

@@ -16,7 +16,18 @@ export function waitTime(context: CommandContext): number {
   return clampWait(Math.min(Number(value), MAX_WAIT_MS));
 }
 
-const timedOut = (what: string, target: string, ms: number) => `Waiting for element ${target} ${what}: wait timed out after ${ms}ms`;
+/** A waitFor* command's message when its wait ran out (also the host's WebDriver failures, in these words: drivers/host/playerWording.ts). */
+export const timedOut = (what: string, target: string, ms: number) => `Waiting for element ${target} ${what}: wait timed out after ${ms}ms`;
+
+/** What each element wait waits for, as its message says it. */
+export const WAIT_PHRASES: Readonly<Record<string, string>> = {
+  waitForElementPresent: "to be present",
+  waitForElementVisible: "to be visible",
+  waitForElementEditable: "to be editable",
+  waitForElementNotPresent: "to not be present",
+  waitForElementNotVisible: "to not be visible",
+  waitForElementNotEditable: "to not be editable",
+};
 
 /** Waits for the element to be there and in a state, with the command's value as the wait. */
 function waitForState(what: string, holds: (el: Element) => boolean): CommandHandler {
@@ -57,11 +68,11 @@ async function waitForText(context: CommandContext) {
 }
 
 export const WAITS: Record<string, CommandHandler> = {
-  waitForElementPresent: waitForState("to be present", () => true),
-  waitForElementVisible: waitForState("to be visible", isDisplayed),
-  waitForElementEditable: waitForState("to be editable", isEditable),
-  waitForElementNotPresent: waitForAbsence("to not be present", () => true),
-  waitForElementNotVisible: waitForAbsence("to not be visible", isDisplayed),
-  waitForElementNotEditable: waitForState("to not be editable", (el) => !isEditable(el)),
+  waitForElementPresent: waitForState(WAIT_PHRASES.waitForElementPresent, () => true),
+  waitForElementVisible: waitForState(WAIT_PHRASES.waitForElementVisible, isDisplayed),
+  waitForElementEditable: waitForState(WAIT_PHRASES.waitForElementEditable, isEditable),
+  waitForElementNotPresent: waitForAbsence(WAIT_PHRASES.waitForElementNotPresent, () => true),
+  waitForElementNotVisible: waitForAbsence(WAIT_PHRASES.waitForElementNotVisible, isDisplayed),
+  waitForElementNotEditable: waitForState(WAIT_PHRASES.waitForElementNotEditable, (el) => !isEditable(el)),
   waitForText,
 };
