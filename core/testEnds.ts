@@ -18,6 +18,8 @@ export interface TestEnded {
   durationMs: number;
   /** The first command that failed (or ended the test fatal), with its message. */
   failure: { commandId: string; command: string; target: string; value: string; state: "failed" | "fatal"; message: string } | null;
+  /** The commands that passed healed (CONTRACT section 18), in order: `index` counts from 1 in the test. */
+  healed: Array<{ commandId: string; index: number; command: string; target: string; locator: string; score: number }>;
 }
 
 export function watchTestEnds(playback: SuiteRunnerRef, listener: (ended: TestEnded) => void): { unsubscribe(): void } {
@@ -28,7 +30,11 @@ export function watchTestEnds(playback: SuiteRunnerRef, listener: (ended: TestEn
       if (told || !snapshot.matches("ended")) return;
       told = true;
       const { run } = snapshot.context;
-      const failed = commandRows(run.commands).find((row) => row.state === "failed" || row.state === "fatal");
+      const rows = commandRows(run.commands);
+      const failed = rows.find((row) => row.state === "failed" || row.state === "fatal");
+      const healed = rows.flatMap((row, i) =>
+        row.healed ? [{ commandId: row.id, index: i + 1, command: row.command, target: row.target, locator: row.healed.locator, score: row.healed.score }] : [],
+      );
       listener({
         runId: run.runId,
         testId: run.test.id,
@@ -46,6 +52,7 @@ export function watchTestEnds(playback: SuiteRunnerRef, listener: (ended: TestEn
               message: failed.message ?? "",
             }
           : null,
+        healed,
       });
     };
     const subscription = runner.subscribe({ next: tell, error: () => {} });

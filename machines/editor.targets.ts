@@ -36,6 +36,7 @@ export function runStartFor(document: EditorDocument, start: StartEvent): Resolv
       type: "run.start",
       projectName: project.name,
       baseUrl: project.url,
+      heal: project.heal,
       tests: project.tests,
       testIds: target.testIds,
       suite: target.suite,

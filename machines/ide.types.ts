@@ -22,6 +22,8 @@ export interface IdeInput {
   window: "open" | "closed";
   /** How many tests of a parallel suite play at once (default 1). */
   workers?: number;
+  /** createIde's `heal` (CONTRACT section 18): false makes a healed command fail. Default true. */
+  heal?: boolean;
 }
 
 export interface IdeContext {

@@ -146,6 +146,7 @@ export const suiteRunnerMachine = setup({
         suite,
         fromCommandId,
         limit: suite?.parallel ? Math.max(1, context.workers) : 1,
+        heal: context.heal && event.heal !== false,
         shown: null,
         runs: [],
         announcer: null,
@@ -180,6 +181,7 @@ export const suiteRunnerMachine = setup({
           runId,
           projectName: run.projectName,
           baseUrl: run.baseUrl,
+          heal: run.heal,
           tests: run.tests,
           testId,
           fromCommandId,
@@ -294,7 +296,7 @@ export const suiteRunnerMachine = setup({
 }).createMachine({
   id: "suiteRunner",
   initial: "idle",
-  context: ({ input }) => ({ plugins: [], breakpoints: [], delayMs: 0, run: null, runs: 0, workers: input?.workers ?? 1 }),
+  context: ({ input }) => ({ plugins: [], breakpoints: [], delayMs: 0, run: null, runs: 0, workers: input?.workers ?? 1, heal: input?.heal !== false }),
   on: {
     // Kept across runs, and told to every test playing (none outside a run).
     "plugins.changed": { actions: [{ type: "setPlugins", params: ({ event }) => event.plugins }, "tellTestsPlugins"] },

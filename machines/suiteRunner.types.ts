@@ -29,6 +29,8 @@ export interface SuiteRun {
   readonly fromCommandId?: string;
   /** How many tests play at once: the workers for a parallel suite, else 1. */
   readonly limit: number;
+  /** Whether a healed command passes (createIde's and the project's `heal`). */
+  readonly heal: boolean;
   /** The test runner the user chose to see (user.showTestRun), while it is kept; else the view picks. */
   readonly shown: string | null;
   /** The tests started so far, in the order they started; with a limit of 1 the last is the one playing (or the last played). */
@@ -58,11 +60,14 @@ export interface SuiteRunnerContext {
   runs: number;
   /** How many tests of a parallel suite play at once (createIde's `workers`, default 1). */
   workers: number;
+  /** createIde's `heal`: false fails every healed command, whatever the project says. */
+  heal: boolean;
 }
 
-/** What the root starts the suite runner with (createIde's `workers`). */
+/** What the root starts the suite runner with (createIde's `workers` and `heal`). */
 export interface SuiteRunnerInput {
   workers?: number;
+  heal?: boolean;
 }
 
 export interface RunStartEvent {
@@ -74,6 +79,8 @@ export interface RunStartEvent {
   testIds: readonly string[];
   suite: { id: string; name: string; parallel?: boolean } | null;
   fromCommandId?: string;
+  /** The project's `heal` setting (false: a healed command fails); default true. */
+  heal?: boolean;
   /** Set when a plugin asked (POST /playback/start): it is answered `{ runId }` or Busy. */
   requestId?: number;
 }

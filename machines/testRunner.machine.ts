@@ -44,6 +44,7 @@ import {
   markPending,
   pausesBeforeNext,
   settlePending,
+  pageStepResult,
   settleStep,
   startTest,
   stopTest,
@@ -150,9 +151,10 @@ export const testRunnerMachine = setup({
         return settleStep(context.run, readPluginAnswer(delivery, name));
       },
     }),
-    applyPageOutcome: assign({
-      run: ({ context }, outcome: PageOutcome) =>
-        settleStep(withVariables(context.run, outcome.variables), { state: outcome.state, message: outcome.message ?? null }),
+    applyPageOutcome: enqueueActions(({ context, enqueue }, outcome: PageOutcome) => {
+      const { result, warning } = pageStepResult(context.run, outcome);
+      if (warning !== null) enqueue.emit({ type: "log.written", level: "warn", group: "playback", message: warning });
+      enqueue.assign({ run: settleStep(withVariables(context.run, outcome.variables), result) });
     }),
     failPageLost: assign({
       run: ({ context }, error: unknown) => settleStep(context.run, { state: "fatal", message: `The page under test is gone: ${messageOf(error)}` }),

@@ -1,14 +1,14 @@
 // A test's run as data: pure functions from one Run to the next, which the test runner's
 // named actions call. Nothing here waits, delivers or decides when; the machine does.
 import { createCommandTable, rowOf, withCommandState } from "../services/playback/commandTable.ts";
-import type { CommandState } from "../services/playback/commandTable.ts";
+import type { CommandState, HealedBy } from "../services/playback/commandTable.ts";
 import { buildFlow } from "../services/playback/flow.ts";
 import type { FlowStep } from "../services/playback/flow.ts";
 import { IDE_COMMANDS } from "../services/playback/ideCommands.ts";
 import type { VariableValues } from "../services/playback/variables.ts";
 import type { PluginRegistry } from "../services/plugins/index.ts";
 import type { SideTest } from "../services/side/index.ts";
-import type { Run, RunFrame, TestEnd, TestRunnerInput } from "./testRunner.types.ts";
+import type { PageOutcome, Run, RunFrame, TestEnd, TestRunnerInput } from "./testRunner.types.ts";
 
 /** How deep `run` may call tests within tests before the run says it loops. */
 export const MAX_CALL_DEPTH = 32;
@@ -32,8 +32,8 @@ const isNested = (run: Run) => run.frames.length > 1;
 /** A verify* that does not hold fails its command but lets the run go on. */
 export const goesOnAfterFailure = (command: string) => command.startsWith("verify");
 
-function withState(run: Run, commandId: string, state: CommandState, message: string | null): Run {
-  return { ...run, commands: withCommandState(run.commands, commandId, state, message) };
+function withState(run: Run, commandId: string, state: CommandState, message: string | null, healed?: HealedBy): Run {
+  return { ...run, commands: withCommandState(run.commands, commandId, state, message, healed) };
 }
 
 /** Sets the state of the run's own command that is executing (the `run` one while nested). */
@@ -64,13 +64,14 @@ function frameFor(test: SideTest, fromCommandId?: string): RunFrame | { commandI
 
 /** The run of `test`: its commands without state, variables empty, the user's delay. */
 export function startTest(input: TestRunnerInput): Run {
-  const { runId, projectName, baseUrl, tests, suite, delayMs } = input;
+  const { runId, projectName, baseUrl, heal, tests, suite, delayMs } = input;
   const test = tests.find((t) => t.id === input.testId)!;
   const frame = frameFor(test, input.fromCommandId);
   const run: Run = {
     runId,
     projectName,
     baseUrl,
+    heal,
     tests,
     suite,
     test,
@@ -188,8 +189,35 @@ function unwind(run: Run): Run {
 export interface StepResult {
   state: CommandState;
   message: string | null;
+  /** The command passed healed: how its element was found. */
+  healed?: HealedBy;
   /** For a condition or loop: whether it holds. */
   holds?: boolean;
+}
+
+const score = (healed: HealedBy) => healed.score.toFixed(2);
+
+/**
+ * A page command's outcome as its step's result (CONTRACT section 18): a command that passed
+ * healed (its element found by one of its `targets`, or by similarity) passes with a warning that
+ * names it and the locator, while the run heals; with healing off it fails, naming the locator
+ * that would have worked.
+ */
+export function pageStepResult(run: Run, outcome: PageOutcome): { result: StepResult; warning: string | null } {
+  const result: StepResult = { state: outcome.state, message: outcome.message ?? null };
+  const step = currentStep(run);
+  if (!outcome.healed || outcome.state !== "passed" || !step) return { result, warning: null };
+  const { command, target } = step.command;
+  const position = run.commands.positions.get(step.command.id);
+  const named = `${position === undefined || isNested(run) ? "" : `#${position + 1} `}${command} ${target}`;
+  const { locator } = outcome.healed;
+  if (!run.heal) {
+    return { result: { state: "failed", message: `${command}: ${target} found nothing; ${locator} would have found the element (score ${score(outcome.healed)}), but healing is off.` }, warning: null };
+  }
+  return {
+    result: { ...result, healed: outcome.healed },
+    warning: `Healed ${named}: its target found nothing, ${locator} did (score ${score(outcome.healed)}). Accept it in the IDE page to make it the target.`,
+  };
 }
 
 /**
@@ -202,7 +230,7 @@ export function settleStep(run: Run, result: StepResult): Run {
   if (!frame || !step) return run;
   const nestedNote = isNested(run) ? ` (in "${frame.testName}", ${step.command.command} ${step.command.target})` : "";
   let next = run;
-  if (!isNested(run)) next = withState(next, step.command.id, result.state, result.message);
+  if (!isNested(run)) next = withState(next, step.command.id, result.state, result.message, result.healed);
   else if (result.state === "failed" || result.state === "fatal") {
     next = withCurrentState(next, result.state, `${result.message ?? result.state}${nestedNote}`);
   }

@@ -1,4 +1,4 @@
-import type { CommandState, CommandTable } from "../services/playback/commandTable.ts";
+import type { CommandState, CommandTable, HealedBy } from "../services/playback/commandTable.ts";
 import type { FlowProgram } from "../services/playback/flow.ts";
 import type { IdeOutcome } from "../services/playback/ideCommands.ts";
 import type { Delivery } from "../services/playback/pluginAnswer.ts";
@@ -29,6 +29,8 @@ export interface Run {
   readonly projectName: string;
   /** The project's `url`: where `open` resolves relative paths. */
   readonly baseUrl: string;
+  /** TestRunnerInput's `heal`. */
+  readonly heal: boolean;
   /** Every test of the project, for `run`. */
   readonly tests: readonly SideTest[];
   /** The suite this test is played in, if any (see TestRunnerInput). */
@@ -74,6 +76,8 @@ export interface TestRunnerInput {
   runId: string;
   projectName: string;
   baseUrl: string;
+  /** Whether a command healed by its `targets` or by similarity passes (else it fails naming the locator that would have worked). */
+  heal: boolean;
   tests: readonly SideTest[];
   testId: string;
   fromCommandId?: string;
@@ -135,7 +139,11 @@ export interface PageOutcome {
   state: CommandState;
   message?: string | null;
   variables?: Record<string, unknown>;
+  /** The command's element was found by something other than its target (CONTRACT section 18). */
+  healed?: HealedBy;
 }
+
+export type { HealedBy } from "../services/playback/commandTable.ts";
 
 export interface ConditionInput {
   script: string;

@@ -75,7 +75,10 @@ export function playerRoute(limits: { implicitWaitMs: number; loadTimeoutMs: num
       }
       if (answer === null || answer.state === "unsupported") return null;
       if (answer.state === "failed") return { state: "failed", message: answer.message };
-      return answer.stored ? { state: "passed", variables: { [answer.stored.name]: answer.stored.value } } : { state: "passed" };
+      const outcome: PageOutcome = { state: "passed" };
+      if (answer.stored) outcome.variables = { [answer.stored.name]: answer.stored.value };
+      if (answer.healed) outcome.healed = answer.healed;
+      return outcome;
     },
 
     played(session, command) {

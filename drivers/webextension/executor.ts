@@ -138,6 +138,7 @@ export function tabExecutor(options: TabExecutorOptions = {}): TabExecutor {
     const outcome: PageOutcome = { state: "passed" };
     if (answer.message !== undefined || note) outcome.message = [answer.message, note].filter(Boolean).join(" ");
     if (answer.stored) outcome.variables = { [answer.stored.name]: answer.stored.value };
+    if (answer.healed) outcome.healed = answer.healed;
     return outcome;
   }
 

@@ -5,6 +5,12 @@
 export const COMMAND_STATES = ["failed", "fatal", "passed", "pending", "undetermined"] as const;
 export type CommandState = (typeof COMMAND_STATES)[number];
 
+/** The locator that found a healed command's element, and its score in 0..1 (1 for one of the command's `targets`): CONTRACT section 18. */
+export interface HealedBy {
+  readonly locator: string;
+  readonly score: number;
+}
+
 export interface CommandRow {
   readonly id: string;
   readonly command: string;
@@ -12,6 +18,8 @@ export interface CommandRow {
   readonly value: string;
   readonly state: CommandState | null;
   readonly message: string | null;
+  /** Present once the command passed healed, until it plays again. */
+  readonly healed?: HealedBy;
 }
 
 export interface CommandTable {
@@ -55,18 +63,20 @@ export function rowOf(table: CommandTable, commandId: string): CommandRow | unde
   return at === undefined ? undefined : table.chunks[Math.floor(at / CHUNK)][at % CHUNK];
 }
 
-/** A new table with one command's state and message replaced; the table given is unchanged. */
+/** A new table with one command's state and message replaced (and how it healed, or no longer healed); the table given is unchanged. */
 export function withCommandState(
   table: CommandTable,
   commandId: string,
   state: CommandState,
   message: string | null,
+  healed?: HealedBy,
 ): CommandTable {
   const at = table.positions.get(commandId);
   if (at === undefined) return table;
   const c = Math.floor(at / CHUNK);
   const chunk = table.chunks[c].slice();
-  chunk[at % CHUNK] = Object.freeze({ ...chunk[at % CHUNK], state, message });
+  const { healed: _before, ...row } = chunk[at % CHUNK];
+  chunk[at % CHUNK] = Object.freeze(healed ? { ...row, state, message, healed } : { ...row, state, message });
   const chunks = table.chunks.slice();
   chunks[c] = chunk;
   return { positions: table.positions, chunks, length: table.length };

@@ -29,6 +29,8 @@ export const sideProjectSchema = z
     suites: z.array(z.unknown()).default(() => []),
     urls: z.array(z.unknown()).default(() => []),
     plugins: z.array(z.unknown()).default(() => []),
+    // CONTRACT section 18: false makes a healed command fail (Selenium IDE ignores the field).
+    heal: z.boolean().optional(),
   })
   .superRefine((project, ctx) => refuseDuplicateIds(project.tests, "tests", ctx));
 

@@ -11,6 +11,7 @@ import { getShortestPaths } from "xstate/graph";
 import { testRunnerMachine } from "../../machines/testRunner.machine.ts";
 import { currentCommandId } from "../../machines/testRunner.run.ts";
 import type {
+  PageOutcome,
   RunEventMessage,
   TellPluginsInput,
   TellPluginsOutput,
@@ -47,6 +48,7 @@ const inputFor = (testId: string, more: Partial<TestRunnerInput> = {}): TestRunn
   runId: "run-1",
   projectName: project.name,
   baseUrl: project.url,
+  heal: true,
   tests: project.tests,
   testId,
   suite: null,
@@ -430,5 +432,46 @@ describe("test runner, transitions", () => {
     expect(told.map((m) => m.map((x) => x.event))).toEqual([events]);
     expect(told[0].every((m) => m.options.runId === "run-1")).toBe(true);
     actor.stop();
+  });
+});
+
+describe("test runner, healed commands (CONTRACT section 18)", () => {
+  /** Plays "t-three" with no plugins, the page answering each command with the next outcome. */
+  async function playedWith(outcomes: PageOutcome[], heal: boolean) {
+    const logs: Array<{ level: string; message: string }> = [];
+    const actor = createActor(
+      testRunnerMachine.provide({
+        actors: {
+          tellPlugins: fromPromise(async () => []),
+          runPageCommand: fromPromise(async () => outcomes.shift() ?? { state: "passed" }),
+        } as never,
+        actions: { reportEnded: () => {} },
+      }),
+      { input: inputFor("t-three", { plugins: [], heal }) },
+    );
+    actor.on("log.written", (event) => logs.push({ level: event.level, message: event.message }));
+    actor.start();
+    for (let i = 0; i < 20 && actor.getSnapshot().value !== "ended"; i++) await new Promise((resolve) => setImmediate(resolve));
+    const rows = commandRows(actor.getSnapshot().context.run.commands);
+    actor.stop();
+    return { rows, logs };
+  }
+
+  it("passes a command the page found by another locator, marks it healed with that locator and score, and warns naming both", async () => {
+    const { rows, logs } = await playedWith([{ state: "passed", healed: { locator: "css=#buy", score: 0.91 } }], true);
+    expect(rows.map((r) => [r.id, r.state, r.healed ?? null])).toEqual([
+      ["d1", "passed", null],
+      ["d2", "passed", { locator: "css=#buy", score: 0.91 }],
+      ["d3", "passed", null],
+    ]);
+    expect(logs).toEqual([{ level: "warn", message: expect.stringMatching(/^Healed #2 pOk : its target found nothing, css=#buy did \(score 0\.91\)/) }]);
+  });
+
+  it("fails a healed command when healing is off, naming the locator that would have worked, and ends the test", async () => {
+    const { rows, logs } = await playedWith([{ state: "passed", healed: { locator: "css=#buy", score: 1 } }], false);
+    expect(rows.map((r) => r.state)).toEqual(["passed", "failed", null]);
+    expect(rows[1].message).toMatch(/css=#buy would have found the element \(score 1\.00\), but healing is off/);
+    expect(rows[1].healed).toBeUndefined();
+    expect(logs).toEqual([]);
   });
 });

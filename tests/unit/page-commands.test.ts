@@ -117,11 +117,11 @@ describe("the interface", () => {
 });
 
 describe("finding the element", () => {
-  it("finds the element by an alternative target when the target matches nothing", async () => {
+  it("finds the element by an alternative target when the target matches nothing, and says the command healed by it", async () => {
     const win = page(`<button id="go">Go</button>`);
     const clicks = record(win.document, ["click"]);
     const answer = await run(win, "click", "id=gone", "", { targets: ["css=.missing", "xpath=//button[text()='Go']"] });
-    expect(answer).toEqual(passed);
+    expect(answer).toEqual({ state: "passed", healed: { locator: "xpath=//button[text()='Go']", score: 1 } });
     expect(clicks).toEqual(["click@go"]);
   });
 
@@ -146,7 +146,9 @@ describe("finding the element", () => {
 
   it("skips an alternative target that is not a locator and tries the next", async () => {
     const win = page(`<a id="home" href="#">Home</a>`);
-    expect(await run(win, "assertElementPresent", "id=nope", "", { targets: ["not a locator", "linkText=Home"] })).toEqual(passed);
+    expect(await run(win, "assertElementPresent", "id=nope", "", { targets: ["not a locator", "linkText=Home"] })).toEqual({ state: "passed", healed: { locator: "linkText=Home", score: 1 } });
+    // Found by its own target, a command is not healed.
+    expect(await run(win, "assertElementPresent", "id=home", "", { targets: ["linkText=Home"] })).toEqual(passed);
   });
 
   it("lets go of a wait when the signal aborts", async () => {

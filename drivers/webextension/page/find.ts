@@ -34,11 +34,11 @@ export function matchesOf(doc: Document, location: ParsedLocator): Element[] {
   }
 }
 
-/** The first element the locators match now, trying them in order; the first locator's engine errors fail. */
-function firstMatch(doc: Document, locators: ParsedLocator[]): Element | undefined {
+/** The first element the locators match now, trying them in order, and which locator found it; the first locator's engine errors fail. */
+function firstMatch(doc: Document, locators: ParsedLocator[]): { el: Element; index: number } | undefined {
   for (const [index, locator] of locators.entries()) {
     try {
-      return findElement(doc, locator);
+      return { el: findElement(doc, locator), index };
     } catch (error) {
       if (error instanceof LocatorError && error.errorCode === "ElementNotFound") continue;
       // An alternative the page's engine rejects is skipped; the command's own target is reported.
@@ -100,11 +100,13 @@ export async function waitForElement(context: CommandContext, options: WaitOptio
   const { win, request, signal } = context;
   const target = options.target ?? request.target;
   const locators = [parseTarget(target)];
+  const written = [target];
   if (options.alternatives !== false && options.target === undefined) {
     for (const alternative of request.targets) {
       if (alternative === target) continue;
       try {
         locators.push(parseLocator(alternative));
+        written.push(alternative);
       } catch {
         // an alternative that is no locator is not one to try
       }
@@ -112,12 +114,16 @@ export async function waitForElement(context: CommandContext, options: WaitOptio
   }
   let seen: Element | undefined;
   const found = await poll(options.timeoutMs ?? request.implicitWaitMs, signal, () => {
-    const el = firstMatch(win.document, locators);
-    if (!el) return undefined;
-    seen = el;
-    return !options.condition || options.condition.holds(el) ? el : undefined;
+    const match = firstMatch(win.document, locators);
+    if (!match) return undefined;
+    seen = match.el;
+    return !options.condition || options.condition.holds(match.el) ? match : undefined;
   });
-  if (found) return found;
+  if (found) {
+    // Found by one of `targets`, not by the target: the command is healed (CONTRACT section 18).
+    if (found.index > 0) context.healed = { locator: written[found.index], score: 1 };
+    return found.el;
+  }
   if (seen?.isConnected && options.condition) throw new CommandFailure(options.condition.why(seen, target));
   throw new CommandFailure(options.notFound ? options.notFound(target) : `Element ${target} not found`);
 }

@@ -15,11 +15,11 @@ import { ACTIONS } from "./actions.ts";
 import { READS } from "./assertions.ts";
 import { CommandAborted, CommandFailure, NotPlayableHere } from "./errors.ts";
 import { waitForElement } from "./find.ts";
-import type { CommandHandler, InPageAnswer, InPageRequest, TrustedInput } from "./types.ts";
+import type { CommandContext, CommandHandler, InPageAnswer, InPageRequest, TrustedInput } from "./types.ts";
 import { WAITS } from "./waits.ts";
 import { messageOf } from "../../../services/errors.ts";
 
-export type { InPageAnswer, InPageRequest, InputEvent, TrustedInput } from "./types.ts";
+export type { Healed, InPageAnswer, InPageRequest, InputEvent, TrustedInput } from "./types.ts";
 export { KEY_VARIABLES } from "./keys.ts";
 export { MAX_WAIT_MS } from "./find.ts";
 
@@ -48,7 +48,9 @@ export async function runInPage(win: Window, request: InPageRequest, signal?: Ab
     return { state: "unsupported", message: `The command ${request.command || "(empty)"} is not one the tab under test does.` };
   }
   try {
-    return (await handler({ win, request, signal, input })) ?? { state: "passed" };
+    const context: CommandContext = { win, request, signal, input };
+    const answer = (await handler(context)) ?? { state: "passed" };
+    return answer.state === "passed" && context.healed ? { ...answer, healed: context.healed } : answer;
   } catch (error) {
     if (error instanceof CommandFailure) return { state: "failed", message: error.message };
     if (error instanceof CommandAborted) return { state: "failed", message: error.message };

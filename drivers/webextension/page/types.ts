@@ -17,7 +17,7 @@ export interface InPageRequest {
 
 /** The answer. Never thrown across the message boundary: every problem is an answer. */
 export type InPageAnswer =
-  | { state: "passed"; message?: string; stored?: { name: string; value: unknown } }
+  | { state: "passed"; message?: string; stored?: { name: string; value: unknown }; healed?: Healed }
   | { state: "failed"; message: string }
   | { state: "unsupported"; message: string };
 
@@ -39,6 +39,12 @@ export interface TrustedInput {
   offset(win: Window): { x: number; y: number } | null;
 }
 
+/** How a command's element was found when not by its target (CONTRACT section 18): the locator that worked and its score in 0..1 (1 for one of `targets`). */
+export interface Healed {
+  locator: string;
+  score: number;
+}
+
 /** What a command handler works with. */
 export interface CommandContext {
   win: Window;
@@ -46,6 +52,8 @@ export interface CommandContext {
   signal?: AbortSignal;
   /** Trusted input, where the page has it; without it a user's input is replayed as DOM events. */
   input?: TrustedInput;
+  /** Set by the element wait when something other than the target found the element. */
+  healed?: Healed;
 }
 
 /** A command done in the page: resolves with an answer (or nothing for a plain pass), throws CommandFailure. */
