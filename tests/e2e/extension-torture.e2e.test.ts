@@ -2,7 +2,7 @@
 // built extension in headless Chromium, the torture cases of tests/support/torturePage.ts as
 // the tests of one .side project the user loads in the IDE window, each played in the tab
 // under test with the in-page player: every command passes. The upload case is the host's
-// alone (the extension refuses a file input clearly, tested in extension-run.e2e.test.ts).
+// alone: the extension refuses to type into a file input, saying to play it in the host.
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -18,7 +18,7 @@ import { TORTURE_CASES, TORTURE_PAGES } from "../support/torturePage.ts";
 import { tortureProject } from "../support/torturePlay.ts";
 
 const IDE_PAGE_URL = `chrome-extension://${IDE_EXTENSION_ID}/${WINDOW_PAGE}`;
-const CASES = TORTURE_CASES.filter((tcase) => !tcase.hostOnly);
+const CASES = TORTURE_CASES;
 
 let site: Awaited<ReturnType<typeof servePages>>;
 let context: BrowserContext;
@@ -94,6 +94,15 @@ const KNOWN_GAPS: Record<string, { why: string; shows: string[] }> = {
 
 describe("the torture page in the browser extension", () => {
   CASES.forEach((tcase, index) => {
+    if (tcase.hostOnly) {
+      it(`${tcase.name}: the extension refuses it at the file input, naming the host that uploads`, async () => {
+        const played = await play(index);
+        expect(played[0]).toBe("passed");
+        expect(played[1]).toMatch(/^failed: Element id=file is a file input: the extension cannot read .* play this test with npm start or npm run play/);
+        expect(played.slice(2)).toEqual(["not run"]);
+      });
+      return;
+    }
     const gap = KNOWN_GAPS[tcase.name];
     if (gap) {
       it(`${tcase.name}: fails as known, since ${gap.why}`, async () => {
