@@ -2,7 +2,8 @@
 // TORTURE_PAGES with browserPages.ts's servePages), each with a hard case for a player, and
 // TORTURE_CASES, the Selenium IDE commands that play each case and assert in the page what it
 // did. Every case opens its own page first, so a case does not depend on the one before it.
-// The host, the extension, a Grid and the exported code play the same cases.
+// The host, the extension, a Grid and the exported code play the same cases. The exported code
+// has no implicit wait, so a case that follows a navigation waits for the next page's element.
 
 export interface TortureCommand {
   command: string;
@@ -202,6 +203,26 @@ setTimeout(() => (document.getElementById("banner").style.display = "block"), 40
   "/t/links": page("Links", `<a id="next" href="/t/next">Next</a>`),
   "/t/next": page("Next page", `<h1 id="heading">Arrived</h1>`),
   "/t/script": page("Script", `<ul id="items"><li>x</li><li>y</li><li>z</li></ul>${out()}`),
+  "/t/overlay": page(
+    "Overlay",
+    `<style>#spinner { position: fixed; inset: 0; background: rgba(0, 0, 0, 0.4); }</style>
+<button id="pay" onclick="${show("'paid'")}">Pay</button>${out()}<div id="spinner"></div>
+<script>setTimeout(() => document.getElementById("spinner").remove(), 400);</script>`,
+  ),
+  "/t/nested-frames": page("Nested frames", `<h1 id="top">Top</h1><iframe id="outer" src="/t/frame-middle"></iframe>`),
+  "/t/frame-middle": page("Middle", `<p id="middle">Middle</p><iframe id="inner" src="/t/frame-inner?inner"></iframe>`),
+  "/t/shadow-frame": page("Shadow in a frame", `<iframe id="shop" src="/t/shadow"></iframe>`),
+  "/t/controlled": page(
+    "Controlled",
+    `<input id="email">${out()}
+<script>
+// As a framework does: it tracks the value it last set, and reads the field's own input events.
+const field = document.getElementById("email");
+const native = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value");
+let state = "";
+field.addEventListener("input", () => { state = native.get.call(field).toLowerCase(); native.set.call(field, state); ${show('"state " + state')}; });
+</script>`,
+  ),
 };
 
 const BOTH = (why: string): Partial<Record<ExportLanguage, string>> => ({ "javascript-mocha": why, "python-pytest": why });
@@ -421,7 +442,7 @@ export const TORTURE_CASES: TortureCase[] = [
   },
   {
     name: "submits a form and reads the next page",
-    commands: [c("open", "/t/form"), c("type", "id=who", "Ada"), c("click", "id=send"), c("assertText", "id=said", "thanks Ada"), c("assertTitle", "Thanks")],
+    commands: [c("open", "/t/form"), c("type", "id=who", "Ada"), c("click", "id=send"), c("waitForElementPresent", "id=said", "3000"), c("assertText", "id=said", "thanks Ada"), c("assertTitle", "Thanks")],
   },
   {
     name: "submits a form with the submit command",
@@ -430,7 +451,41 @@ export const TORTURE_CASES: TortureCase[] = [
   },
   {
     name: "follows a link and asserts the title of the page it reaches",
-    commands: [c("open", "/t/links"), c("click", "id=next"), c("assertTitle", "Next page"), c("assertText", "id=heading", "Arrived")],
+    commands: [c("open", "/t/links"), c("click", "id=next"), c("waitForElementPresent", "id=heading", "3000"), c("assertTitle", "Next page"), c("assertText", "id=heading", "Arrived")],
+  },
+  {
+    name: "clicks a button once the overlay covering it goes away",
+    commands: [c("open", "/t/overlay"), c("click", "id=pay"), c("assertText", "id=out", "paid")],
+  },
+  {
+    name: "goes into a frame inside a frame, and back out one level with relative=parent",
+    notExported: BOTH("Selenium IDE's code-export packages write selectFrame relative=parent as a switch to the top document"),
+    commands: [
+      c("open", "/t/nested-frames"),
+      c("selectFrame", "id=outer"),
+      c("selectFrame", "id=inner"),
+      c("type", "id=card", "9"),
+      c("click", "id=ok"),
+      c("assertText", "id=paid", "paid 9?inner"),
+      c("selectFrame", "relative=parent"),
+      c("assertText", "id=middle", "Middle"),
+      c("selectFrame", "relative=top"),
+      c("assertText", "id=top", "Top"),
+    ],
+  },
+  {
+    name: "clicks inside a shadow root inside a frame",
+    commands: [
+      c("open", "/t/shadow-frame"),
+      c("selectFrame", "id=shop"),
+      c("click", "css=x-card >>> .buy"),
+      c("assertText", "css=x-card >>> .status", "bought"),
+      c("selectFrame", "relative=top"),
+    ],
+  },
+  {
+    name: "types into a field a framework controls, which sees every keystroke",
+    commands: [c("open", "/t/controlled"), c("type", "id=email", "Ada@Example.org"), c("assertValue", "id=email", "ada@example.org"), c("assertText", "id=out", "state ada@example.org")],
   },
   {
     name: "runs a script that returns a value and uses it",

@@ -7,10 +7,7 @@ import { playAndWait } from "./runs.ts";
 import { TORTURE_CASES } from "./torturePage.ts";
 import type { TortureCase } from "./torturePage.ts";
 
-/**
- * The .side project with one test per case (test id `t<index>`), its URL `origin`, and a suite
- * of them all that keeps one browser session (the exported code then starts one browser, not one a case).
- */
+/** The .side project with one test per case (test id `t<index>`), its URL `origin`, and a suite of them all (`s-torture`). */
 export function tortureProject(origin: string, cases: TortureCase[] = TORTURE_CASES) {
   return {
     id: "torture",
@@ -19,7 +16,7 @@ export function tortureProject(origin: string, cases: TortureCase[] = TORTURE_CA
     version: "2.0",
     urls: [origin],
     plugins: [],
-    suites: [{ id: "s-torture", name: "Torture", persistSession: true, parallel: false, timeout: 300, tests: cases.map((_, i) => `t${i}`) }],
+    suites: [{ id: "s-torture", name: "Torture", persistSession: false, parallel: false, timeout: 300, tests: cases.map((_, i) => `t${i}`) }],
     tests: cases.map((tcase, i) => ({
       id: `t${i}`,
       name: tcase.name,
