@@ -20,6 +20,7 @@ import type { PageCamera } from "./devtools.ts";
 import { PageGoneError } from "./pageGone.ts";
 import { withShadowLocators } from "./shadowLocator.ts";
 import { withFileUploads } from "./fileUpload.ts";
+import { fixSideRuntime } from "./sideRuntimeFixes.ts";
 import type { UploadPlaces } from "../../services/playback/uploads.ts";
 
 // selenium-webdriver's remote module has no ESM path its types are declared for: it is required.
@@ -31,6 +32,7 @@ export const WebDriverExecutor = unwrap(WebDriverExecutorModule);
 const Variables = unwrap(VariablesModule);
 export type SideExecutor = InstanceType<typeof WebDriverExecutor>;
 export const { AssertionError, VerificationError } = unwrap(sideErrors as unknown as typeof import("@seleniumhq/side-runtime/dist/errors/index.js"));
+fixSideRuntime(WebDriverExecutor, { AssertionError, VerificationError });
 
 /** Selenium's `Variables` over a run's values; what commands store is kept apart, to be handed back. */
 export class CommandVariables extends Variables {

@@ -6,8 +6,10 @@
 // uploads.ts) without clearing: a local chromedriver sets the input's files from it, and
 // through a Grid the driver's remote.FileDetector (set in browserSession.ts) uploads the file
 // to the node first. Any other element is typed into as side-runtime's doType does (clear,
-// then the keys), on the element already found.
+// then the keys), on the element already found. As side-runtime's, the target, the value and
+// the alternative targets have their `${variables}` replaced first.
 import { statSync } from "node:fs";
+import { composePreprocessors, interpolateString, preprocessArray } from "@seleniumhq/side-runtime/dist/preprocessors.js";
 import { resolveUpload } from "../../services/playback/uploads.ts";
 import type { UploadPlaces } from "../../services/playback/uploads.ts";
 import type { SideExecutor } from "./browserSession.ts";
@@ -28,12 +30,14 @@ export function uploadPaths(value: string, places: UploadPlaces, exists: (path: 
 
 /** Makes `runner`'s `type` upload the named file into a file input, read from `places` when relative. */
 export function withFileUploads(runner: SideExecutor, places: UploadPlaces): SideExecutor {
-  runner.doType = async (locator, value, commandObject = {}) => {
+  const doType: SideExecutor["doType"] = async (locator, value, commandObject = {}) => {
     const element = await runner.waitForElement(locator, commandObject.targetFallback, commandObject.targets, commandObject.fallbackTargets);
     if (await isFileInput(element as never)) return element.sendKeys(uploadPaths(value, places));
     // As side-runtime's own doType, on the element already found.
     await element.clear();
     if (value) await element.sendKeys(value);
   };
+  // Composed as side-runtime composes its own doType: it reads the runner's variables as `this`.
+  runner.doType = composePreprocessors(interpolateString, interpolateString, { targetFallback: preprocessArray(interpolateString) }, doType);
   return runner;
 }

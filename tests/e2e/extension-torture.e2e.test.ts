@@ -1,0 +1,117 @@
+// The torture page in the browser extension, end to end (CONTRACT section 19, issue 26): the
+// built extension in headless Chromium, the torture cases of tests/support/torturePage.ts as
+// the tests of one .side project the user loads in the IDE window, each played in the tab
+// under test with the in-page player: every command passes. The upload case is the host's
+// alone: the extension refuses to type into a file input, saying to play it in the host.
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchWithExtensions } from "../../drivers/host/chromium.ts";
+import { buildExtension } from "../../apps/extension/build.ts";
+import { IDE_EXTENSION_ID } from "../../drivers/webextension/identity.ts";
+import { WINDOW_PAGE } from "../../drivers/webextension/messages.ts";
+import { servePages } from "../support/browserPages.ts";
+import { makePluginExtension, profileDir, sendFrom, workerOf } from "../support/extensions.ts";
+import { TORTURE_CASES, TORTURE_PAGES } from "../support/torturePage.ts";
+import { tortureProject } from "../support/torturePlay.ts";
+
+const IDE_PAGE_URL = `chrome-extension://${IDE_EXTENSION_ID}/${WINDOW_PAGE}`;
+const CASES = TORTURE_CASES;
+
+let site: Awaited<ReturnType<typeof servePages>>;
+let context: BrowserContext;
+let tab: Page;
+let window: Page;
+const windowErrors: string[] = [];
+
+beforeAll(async () => {
+  const ideDir = (await buildExtension({ outDir: join(mkdtempSync(join(tmpdir(), "ide-core-ext-")), "extension") })).outDir;
+  const opener = makePluginExtension("opener");
+  site = await servePages({ ...TORTURE_PAGES, "/start": "<!doctype html><title>Start</title><p>Start</p>" });
+  context = await launchWithExtensions(profileDir(), [ideDir, opener.dir]);
+  const worker = await workerOf(context, opener.id);
+  await workerOf(context, IDE_EXTENSION_ID);
+  tab = context.pages()[0] ?? (await context.newPage());
+  await tab.goto(`${site.origin}/start`);
+  const appeared = context.waitForEvent("page", { predicate: (p) => p.url() === IDE_PAGE_URL });
+  const opened = sendFrom(worker, IDE_EXTENSION_ID, { openIDEIfClosed: true });
+  window = await appeared;
+  window.on("pageerror", (error) => windowErrors.push(error.message));
+  window.on("console", (message) => {
+    if (message.type() === "error") windowErrors.push(message.text());
+  });
+  await window.waitForSelector('[data-testid="project-name"]');
+  expect(await opened).toEqual({ reply: true });
+  const project = tortureProject(site.origin, CASES);
+  await window.locator('[data-testid="load-file"]').setInputFiles({
+    name: "torture.side",
+    mimeType: "application/json",
+    buffer: Buffer.from(JSON.stringify(project)),
+  });
+  await window.waitForSelector(`[data-testid="project-name"]:has-text("${project.name}")`);
+}, 120_000);
+
+afterAll(async () => {
+  await context?.close();
+  await site?.close();
+  expect(windowErrors).toEqual([]);
+});
+
+/** The run the window shows: its test's name and its status. */
+const shownRun = async () => ({
+  name: await window.locator('[data-testid="run-status"] strong').textContent().catch(() => null),
+  status: await window.locator('[data-testid="run-status"]').getAttribute("data-status").catch(() => null),
+});
+
+/** Plays case `index` (test t<index>) from the IDE window and gives each command's state, and message if any, as shown. */
+async function play(index: number): Promise<string[]> {
+  await window.locator('[data-testid="test-picker"]').selectOption(`t${index}`);
+  await tab.bringToFront();
+  await window.getByRole("button", { name: "Play", exact: true }).click();
+  // Each case is played once, and its name is its own: the run shown with it is this one.
+  await expect.poll(shownRun, { timeout: 30_000 }).toEqual({ name: CASES[index].name, status: "ended" });
+  const rows = window.locator('[data-testid="command-row"]');
+  const played: string[] = [];
+  for (let i = 0; i < (await rows.count()); i++) {
+    const row = rows.nth(i);
+    const state = ((await row.locator('[data-testid="command-state"]').textContent()) ?? "").trim();
+    const message = (await row.locator('[data-testid="command-message"]').count()) ? await row.locator('[data-testid="command-message"]').textContent() : null;
+    played.push(message ? `${state}: ${message}` : state);
+  }
+  return played;
+}
+
+// Cases the extension does not play green yet, with what it shows instead and why. Each is
+// held to exactly that, so the day it plays green its test fails and the entry goes.
+const KNOWN_GAPS: Record<string, { why: string; shows: string[] }> = {
+  "hovers a CSS :hover menu open, then clicks its item": {
+    why: "the extension's mouseOver dispatches synthetic mouse events, which never set CSS :hover (it needs trusted DevTools input)",
+    shows: ["passed", "passed", "failed: Element id=logout is not visible, so it cannot be interacted with", "not run"],
+  },
+};
+
+describe("the torture page in the browser extension", () => {
+  CASES.forEach((tcase, index) => {
+    if (tcase.hostOnly) {
+      it(`${tcase.name}: the extension refuses it at the file input, naming the host that uploads`, async () => {
+        const played = await play(index);
+        expect(played[0]).toBe("passed");
+        expect(played[1]).toMatch(/^failed: Element id=file is a file input: the extension cannot read .* play this test with npm start or npm run play/);
+        expect(played.slice(2)).toEqual(["not run"]);
+      });
+      return;
+    }
+    const gap = KNOWN_GAPS[tcase.name];
+    if (gap) {
+      it(`${tcase.name}: fails as known, since ${gap.why}`, async () => {
+        expect(await play(index)).toEqual(gap.shows);
+      });
+      return;
+    }
+    it(`${tcase.name}: every command passes in the tab`, async () => {
+      expect(await play(index)).toEqual(tcase.commands.map(() => "passed"));
+    });
+  });
+});
