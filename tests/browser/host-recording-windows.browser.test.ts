@@ -1,0 +1,112 @@
+// Recording across windows in the host (CONTRACT sections 14 and 19): real Chromium under
+// chromedriver, the real recorder put in over DevTools (drivers/host/recording.ts,
+// recorderWindows.ts) and trusted input sent where the page panel sends the user's clicks. A
+// click that opens a tab, a click in that tab, closing it and a click back are recorded as the
+// extension records them (v3's opensWindow, storeWindowHandle win_ser_local, selectWindow
+// handle=${win_ser_1}, close, selectWindow handle=${win_ser_local}); WebDriver, the picture and
+// the clicks follow the recording into the new tab and back; the test then plays back green.
+import { By } from "selenium-webdriver";
+import type { WebDriver } from "selenium-webdriver";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createIde } from "../../index.ts";
+import type { Ide } from "../../index.ts";
+import { pageCamera } from "../../drivers/host/devtools.ts";
+import { pagePanelRecorder } from "../../drivers/host/recording.ts";
+import { webdriverPage } from "../../drivers/host/webdriver.ts";
+import type { WebDriverPage } from "../../drivers/host/webdriver.ts";
+import { servePages } from "../support/browserPages.ts";
+import { playAndWait } from "../support/runs.ts";
+import { AFTER_HELP_CLICK, WINDOWS_ELSEWHERE, WINDOWS_HELP, WINDOWS_SHOP } from "../support/windowsShop.ts";
+
+const WAIT = { timeout: 20_000, interval: 50 };
+
+let site: Awaited<ReturnType<typeof servePages>>;
+let page: WebDriverPage;
+let driver: WebDriver;
+let ide: Ide;
+
+beforeAll(async () => {
+  site = await servePages({ "/shop": WINDOWS_SHOP, "/help": WINDOWS_HELP, "/elsewhere": WINDOWS_ELSEWHERE });
+  page = webdriverPage({ baseUrl: site.origin });
+  ({ driver } = await page.sideRuntime());
+  ide = createIde({ executor: page });
+}, 60_000);
+
+afterAll(async () => {
+  ide?.stop();
+  await page?.close();
+  await site?.close();
+});
+
+/** The centre of the element in the window WebDriver drives, in CSS pixels of its viewport. */
+async function centreOf(locator: By) {
+  const rect = await driver.findElement(locator).getRect();
+  const scroll = (await driver.executeScript("return [window.scrollX, window.scrollY]")) as [number, number];
+  return { x: rect.x - scroll[0] + rect.width / 2, y: rect.y - scroll[1] + rect.height / 2 };
+}
+
+describe("recording across windows in the host", () => {
+  it("records a click that opens a tab, a click in it, its close and a click back as the extension does, follows them with WebDriver and the picture, and plays them back green", async () => {
+    await driver.get(`${site.origin}/shop`);
+    const shop = await driver.getWindowHandle();
+    let switches = 0;
+    // As npm start wires it (apps/host/host.ts): new windows are followed while a recording is under way.
+    const panel = pagePanelRecorder(
+      async () => driver,
+      (report) => void ide.record(report),
+      () => ({ project: "" }),
+      { following: () => ide.getSnapshot().recording !== null, switched: () => (switches += 1) },
+    );
+    const camera = await pageCamera(driver);
+    const click = async (locator: By) => panel.input({ kind: "click", ...(await centreOf(locator)) });
+    try {
+      ide.send({ type: "user.addTest", name: "windows" });
+      const testId = ide.getSnapshot().displayedTestId!;
+      const recorded = () => ide.getProject().tests.find((t) => t.id === testId)!.commands;
+      const lines = () => recorded().map((c) => `${c.command} ${c.target}`.trim());
+      ide.send({ type: "user.startRecording" });
+      await vi.waitFor(() => expect(ide.getSnapshot().recording).not.toBeNull(), WAIT);
+      await panel.recordingStarted();
+      await vi.waitFor(() => expect(lines()).toEqual(["open /shop", expect.stringMatching(/^setWindowSize \d+x\d+$/)]), WAIT);
+
+      await click(By.id("help"));
+      // WebDriver follows the recording into the tab the click opened, and the picture with it.
+      await vi.waitFor(async () => expect(await driver.getWindowHandle()).not.toBe(shop), WAIT);
+      expect(switches).toBe(1);
+      expect(new URL((await camera.capture()).url).pathname).toBe("/help");
+      await vi.waitFor(() => expect(lines()).toEqual(["open /shop", expect.any(String), "click id=help", AFTER_HELP_CLICK[0]]), WAIT);
+      expect(recorded()[2]).toMatchObject({ opensWindow: true, windowHandleName: "win_ser_1" });
+
+      await vi.waitFor(async () => expect(await driver.getCurrentUrl()).toBe(`${site.origin}/help`), WAIT);
+      await click(By.id("faq"));
+      await vi.waitFor(() => expect(lines().slice(3)).toEqual(AFTER_HELP_CLICK.slice(0, 3)), WAIT);
+      expect(await driver.findElement(By.id("answer")).getText()).toBe("answered");
+
+      // The help tab is closed (as the person at the browser would): `close`, and WebDriver is back in the shop.
+      await driver.close();
+      await vi.waitFor(() => expect(lines().slice(3)).toEqual(AFTER_HELP_CLICK.slice(0, 4)), WAIT);
+      await vi.waitFor(async () => expect(await driver.getWindowHandle()).toBe(shop), WAIT);
+      expect(new URL((await camera.capture()).url).pathname).toBe("/shop");
+      await click(By.id("buy"));
+      await vi.waitFor(() => expect(lines().slice(3)).toEqual(AFTER_HELP_CLICK), WAIT);
+      expect(await driver.findElement(By.id("result")).getText()).toBe("bought");
+
+      ide.send({ type: "user.stopRecording" });
+      await vi.waitFor(() => expect(ide.getSnapshot().recording).toBeNull(), WAIT);
+      const switchesWhenStopped = switches;
+
+      // Played back from another page: the help tab opens, is used and closed, and the shop is bought from.
+      await driver.get(`${site.origin}/elsewhere`);
+      const played = await playAndWait(ide, { type: "user.startPlayback", testId });
+      expect(played.commands.map((c) => [c.state, c.message ?? ""])).toEqual(recorded().map(() => ["passed", ""]));
+      expect(played.result).toBe("passed");
+      expect(await driver.getWindowHandle()).toBe(shop);
+      expect(await driver.findElement(By.id("result")).getText()).toBe("bought");
+      // Outside a recording the run's windows are the run's: the recorder moved WebDriver nowhere.
+      expect(await driver.getAllWindowHandles()).toEqual([shop]);
+      expect(switches).toBe(switchesWhenStopped);
+    } finally {
+      camera.close();
+    }
+  }, 120_000);
+});
