@@ -6,11 +6,15 @@
 // handle=${win_ser_1}, close, selectWindow handle=${win_ser_local}); WebDriver, the picture and
 // the clicks follow the recording into the new tab and back; the test then plays back green.
 import { By } from "selenium-webdriver";
+import type { Browser } from "playwright-core";
 import type { WebDriver } from "selenium-webdriver";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { startHost } from "../../apps/host/host.ts";
+import { launchChromium } from "../../drivers/host/chromium.ts";
 import { createIde } from "../../index.ts";
 import type { Ide } from "../../index.ts";
 import { pageCamera } from "../../drivers/host/devtools.ts";
+import { PAGE_INTERVAL_MS } from "../../drivers/view/pageFeed.ts";
 import { pagePanelRecorder } from "../../drivers/host/recording.ts";
 import { webdriverPage } from "../../drivers/host/webdriver.ts";
 import type { WebDriverPage } from "../../drivers/host/webdriver.ts";
@@ -107,6 +111,55 @@ describe("recording across windows in the host", () => {
       expect(switches).toBe(switchesWhenStopped);
     } finally {
       camera.close();
+    }
+  }, 120_000);
+
+  it("in npm start's IDE page, shows the tab a click on the picture opened and records the next click on the picture there, after selectWindow", async () => {
+    const hostPage = webdriverPage({ baseUrl: site.origin });
+    const host = await startHost({ port: 0, tokenFile: null, executor: hostPage });
+    let browser: Browser | undefined;
+    try {
+      const { driver: driven } = await hostPage.sideRuntime();
+      await driven.get(`${site.origin}/shop`);
+      host.ide.send({ type: "user.addTest", name: "windows on the picture" });
+      const testId = host.ide.getSnapshot().displayedTestId!;
+      const lines = () => host.ide.getProject().tests.find((t) => t.id === testId)!.commands.map((c) => `${c.command} ${c.target}`.trim());
+
+      browser = await launchChromium();
+      const ui = await (await browser.newContext({ viewport: { width: 1400, height: 1250 } })).newPage();
+      await ui.goto(host.urls.ui);
+      await ui.waitForSelector('[data-testid="connection"]:text-is("connected")');
+      await ui.getByRole("button", { name: "Record", exact: true }).click();
+      await ui.waitForSelector('button:text-is("Stop recording")');
+      const image = ui.locator('[data-testid="page-image"]');
+      await image.waitFor();
+      await vi.waitFor(() => expect(lines()[0]).toBe("open /shop"), WAIT);
+
+      /** Where an element of the window WebDriver drives is on the picture. */
+      const onPicture = async (locator: By) => {
+        const rect = await driven.findElement(locator).getRect();
+        const [sx, sy, w, h] = (await driven.executeScript("return [scrollX, scrollY, innerWidth, innerHeight]")) as number[];
+        const box = (await image.boundingBox())!;
+        return { x: ((rect.x - sx + rect.width / 2) / w!) * box.width, y: ((rect.y - sy + rect.height / 2) / h!) * box.height };
+      };
+      const help = await onPicture(By.id("help"));
+      // Past the feed's interval, the click's own picture is taken at once, before the tab opens:
+      // only the one taken when WebDriver followed the tab can show it.
+      await new Promise((resolve) => setTimeout(resolve, PAGE_INTERVAL_MS + 100));
+      await image.click({ position: help });
+      // The panel shows the new tab, without anything else done: the picture followed WebDriver there.
+      await ui.waitForSelector(`[data-testid="page-url"]:text-is("${site.origin}/help")`, { timeout: 20_000 });
+      await vi.waitFor(() => expect(lines().slice(2)).toEqual(["click id=help", AFTER_HELP_CLICK[0]]), WAIT);
+
+      await image.click({ position: await onPicture(By.id("faq")) });
+      await vi.waitFor(() => expect(lines().slice(3)).toEqual(AFTER_HELP_CLICK.slice(0, 3)), WAIT);
+      expect(await driven.findElement(By.id("answer")).getText()).toBe("answered");
+      await ui.getByRole("button", { name: "Stop recording", exact: true }).click();
+      await vi.waitFor(() => expect(host.ide.getSnapshot().recording).toBeNull(), WAIT);
+    } finally {
+      await browser?.close();
+      await host.close();
+      await hostPage.close();
     }
   }, 120_000);
 });
