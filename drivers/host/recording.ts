@@ -108,12 +108,18 @@ export async function recordInPage(driver: WebDriver, report: (value: unknown) =
     throw error;
   }
 
-  // Input goes where the picture is taken: the window WebDriver drives. Its events are sent in
-  // order and not waited for: a click that opens an alert is answered only once the alert is gone.
-  const inDriven = async () => {
-    if (!devtools.isOpen) throw new Error("The page's DevTools connection closed.");
-    const sessionId = await windows.sessionOf(await windows.driven());
-    return (method: string, params: Record<string, unknown>) => void devtools.send(method, params, sessionId, CONNECT_TIMEOUT_MS).catch(() => {});
+  // Input goes where the picture is taken: the window WebDriver drives. Inputs find it one after
+  // the other, so they reach the page in the order they came; their events are sent in order and
+  // not waited for: a click that opens an alert is answered only once the alert is gone.
+  let previous: Promise<unknown> = Promise.resolve();
+  const inDriven = () => {
+    const found = previous.then(async () => {
+      if (!devtools.isOpen) throw new Error("The page's DevTools connection closed.");
+      const sessionId = await windows.sessionOf(await windows.driven());
+      return (method: string, params: Record<string, unknown>) => void devtools.send(method, params, sessionId, CONNECT_TIMEOUT_MS).catch(() => {});
+    });
+    previous = found.catch(() => {});
+    return found;
   };
   return {
     async click(x, y, clickCount = 1) {
