@@ -3,8 +3,10 @@
 // put there the first time that page is needed (the window WebDriver drives when the recorder
 // starts, the one the user's input goes to) or, while a recording is under way, as soon as a
 // page it is in opens another (`Target.targetCreated` with an `openerId`, heard through the
-// browser's target discovery). Each page gets a number of its own, the `tabId` the core's
-// recording machine keys windows by (services/recording/windows.ts), as the extension's tab ids.
+// browser's target discovery). Each page gets a number of its own below 0 (-1, -2, ...), the
+// `tabId` the core's recording machine keys windows by as it keys the extension's tabs by their
+// ids; plugins are told null for it, the host's pages having no browser tab id
+// (services/recording/windows.ts).
 //
 // While a recording is under way the WebDriver session follows the recording, as the user
 // following a new tab would: the core hears that a page opened another (recorder.windowOpened,
@@ -77,7 +79,7 @@ export class RecorderWindows {
   sessionOf(targetId: string, opener: string | null = null): Promise<string> {
     const known = this.pages.get(targetId);
     if (known) return known.session;
-    const tabId = ++this.numbered;
+    const tabId = -++this.numbered;
     const session = (async () => {
       const sessionId = await this.devtools.attach(targetId, this.timeoutMs);
       this.bySession.set(sessionId, tabId);
@@ -97,10 +99,10 @@ export class RecorderWindows {
     return session;
   }
 
-  /** The number of page `targetId` (the recorder is put there if need be). */
-  async tabIdOf(targetId: string): Promise<number> {
+  /** The number of page `targetId` (the recorder is put there if need be); null once it closed. */
+  async tabIdOf(targetId: string): Promise<number | null> {
     await this.sessionOf(targetId);
-    return this.pages.get(targetId)?.tabId ?? 0;
+    return this.pages.get(targetId)?.tabId ?? null;
   }
 
   /** The number of the page a recorder's session is in, or undefined when it is not one of the recorder's. */

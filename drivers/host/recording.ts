@@ -49,7 +49,7 @@ export interface HostRecorder {
   /** One of KEYS (Enter, Tab, the arrows, ...). */
   press(key: string): Promise<void>;
   /** The number the core knows the window WebDriver drives by (its `tabId`); the recorder is put there if it is not yet. */
-  drivenTabId(): Promise<number>;
+  drivenTabId(): Promise<number | null>;
   close(): void;
 }
 

@@ -54,10 +54,14 @@ describe("recording across windows in the host", () => {
     await driver.get(`${site.origin}/shop`);
     const shop = await driver.getWindowHandle();
     let switches = 0;
+    const tabIds = new Set<unknown>();
     // As npm start wires it (apps/host/host.ts): new windows are followed while a recording is under way.
     const panel = pagePanelRecorder(
       async () => driver,
-      (report) => void ide.record(report),
+      (report) => {
+        tabIds.add((report as { tabId?: unknown }).tabId);
+        ide.record(report);
+      },
       () => ({ project: "" }),
       { following: () => ide.getSnapshot().recording !== null, switched: () => (switches += 1) },
     );
@@ -97,6 +101,8 @@ describe("recording across windows in the host", () => {
 
       ide.send({ type: "user.stopRecording" });
       await vi.waitFor(() => expect(ide.getSnapshot().recording).toBeNull(), WAIT);
+      // The host's pages have no browser tab id: numbered below 0, which plugins are told as null.
+      expect(tabIds).toEqual(new Set([-1, -2]));
       const switchesWhenStopped = switches;
 
       // Played back from another page: the help tab opens, is used and closed, and the shop is bought from.
