@@ -11,8 +11,8 @@
 // While a recording is under way the WebDriver session follows the recording, as the user
 // following a new tab would: the core hears that a page opened another (recorder.windowOpened,
 // a moment after, so the click that opened it is recorded first), then WebDriver switches to
-// the new window, so the page panel's picture (devtools.ts) shows it and the user's input goes
-// there; when a page closes the core hears it (recorder.windowClosed) and, if it was the
+// the new window, so the page panel's picture (devtools.ts) shows it (taken again as each page
+// loads there) and the user's input goes there; when a page closes the core hears it (recorder.windowClosed) and, if it was the
 // window WebDriver drives, WebDriver goes back to the page that opened it (else to another the
 // recorder is in). Outside a recording nothing is followed, so a run's own windows are left
 // to the run. Every wait has a limit; a page gone meanwhile is simply forgotten.
@@ -32,7 +32,7 @@ export interface RecorderWindowHooks {
   report(value: unknown): void;
   /** Whether a recording is under way: only then are new windows followed. */
   following(): boolean;
-  /** WebDriver now drives another window (the picture should be taken again). */
+  /** WebDriver now drives another window, or the page of a window it followed loaded: the picture should be taken again. */
   switched(): void;
 }
 
@@ -54,6 +54,8 @@ export class RecorderWindows {
   private readonly pages = new Map<string, RecordedPage>();
   private readonly bySession = new Map<string, number>();
   private numbered = 0;
+  /** The recorder's session in the window WebDriver was last switched to. */
+  private followed: string | null = null;
   private readonly stopListening: () => void;
   private closed = false;
 
@@ -64,6 +66,8 @@ export class RecorderWindows {
     private readonly timeoutMs: number,
   ) {
     this.stopListening = devtools.listen((method, params, from) => {
+      // A window WebDriver followed may still have been loading when the picture was taken.
+      if (method === "Page.loadEventFired" && from !== undefined && from === this.followed && this.hooks.following()) this.hooks.switched();
       if (from !== undefined) return;
       if (method === "Target.targetCreated") this.created(params.targetInfo);
       else if (method === "Target.targetDestroyed") void this.destroyed(stringIn(params, "targetId"));
@@ -153,6 +157,7 @@ export class RecorderWindows {
   }
 
   private async switchTo(targetId: string) {
+    this.followed = (await this.pages.get(targetId)?.session.catch(() => null)) ?? null;
     try {
       await withTimeout(this.driver.switchTo().window(targetId), SWITCH_TIMEOUT_MS, "switching WebDriver's window");
     } catch {
