@@ -15,8 +15,10 @@
 // loads there) and the user's input goes there; when a page closes the core hears it (recorder.windowClosed) and, if it was the
 // window WebDriver drives, WebDriver goes back to the page that opened it (else to another the
 // recorder is in). Outside a recording nothing is followed, so a run's own windows are left
-// to the run. Every wait has a limit; a page gone meanwhile is simply forgotten.
+// to the run. What the browser tells is read with zod; every wait has a limit; a page gone
+// meanwhile is simply forgotten.
 import type { WebDriver } from "selenium-webdriver";
+import { z } from "zod";
 import { withTimeout } from "../../services/timeout.ts";
 import type { DevToolsConnection } from "./devtoolsConnection.ts";
 
@@ -44,10 +46,9 @@ interface RecordedPage {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const stringIn = (value: unknown, key: string): string | undefined => {
-  const found = (value as Record<string, unknown> | null)?.[key];
-  return typeof found === "string" ? found : undefined;
-};
+/** What the browser tells of a page opening and closing, as read here. */
+const Created = z.object({ targetInfo: z.object({ targetId: z.string(), type: z.string(), openerId: z.string().optional() }) });
+const Destroyed = z.object({ targetId: z.string() });
 
 /** The recorder's sessions in the pages of one browser, by the page's target id (its WebDriver window handle). */
 export class RecorderWindows {
@@ -69,8 +70,13 @@ export class RecorderWindows {
       // A window WebDriver followed may still have been loading when the picture was taken.
       if (method === "Page.loadEventFired" && from !== undefined && from === this.followed && this.hooks.following()) this.hooks.switched();
       if (from !== undefined) return;
-      if (method === "Target.targetCreated") this.created(params.targetInfo);
-      else if (method === "Target.targetDestroyed") void this.destroyed(stringIn(params, "targetId"));
+      if (method === "Target.targetCreated") {
+        const created = Created.safeParse(params);
+        if (created.success) this.created(created.data.targetInfo);
+      } else if (method === "Target.targetDestroyed") {
+        const destroyed = Destroyed.safeParse(params);
+        if (destroyed.success) void this.destroyed(destroyed.data.targetId);
+      }
     });
   }
 
@@ -83,7 +89,8 @@ export class RecorderWindows {
   sessionOf(targetId: string, opener: string | null = null): Promise<string> {
     const known = this.pages.get(targetId);
     if (known) return known.session;
-    const tabId = -++this.numbered;
+    this.numbered += 1;
+    const tabId = -this.numbered;
     const session = (async () => {
       const sessionId = await this.devtools.attach(targetId, this.timeoutMs);
       this.bySession.set(sessionId, tabId);
@@ -122,10 +129,8 @@ export class RecorderWindows {
   }
 
   /** A page opened: while recording, one a recorded page opened gets the recorder, the core hears of it, and WebDriver goes there. */
-  private created(info: unknown) {
-    const targetId = stringIn(info, "targetId");
-    const opener = stringIn(info, "openerId");
-    if (this.closed || !targetId || !opener || stringIn(info, "type") !== "page") return;
+  private created({ targetId, type, openerId: opener }: z.infer<typeof Created>["targetInfo"]) {
+    if (this.closed || opener === undefined || type !== "page") return;
     if (!this.hooks.following() || !this.pages.has(opener) || this.pages.has(targetId)) return;
     const session = this.sessionOf(targetId, opener);
     void Promise.all([session, sleep(OPENED_DELAY_MS)]).then(
@@ -141,9 +146,9 @@ export class RecorderWindows {
   }
 
   /** A page closed: the core hears of it while recording, and WebDriver leaves it if it drove it. */
-  private async destroyed(targetId: string | undefined) {
-    const page = targetId === undefined ? undefined : this.pages.get(targetId);
-    if (!page || targetId === undefined) return;
+  private async destroyed(targetId: string) {
+    const page = this.pages.get(targetId);
+    if (!page) return;
     this.pages.delete(targetId);
     void page.session.then((sessionId) => this.bySession.delete(sessionId), () => {});
     if (this.closed || !this.hooks.following()) return;
