@@ -12,11 +12,11 @@
 // following a new tab would: the core hears that a page opened another (recorder.windowOpened,
 // a moment after, so the click that opened it is recorded first), then WebDriver switches to
 // the new window, so the page panel's picture (devtools.ts) shows it (taken again as each page
-// loads there) and the user's input goes there; when a page closes the core hears it (recorder.windowClosed) and, if it was the
-// window WebDriver drives, WebDriver goes back to the page that opened it (else to another the
-// recorder is in). Outside a recording nothing is followed, so a run's own windows are left
-// to the run. What the browser tells is read with zod; every wait has a limit; a page gone
-// meanwhile is simply forgotten.
+// loads there) and the user's input goes there; when a page closes the core hears it
+// (recorder.windowClosed) and, if it was the window WebDriver drives, WebDriver goes back to
+// the page that opened it (else to another the recorder is in). Outside a recording nothing is
+// followed, so a run's own windows are left to the run. What the browser tells is read with
+// zod; every wait has a limit; a page gone meanwhile is simply forgotten.
 import type { WebDriver } from "selenium-webdriver";
 import { z } from "zod";
 import { withTimeout } from "../../services/timeout.ts";
