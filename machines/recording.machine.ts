@@ -34,7 +34,7 @@
 import { assertEvent, assign, emit, enqueueActions, fromPromise, not, setup } from "xstate";
 import { frameSteps, openTarget, projectUrlFrom, readMutation, sameFrame } from "../services/recording/index.ts";
 import type { FrameTargets, Mutation } from "../services/recording/index.ts";
-import { adoptRoot, closeWindow, isOpenedWindow, noWindows, openWindow, ROOT_WINDOW, switchTo } from "../services/recording/windows.ts";
+import { adoptRoot, closeWindow, isOpenedWindow, noWindows, openWindow, pluginTabId, ROOT_WINDOW, switchTo } from "../services/recording/windows.ts";
 import type {
   AskPluginsInput,
   PluginAnswers,
@@ -313,7 +313,7 @@ function recordingOf(context: RecordingContext, commands: RecordedCommand[], tab
       message: {
         action: "event" as const,
         event: "commandRecorded" as const,
-        options: { tabId, commandId: c.id, command: c.command, target: c.target, targets: c.targets, value: c.value },
+        options: { tabId: pluginTabId(tabId), commandId: c.id, command: c.command, target: c.target, targets: c.targets, value: c.value },
       },
     },
   }));

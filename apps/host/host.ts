@@ -164,6 +164,8 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
         (report) => void ide?.record(report),
         // Where Record opens the page when none is open, and what the recorded `open` is relative to.
         () => ({ project: ide?.getProject().url ?? "", base: executor.baseUrl }),
+        // While recording, a window a recorded click opens is followed, and the picture with it.
+        { following: () => ide?.getSnapshot().recording != null, switched: () => pageFeed?.poke() },
       )
     : null;
   const pageFeed = capturePage ? new PageFeed({ capture: capturePage, input: panel?.input }) : null;

@@ -1,12 +1,14 @@
 // Recording in the host's page under test (CONTRACT section 14): the recorder of
 // drivers/recorder/ put into every document and frame of the browser WebDriver drives, over the
 // browser's one DevTools connection (devtoolsConnection.ts: the browser's own endpoint for a
-// local chromedriver, the Grid's `se:cdp` for a Grid's browser), in a session of its own. It runs in an isolated world and
-// reports through a binding (`Runtime.addBinding`) that only that world has; the recorder
-// listens to trusted events only. The user's clicks and keys on the IDE page's picture become
-// trusted input in the page (`Input.dispatchMouseEvent`, `Input.insertText`,
-// `Input.dispatchKeyEvent`). What the recorder reports goes to `report` as it came; the core's
-// door (ide.record) checks it.
+// local chromedriver, the Grid's `se:cdp` for a Grid's browser), in a session of its own in
+// each page: the window WebDriver drives, and while recording each window a recorded page opens,
+// which WebDriver then follows (recorderWindows.ts, CONTRACT section 19). It runs in an isolated
+// world and reports through a binding (`Runtime.addBinding`) that only that world has; the
+// recorder listens to trusted events only. The user's clicks and keys on the IDE page's picture
+// become trusted input in the window WebDriver drives (`Input.dispatchMouseEvent`,
+// `Input.insertText`, `Input.dispatchKeyEvent`). What the recorder reports goes to `report` as
+// it came, with its page's number as `tabId`; the core's door (ide.record) checks it.
 import { fileURLToPath } from "node:url";
 import type { WebDriver } from "selenium-webdriver";
 import { withTimeout } from "../../services/timeout.ts";
@@ -14,6 +16,7 @@ import type { PageInput } from "../view/messages.ts";
 import { coreReport } from "../recorder/report.ts";
 import { browserBundle } from "./bundle.ts";
 import { devToolsOf } from "./devtoolsConnection.ts";
+import { RecorderWindows } from "./recorderWindows.ts";
 
 const WORLD = "ide-core-recorder";
 const BINDING = "__ideCoreRecorded";
@@ -39,68 +42,104 @@ const KEYS: Record<string, { code: string; keyCode: number; text?: string }> = {
 };
 
 export interface HostRecorder {
-  /** A click at CSS pixel x, y of the viewport, as trusted input; `clickCount` 2 is a double click's second. */
+  /** A click at CSS pixel x, y of the viewport of the window WebDriver drives, as trusted input; `clickCount` 2 is a double click's second. */
   click(x: number, y: number, clickCount?: 1 | 2): Promise<void>;
   /** Text typed into what has the focus. */
   type(text: string): Promise<void>;
   /** One of KEYS (Enter, Tab, the arrows, ...). */
   press(key: string): Promise<void>;
+  /** The number the core knows the window WebDriver drives by (its `tabId`); the recorder is put there if it is not yet. */
+  drivenTabId(): Promise<number | null>;
   close(): void;
 }
 
-/** Puts the recorder into the page `driver` drives; each report goes to `report`. */
-export async function recordInPage(driver: WebDriver, report: (value: unknown) => void): Promise<HostRecorder> {
+export interface RecordInPageOptions {
+  /** Whether a recording is under way, so new windows are followed (recorderWindows.ts); always, unless told. */
+  following?: () => boolean;
+  /** WebDriver now drives another window: the picture should follow. */
+  switched?: () => void;
+}
+
+/**
+ * Puts the recorder into the page `driver` drives, and into the pages it opens while recording
+ * (recorderWindows.ts); each report goes to `report`, with the number of its page as `tabId`.
+ */
+export async function recordInPage(driver: WebDriver, report: (value: unknown) => void, options: RecordInPageOptions = {}): Promise<HostRecorder> {
   const devtools = await withTimeout(devToolsOf(driver), CONNECT_TIMEOUT_MS, "the page's DevTools connection");
   if (!devtools) throw new Error("The browser under test has no DevTools endpoint this host can reach, so nothing can be recorded in it.");
-  // A session of the recorder's own in the window WebDriver drives: closing it takes the recorder's script and binding away.
-  const sessionId = await devtools.attach(await driver.getWindowHandle(), CONNECT_TIMEOUT_MS);
-  const send = async (method: string, params: Record<string, unknown> = {}) => {
-    await devtools.send(method, params, sessionId, CONNECT_TIMEOUT_MS);
-  };
-  // Input is sent in order and not waited for: a click that opens an alert is answered only once the alert is gone.
-  const post = async (method: string, params: Record<string, unknown>) => {
-    if (!devtools.isOpen) throw new Error("The page's DevTools connection closed.");
-    devtools.send(method, params, sessionId, CONNECT_TIMEOUT_MS).catch(() => {});
-  };
+  const source = await recorderSource();
+  // A session of the recorder's own in each page: closing it takes the recorder's script and binding away.
+  const windows = new RecorderWindows(
+    devtools,
+    driver,
+    {
+      async setUp(sessionId) {
+        const send = (method: string, params: Record<string, unknown> = {}) => devtools.send(method, params, sessionId, CONNECT_TIMEOUT_MS);
+        await send("Runtime.enable");
+        await send("Page.enable");
+        await send("Runtime.addBinding", { name: BINDING, executionContextName: WORLD });
+        await send("Page.addScriptToEvaluateOnNewDocument", { source, worldName: WORLD, runImmediately: true });
+      },
+      report,
+      following: options.following ?? (() => true),
+      switched: options.switched ?? (() => {}),
+    },
+    CONNECT_TIMEOUT_MS,
+  );
   const stopListening = devtools.listen((method, params, from) => {
-    if (from !== sessionId || method !== "Runtime.bindingCalled" || params.name !== BINDING || typeof params.payload !== "string") return;
+    const tabId = windows.tabIdOfSession(from);
+    if (tabId === undefined || method !== "Runtime.bindingCalled" || params.name !== BINDING || typeof params.payload !== "string") return;
     try {
-      report(coreReport(JSON.parse(params.payload), null));
+      report(coreReport(JSON.parse(params.payload), tabId));
     } catch {
       // not JSON: not the recorder's
     }
   });
-  try {
-    await send("Runtime.enable");
-    await send("Page.enable");
-    await send("Runtime.addBinding", { name: BINDING, executionContextName: WORLD });
-    await send("Page.addScriptToEvaluateOnNewDocument", { source: await recorderSource(), worldName: WORLD, runImmediately: true });
-  } catch (error) {
+  const stop = () => {
     stopListening();
-    devtools.send("Target.detachFromTarget", { sessionId }).catch(() => {});
+    windows.close();
+  };
+  try {
+    // An endpoint that will not tell of new pages still records in the window WebDriver drives.
+    await windows.discover().catch(() => {});
+    await windows.sessionOf(await driver.getWindowHandle());
+  } catch (error) {
+    stop();
     throw error;
   }
 
-  const mouse = (type: string, x: number, y: number, clickCount: number) =>
-    post("Input.dispatchMouseEvent", { type, x, y, button: "left", buttons: type === "mousePressed" ? 1 : 0, clickCount });
+  // Input goes where the picture is taken: the window WebDriver drives. Inputs find it one after
+  // the other, so they reach the page in the order they came; their events are sent in order and
+  // not waited for: a click that opens an alert is answered only once the alert is gone.
+  let previous: Promise<unknown> = Promise.resolve();
+  const inDriven = () => {
+    const found = previous.then(async () => {
+      if (!devtools.isOpen) throw new Error("The page's DevTools connection closed.");
+      const sessionId = await windows.sessionOf(await windows.driven());
+      return (method: string, params: Record<string, unknown>) => void devtools.send(method, params, sessionId, CONNECT_TIMEOUT_MS).catch(() => {});
+    });
+    previous = found.catch(() => {});
+    return found;
+  };
   return {
     async click(x, y, clickCount = 1) {
-      await post("Input.dispatchMouseEvent", { type: "mouseMoved", x, y });
-      await mouse("mousePressed", x, y, clickCount);
-      await mouse("mouseReleased", x, y, clickCount);
+      const post = await inDriven();
+      const mouse = (type: string) => post("Input.dispatchMouseEvent", { type, x, y, button: "left", buttons: type === "mousePressed" ? 1 : 0, clickCount });
+      post("Input.dispatchMouseEvent", { type: "mouseMoved", x, y });
+      mouse("mousePressed");
+      mouse("mouseReleased");
     },
-    type: (text) => post("Input.insertText", { text }),
+    type: async (text) => (await inDriven())("Input.insertText", { text }),
     async press(key) {
       const known = KEYS[key];
       if (!known) throw new TypeError(`The page panel sends no key ${JSON.stringify(key)}; it knows ${Object.keys(KEYS).join(", ")}.`);
+      const post = await inDriven();
       const base = { key, code: known.code, windowsVirtualKeyCode: known.keyCode, nativeVirtualKeyCode: known.keyCode };
-      await post("Input.dispatchKeyEvent", { type: "keyDown", ...base, ...(known.text ? { text: known.text } : {}) });
-      await post("Input.dispatchKeyEvent", { type: "keyUp", ...base });
+      post("Input.dispatchKeyEvent", { type: "keyDown", ...base, ...(known.text ? { text: known.text } : {}) });
+      post("Input.dispatchKeyEvent", { type: "keyUp", ...base });
     },
-    close() {
-      stopListening();
-      devtools.send("Target.detachFromTarget", { sessionId }).catch(() => {});
-    },
+    drivenTabId: async () => windows.tabIdOf(await windows.driven()),
+    close: stop,
   };
 }
 
@@ -128,15 +167,22 @@ export function asProjectUrl(url: string, base: string | undefined, project: str
 /**
  * The page panel of the host (`npm start`): the user's input on its picture done in the page
  * under test, and the recorder in that page while a recording is under way. `driver` gives the
- * session shown (started if need be); a recorder is put into each session once.
+ * session shown (started if need be); a recorder is put into each session once. `windows` says
+ * when a recording is under way (new windows are followed only then) and hears when WebDriver
+ * follows one.
  */
-export function pagePanelRecorder(driver: () => Promise<WebDriver>, report: (value: unknown) => void, urls: () => PlayedUrls = () => ({ project: "" })) {
+export function pagePanelRecorder(
+  driver: () => Promise<WebDriver>,
+  report: (value: unknown) => void,
+  urls: () => PlayedUrls = () => ({ project: "" }),
+  windows: RecordInPageOptions = {},
+) {
   const recorders = new WeakMap<WebDriver, Promise<HostRecorder>>();
   const recorderOf = async () => {
     const current = await driver();
     let recorder = recorders.get(current);
     if (!recorder) {
-      recorder = recordInPage(current, report);
+      recorder = recordInPage(current, report, windows);
       recorder.catch(() => recorders.delete(current));
       recorders.set(current, recorder);
     }
@@ -156,7 +202,7 @@ export function pagePanelRecorder(driver: () => Promise<WebDriver>, report: (val
      * the page under test is opened first at `startUrl` (the project's url), when there is one.
      */
     async recordingStarted(): Promise<void> {
-      const { current } = await recorderOf();
+      const { current, recorder } = await recorderOf();
       let url = await current.getCurrentUrl();
       const { base, project } = urls();
       const start = base || project;
@@ -166,7 +212,9 @@ export function pagePanelRecorder(driver: () => Promise<WebDriver>, report: (val
       }
       url = asProjectUrl(url, base, project);
       const { width, height } = await current.manage().window().getRect();
-      report({ type: "recorder.pageSeen", url: /^https?:/.test(url) ? url : "", width, height, tabId: null });
+      // The window the recording starts in is the first one (win_ser_local) for the core.
+      const tabId = await recorder.drivenTabId();
+      report({ type: "recorder.pageSeen", url: /^https?:/.test(url) ? url : "", width, height, tabId });
     },
   };
 }

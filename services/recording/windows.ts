@@ -1,6 +1,9 @@
 // The windows a recording follows (CONTRACT section 19), as v3 names them: the window the
 // recording started in is `win_ser_local`, each window a recorded click opened is `win_ser_N`
 // (N from 1, in the order they opened). Pure; the recording machine keeps a RecordedWindows.
+// Windows are known by the recorder's tab id: the browser's tab id in the extension; in the host,
+// whose pages have none, a number below 0 (-1, -2, ... as Chrome's TAB_ID_NONE is -1), which
+// plugins are told as null (CONTRACT section 14: the browser's ids where there are such).
 
 /** The variable v3 keeps the first window's handle in. */
 export const ROOT_WINDOW = "win_ser_local";
@@ -53,3 +56,6 @@ export function closeWindow(windows: RecordedWindows, tabId: number): RecordedWi
 /** Whether `tabId` is a window a recorded click opened (not the first one). */
 export const isOpenedWindow = (windows: RecordedWindows, tabId: number): boolean =>
   windows.names[tabId] !== undefined && windows.names[tabId] !== ROOT_WINDOW;
+
+/** The tab id plugins are told for a window: the browser's (0 and up), else null (a host's page). */
+export const pluginTabId = (tabId: number | null): number | null => (tabId !== null && tabId >= 0 ? tabId : null);

@@ -132,6 +132,33 @@ describe("recording windows", () => {
     expect(changes.at(-1)).toMatchObject({ command: "clickAt", value: "1,1", window: { opensWindow: true, windowHandleName: "win_ser_1" } });
   });
 
+  it("tells plugins the browser's tab id of a recorded command, and null for a host's page (numbered below 0)", async () => {
+    const toldIn = async (root: number, opened: number, expected: number) => {
+      const told: Array<number | null> = [];
+      const actor = createActor(
+        recordingMachine.provide({
+          actors: {
+            askPlugins: fromPromise<PluginAnswers, AskPluginsInput>(async ({ input }) => {
+              told.push((input.message.options as { tabId: number | null }).tabId);
+              return { testId: input.testId, commandId: input.commandId, answers: [] };
+            }),
+          },
+        }),
+      );
+      actor.start();
+      actor.send(requested);
+      actor.send({ ...click("id=help", root), plugins: ["p"] });
+      actor.send({ type: "recorder.windowOpened", tabId: opened, openerTabId: root, plugins: ["p"] });
+      actor.send({ ...click("id=faq", opened), plugins: ["p"] });
+      // The click, storeWindowHandle (in the first window), selectWindow and the click in the new one.
+      await vi.waitFor(() => expect(told).toHaveLength(expected), { timeout: 2_000 });
+      actor.stop();
+      return told;
+    };
+    expect(await toldIn(7, 9, 4)).toEqual([7, 7, 9, 9]);
+    expect(await toldIn(-1, -2, 4)).toEqual([null, null, null, null]);
+  });
+
   it("selects no window for a command from a tab it was never told of", () => {
     expect(switchTo(noWindows(), 7).select).toBeNull();
     const root = switchTo(noWindows(), 7).windows;
