@@ -17,8 +17,10 @@ import type { DevToolsPlayer } from "./devtoolsPlayer.ts";
 interface Where {
   /** How deep in frames WebDriver is (0: the top document). */
   depth: number;
-  /** The window WebDriver is on, once known (null after a command that may have switched it). */
+  /** The window WebDriver is on, once known (null after a command that may have switched it, and at a run's start: a recording follows windows between runs). */
   handle: string | null;
+  /** The run that played last here. */
+  runId: string | undefined;
   player: Promise<DevToolsPlayer | null> | null;
 }
 
@@ -27,7 +29,7 @@ const acts = (command: string) => !/^(assert|verify|store|waitFor)/.test(command
 
 export interface PlayerRoute {
   /** The command played by the player, or null: WebDriver plays it. */
-  play(session: Session, command: SideCommand, variables: VariableValues, signal: AbortSignal): Promise<PageOutcome | null>;
+  play(session: Session, command: SideCommand, variables: VariableValues, runId: string | undefined, signal: AbortSignal): Promise<PageOutcome | null>;
   /** WebDriver played `command` and it passed: where WebDriver is now. */
   played(session: Session, command: SideCommand): void;
   /** The session is over. */
@@ -38,7 +40,7 @@ export function playerRoute(limits: { implicitWaitMs: number; loadTimeoutMs: num
   const places = new WeakMap<Session, Where>();
   const whereOf = (session: Session) => {
     let where = places.get(session);
-    if (!where) places.set(session, (where = { depth: 0, handle: null, player: null }));
+    if (!where) places.set(session, (where = { depth: 0, handle: null, runId: undefined, player: null }));
     return where;
   };
 
@@ -54,9 +56,13 @@ export function playerRoute(limits: { implicitWaitMs: number; loadTimeoutMs: num
   }
 
   return {
-    async play(session, command, variables, signal) {
-      if (!IN_PAGE_COMMANDS.has(command.command) || (command as { opensWindow?: unknown }).opensWindow === true) return null;
+    async play(session, command, variables, runId, signal) {
       const where = whereOf(session);
+      if (where.runId !== runId) {
+        where.runId = runId;
+        where.handle = null;
+      }
+      if (!IN_PAGE_COMMANDS.has(command.command) || (command as { opensWindow?: unknown }).opensWindow === true) return null;
       if (where.depth !== 0) return null;
       const player = await playerFor(session, where).catch(() => null);
       if (!player) return null;

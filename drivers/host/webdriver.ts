@@ -253,7 +253,7 @@ export function webdriverPage(options: WebDriverPageOptions = {}): WebDriverPage
       }
       const values = new CommandVariables(variables);
       const opened = await sessionFor(signal, runId, values, baseUrl);
-      const inPage = route ? await route.play(opened, command, variables, signal) : null;
+      const inPage = route ? await route.play(opened, command, variables, runId, signal) : null;
       if (inPage) {
         playedInPage += 1;
         return inPage;

@@ -85,13 +85,6 @@ async function play(index: number): Promise<string[]> {
 
 // Cases the extension does not play green yet, with what it shows instead and why. Each is
 // held to exactly that, so the day it plays green its test fails and the entry goes.
-const KNOWN_GAPS: Record<string, { why: string; shows: string[] }> = {
-  "hovers a CSS :hover menu open, then clicks its item": {
-    why: "the extension's mouseOver dispatches synthetic mouse events, which never set CSS :hover (it needs trusted DevTools input)",
-    shows: ["passed", "passed", "failed: Element id=logout is not visible, so it cannot be interacted with", "not run"],
-  },
-};
-
 describe("the torture page in the browser extension", () => {
   CASES.forEach((tcase, index) => {
     if (tcase.hostOnly) {
@@ -100,13 +93,6 @@ describe("the torture page in the browser extension", () => {
         expect(played[0]).toBe("passed");
         expect(played[1]).toMatch(/^failed: Element id=file is a file input: the extension cannot read .* play this test with npm start or npm run play/);
         expect(played.slice(2)).toEqual(["not run"]);
-      });
-      return;
-    }
-    const gap = KNOWN_GAPS[tcase.name];
-    if (gap) {
-      it(`${tcase.name}: fails as known, since ${gap.why}`, async () => {
-        expect(await play(index)).toEqual(gap.shows);
       });
       return;
     }
