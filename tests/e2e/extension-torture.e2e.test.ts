@@ -83,15 +83,13 @@ async function play(index: number): Promise<string[]> {
   return played;
 }
 
-// Cases the extension does not play green yet, with what it shows instead and why. Each is
-// held to exactly that, so the day it plays green its test fails and the entry goes.
 describe("the torture page in the browser extension", () => {
   CASES.forEach((tcase, index) => {
     if (tcase.hostOnly) {
       it(`${tcase.name}: the extension refuses it at the file input, naming the host that uploads`, async () => {
         const played = await play(index);
         expect(played[0]).toBe("passed");
-        expect(played[1]).toMatch(/^failed: Element id=file is a file input: the extension cannot read .* play this test with npm start or npm run play/);
+        expect(played[1]).toMatch(/^failed: The browser extension cannot play type: Element id=file is a file input: the extension cannot read .* play this test with npm start or npm run play/);
         expect(played.slice(2)).toEqual(["not run"]);
       });
       return;

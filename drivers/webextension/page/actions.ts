@@ -149,7 +149,7 @@ async function typeCommand(context: CommandContext) {
   }
   if (!canType(el)) throw new CommandFailure(`Element ${request.target} is not a text field or an editable element, so it cannot be typed into`);
   if (!trustedFor(context)) focusElement(el);
-  else focusForKeys(el);
+  else if (isPickedField(el)) focusForKeys(el);
   if (isPickedField(el)) {
     // A date, colour or range is picked whole, not typed: the value is set, as a picker sets it.
     setNativeValue(el, request.value);
@@ -161,13 +161,24 @@ async function typeCommand(context: CommandContext) {
   }
   const trusted = trustedFor(context);
   if (trusted) {
+    clearAsWebDriver(el);
+    if (strokes.length === 0) return;
     focusForKeys(el);
-    clearField(el);
     return trusted.input.send(keyEvents(strokes));
   }
   clearField(el);
   sendKeys(el, strokes);
   commitChange(el.ownerDocument);
+}
+
+/** WebDriver's element clear: a field with text is focused, emptied (input), left (change, blur). */
+function clearAsWebDriver(el: Element): void {
+  const filled = isTextField(el) ? el.value !== "" : isContentEditable(el) && el.textContent !== "";
+  if (!filled) return;
+  (el as HTMLElement).focus({ preventScroll: true });
+  clearField(el);
+  fireChange(el);
+  (el as HTMLElement).blur();
 }
 
 /** Focus for trusted keys, as WebDriver's sendKeys gives it: the caret at the end of a field not focused before. */
@@ -216,8 +227,23 @@ function selectCommand(how: "click" | "add" | "remove"): CommandHandler {
     if (how === "remove" && !(el as HTMLSelectElement).multiple) {
       throw new CommandFailure("Given element is not a multiple select type element");
     }
-    chooseOption(option!, how);
+    // side-runtime clicks the option: always for select, only when that changes it for add and remove.
+    if ((how === "add" && option!.selected) || (how === "remove" && !option!.selected)) return;
+    clickOption(option!);
   };
+}
+
+/**
+ * An option clicked as chromedriver clicks one: its select takes the focus, the option is
+ * chosen (toggled in a multiple select) with input and change, then mouseup and click follow,
+ * on the select for a single one and on the option for a multiple one.
+ */
+function clickOption(option: HTMLOptionElement): void {
+  chooseOption(option, "click");
+  const select = option.closest("select")!;
+  const on = select.multiple ? option : select;
+  const win = windowOf(on);
+  for (const type of ["mouseup", "click"]) on.dispatchEvent(new win.MouseEvent(type, { bubbles: true, cancelable: true, composed: true, view: win, detail: 1 }));
 }
 
 async function submitCommand(context: CommandContext) {
