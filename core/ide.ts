@@ -49,6 +49,12 @@ export interface IdeOptions {
    */
   workers?: number;
   /**
+   * Whether a command whose element was found by anything but its target passes healed
+   * (CONTRACT section 18). false (`--no-heal`): it fails, naming the locator that would have
+   * worked, whatever the project's own `heal` says. Default true.
+   */
+  heal?: boolean;
+  /**
    * GET /record/tab: the browser tab under test, `{ id }`, or null when there is none. The
    * browser extension gives one; without it the route answers NoPage ("No active tab found").
    */
@@ -168,7 +174,7 @@ export function createIde(options: IdeOptions = {}): Ide {
     },
   });
   const actor = createActor(machine, {
-    input: { project: startingProject(options.project), window: options.window ?? "open", workers: checkedWorkers(options.workers) },
+    input: { project: startingProject(options.project), window: options.window ?? "open", workers: checkedWorkers(options.workers), heal: options.heal !== false },
     inspect: options.inspect,
   });
 

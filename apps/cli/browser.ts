@@ -19,11 +19,12 @@ export const BROWSER_ARGS = {
   "base-url": { type: "string" },
   files: { type: "string" },
   executor: { type: "string" },
+  "no-heal": { type: "boolean" },
   port: { type: "string" },
   "token-file": { type: "string" },
 } as const;
 
-type BrowserArgs = { [K in keyof typeof BROWSER_ARGS]?: string };
+type BrowserArgs = { [K in Exclude<keyof typeof BROWSER_ARGS, "no-heal">]?: string } & { "no-heal"?: boolean };
 
 export interface BrowserOptions {
   /** A WebDriver endpoint (a Grid) instead of a chromedriver started here. */
@@ -37,6 +38,8 @@ export interface BrowserOptions {
   filesDir: string | null;
   /** `--executor`: "devtools" (the one player, in the page with trusted input; the default) or "webdriver" (side-runtime's WebDriverExecutor). */
   executor: PageExecutorKind;
+  /** `--no-heal` gives false: a command healed by another locator fails instead (CONTRACT section 18). */
+  heal: boolean;
   /** The host's port on 127.0.0.1 (0 picks a free one). */
   port: number;
   tokenFile: string;
@@ -59,6 +62,7 @@ export function readBrowserOptions(values: BrowserArgs): BrowserOptions {
     baseUrl,
     filesDir: folder("files", values.files),
     executor: executorKind(values.executor),
+    heal: values["no-heal"] !== true,
     port: portNumber("port", values.port, DEFAULT_PORT),
     tokenFile: values["token-file"] ?? DEFAULT_TOKEN_FILE,
   };

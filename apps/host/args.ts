@@ -15,6 +15,7 @@ export const USAGE = `usage: npm start [-- options]
   --files DIR         read a file input's relative upload paths here first (then beside the .side file)
   --webdriver-url URL play through this WebDriver endpoint (a Selenium Grid, a chromedriver started by hand) instead of starting chromedriver
   --executor KIND     devtools (default): page commands run in the page with trusted input over DevTools; webdriver: through Selenium's WebDriverExecutor
+  --no-heal           fail a command whose target found nothing but another of its locators did, instead of passing it healed
   --workers N         play up to N tests of a parallel suite at once, each in its own browser session (default 1)
   --capabilities JSON the WebDriver session's capabilities, a JSON object (default: Chromium headless)
   --chromedriver PATH the chromedriver to start (default: CHROMEDRIVER_PATH or /usr/bin/chromedriver)

@@ -61,6 +61,7 @@ export async function composeHost(options: ComposeOptions): Promise<ComposedHost
       project: options.project,
       executor: page,
       workers: options.workers,
+      heal: options.heal,
       tokenFile: options.tokenFile,
     });
   } catch (error) {

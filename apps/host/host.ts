@@ -68,6 +68,8 @@ export interface HostOptions {
   limits?: Partial<Limits>;
   /** How many tests of a parallel suite play at once (`--workers`); the executor should hold as many pages. Default 1. */
   workers?: number;
+  /** createIde's `heal` (`--no-heal` makes it false). Default true. */
+  heal?: boolean;
 }
 
 export interface Host {
@@ -179,6 +181,7 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
     limits: options.limits,
     inspect: options.inspect,
     workers: options.workers,
+    heal: options.heal,
     journal: options.journalFile ? fileJournal(options.journalFile, options.savedAt ?? 0) : undefined,
   });
   // A recording starts: the recorder goes into the page (a browser starts if none runs), and a picture follows.

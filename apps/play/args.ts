@@ -14,6 +14,7 @@ export const USAGE = `usage: npm run play -- FILE.side [options]
   --webdriver-url URL    play through this WebDriver endpoint (a Selenium Grid: npm run grid) instead of starting chromedriver
   --capabilities JSON    the WebDriver session's capabilities (default: Chromium headless)
   --executor KIND        devtools (default): page commands run in the page with trusted input over DevTools; webdriver: through Selenium's WebDriverExecutor
+  --no-heal              fail a command whose target found nothing but another of its locators did, instead of passing it healed
   --workers N            play up to N tests of a parallel suite at once (default 1)
   --base-url URL         play against this URL instead of the project's url
   --files DIR            read a file input's relative upload paths here first (then beside FILE.side)

@@ -13,6 +13,8 @@ export function testLines(ended: TestEnded): string[] {
     const { command, target, message, state } = ended.failure;
     lines.push(`        ${state} at ${command}${target ? ` ${JSON.stringify(target)}` : ""}: ${message}`);
   }
+  // CONTRACT section 18: each healed command under its test.
+  for (const h of ended.healed) lines.push(`        healed  #${h.index} ${h.command}: ${h.target} -> ${h.locator} (score ${h.score.toFixed(2)})`);
   return lines;
 }
 
@@ -22,16 +24,18 @@ export interface Tally {
   failed: number;
   fatal: number;
   stopped: number;
+  /** Healed commands, over every test. */
+  healed: number;
 }
 
 export function tally(ends: readonly TestEnded[]): Tally {
   const count = (result: TestEnded["result"]) => ends.filter((e) => e.result === result).length;
-  return { tests: ends.length, passed: count("passed"), failed: count("failed"), fatal: count("fatal"), stopped: count("stopped") };
+  return { tests: ends.length, passed: count("passed"), failed: count("failed"), fatal: count("fatal"), stopped: count("stopped"), healed: ends.reduce((sum, e) => sum + e.healed.length, 0) };
 }
 
 export function summaryLine(ends: readonly TestEnded[], wallMs: number): string {
   const t = tally(ends);
-  return `${t.tests} test${t.tests === 1 ? "" : "s"}: ${t.passed} passed, ${t.failed} failed, ${t.fatal} fatal${t.stopped ? `, ${t.stopped} stopped` : ""} in ${seconds(wallMs)} s`;
+  return `${t.tests} test${t.tests === 1 ? "" : "s"}: ${t.passed} passed, ${t.failed} failed, ${t.fatal} fatal${t.stopped ? `, ${t.stopped} stopped` : ""}${t.healed ? `, ${t.healed} healed` : ""} in ${seconds(wallMs)} s`;
 }
 
 /** One group of the report: a suite's tests, or the project's tests played one by one. */

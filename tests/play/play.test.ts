@@ -212,3 +212,34 @@ describe("npm run play refuses bad input in one line, exit 2", () => {
     expect(run.stdout).not.toContain("plugin bridge");
   });
 });
+
+describe("npm run play and healed commands (CONTRACT section 18)", () => {
+  /** A test whose click's target is gone from the page while one of its targets still finds the link. */
+  const healingProject = () =>
+    shopProject("heal.side", { tests: ["t-heal"] }, [
+      {
+        id: "t-heal",
+        name: "heals",
+        commands: [
+          command("h1", "open", "/shop"),
+          { ...command("h2", "click", "id=renamed-add"), targets: [["css=#renamed-add", "css:finder"], ["linkText=Add to cart", "linkText"]] },
+          command("h3", "assertText", "css=.cart-count", "1"),
+        ],
+      },
+    ]);
+
+  it("passes a test whose command healed, prints the healed command under it, and counts it in the summary", async () => {
+    const run = await play([healingProject(), "--base-url", site.url]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^passed {2}heals/m);
+    expect(run.stdout).toContain("        healed  #2 click: id=renamed-add -> linkText=Add to cart (score 1.00)");
+    expect(run.stdout).toMatch(/^1 test: 1 passed, 0 failed, 0 fatal, 1 healed in /m);
+  });
+
+  it("fails the same test with --no-heal, naming the locator that would have worked", async () => {
+    const run = await play([healingProject(), "--base-url", site.url, "--no-heal"]);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(/failed at click "id=renamed-add": click: id=renamed-add found nothing; linkText=Add to cart would have found the element \(score 1\.00\), but healing is off\./);
+    expect(run.stdout).not.toContain("healed  #");
+  });
+});
