@@ -37,6 +37,7 @@ import { recordingMachine } from "./recording.machine.ts";
 import { answered, busyReply, fail, ok, windowClosedReply, windowNotOpenReply } from "./replies.ts";
 import { outboundFor, RECORDER_REPORTS, recorderReports, relayChildFacts, requestOf, TO_CONTROL, TO_EDITOR, TO_PROJECT_FILE, TO_RECORDING, TO_SUITE_RUNNER } from "./ide.children.ts";
 import { pluginAlert } from "./ide.alert.ts";
+import { acceptedChanges } from "./ide.healing.ts";
 import type { IdeContext, IdeEmitted, IdeEvent, IdeInput } from "./ide.types.ts";
 
 export const ideMachine = setup({
@@ -115,13 +116,11 @@ export const ideMachine = setup({
           : event;
       },
     ),
-    forwardToEditor: sendTo(
-      ({ context }) => context.editor,
-      ({ event }) => {
-        assertEvent(event, [...TO_EDITOR]);
-        return event;
-      },
-    ),
+    forwardToEditor: sendTo(({ context }) => context.editor, ({ event }) => (assertEvent(event, [...TO_EDITOR]), event)),
+    acceptHealed: enqueueActions(({ context, self, event, enqueue }) => {
+      assertEvent(event, ["user.acceptHealed", "user.acceptAllHealed"]);
+      for (const change of acceptedChanges(self.getSnapshot(), event)) enqueue.sendTo(context.editor, change);
+    }),
     /** Held in this machine's own mailbox behind the recording's facts (the typing a stop or flush found), so a run or a load sees them. */
     holdBehindRecording: sendTo(
       ({ self }) => self,
@@ -360,6 +359,8 @@ export const ideMachine = setup({
         "user.changeCommand": { actions: "forwardToEditor" },
         "user.moveCommand": { actions: "forwardToEditor" },
         "user.deleteCommand": { actions: "forwardToEditor" },
+        "user.acceptHealed": { actions: "acceptHealed" },
+        "user.acceptAllHealed": { actions: "acceptHealed" },
         "plugin.disconnected": [
           { guard: "disconnectedOpenedAlert", actions: [{ type: "answerAlert", params: { reply: "declined" } }, "forwardToControl", "forwardToProjectFile", "logPluginDisconnected"] },
           { actions: ["forwardToControl", "forwardToProjectFile", "logPluginDisconnected"] },

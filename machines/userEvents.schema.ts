@@ -52,6 +52,9 @@ export const userEventSchema = z.discriminatedUnion("type", [
   }),
   z.object({ type: z.literal("user.moveCommand"), commandId: z.string(), toIndex: index }),
   z.object({ type: z.literal("user.deleteCommand"), commandId: z.string() }),
+  // CONTRACT section 18: a healed command's working locator becomes its target.
+  z.object({ type: z.literal("user.acceptHealed"), commandId: z.string() }),
+  bare("user.acceptAllHealed"),
   // Recording (CONTRACT section 14): into the displayed test.
   bare("user.startRecording"),
   bare("user.stopRecording"),

@@ -1,7 +1,9 @@
 // The commands of the shown test case: a breakpoint toggle on each (a button with
 // aria-pressed, so it is reachable and announced like any toggle), the command, its state as
 // a badge whose class names the state (colour and text always agree), and its message. The
-// current command is marked with aria-current="step". A test may have 10,000 commands: each
+// current command is marked with aria-current="step". A command the run healed (CONTRACT
+// section 18) says by which locator and score, with "Accept" to make that locator its target;
+// "Accept all" above the table accepts every one. A test may have 10,000 commands: each
 // row renders again only when its own row object, breakpoint or current mark changed.
 import { memo } from "preact/compat";
 import type { UserEventMessage } from "../connection.ts";
@@ -59,6 +61,14 @@ const CommandRowView = memo(function CommandRowView({ row, index, breakpoint, cu
       </td>
       <td class="command-message" data-testid="command-message">
         {row.message ?? ""}
+        {row.healed && (
+          <span class="healed" data-testid="command-healed">
+            <span class="badge state-healed">healed</span> by <code>{row.healed.locator}</code> (score {row.healed.score.toFixed(2)}){" "}
+            <button type="button" title={`Make ${row.healed.locator} the target of command ${index + 1}`} onClick={() => send({ type: "user.acceptHealed", commandId: row.id })}>
+              Accept
+            </button>
+          </span>
+        )}
       </td>
     </tr>
   );
@@ -77,34 +87,45 @@ export function CommandsTable({
   paused: boolean;
   send: (event: UserEventMessage) => void;
 }) {
+  const healed = rows.filter((row) => row.healed).length;
   return (
-    <table class="commands" data-testid="commands">
-      <thead>
-        <tr>
-          <th scope="col">
-            <span class="visually-hidden">Breakpoint</span>
-          </th>
-          <th scope="col">#</th>
-          <th scope="col">Command</th>
-          <th scope="col">Target</th>
-          <th scope="col">Value</th>
-          <th scope="col">State</th>
-          <th scope="col">Message</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row, index) => (
-          <CommandRowView
-            key={row.id}
-            row={row}
-            index={index}
-            breakpoint={breakpoints.has(row.id)}
-            current={row.id === currentCommandId}
-            paused={paused && row.id === currentCommandId}
-            send={send}
-          />
-        ))}
-      </tbody>
-    </table>
+    <>
+      {healed > 0 && (
+        <p class="healed-summary" data-testid="healed-summary">
+          {healed} command{healed === 1 ? "" : "s"} healed: the page changed, another locator found the element.{" "}
+          <button type="button" onClick={() => send({ type: "user.acceptAllHealed" })}>
+            Accept all
+          </button>
+        </p>
+      )}
+      <table class="commands" data-testid="commands">
+        <thead>
+          <tr>
+            <th scope="col">
+              <span class="visually-hidden">Breakpoint</span>
+            </th>
+            <th scope="col">#</th>
+            <th scope="col">Command</th>
+            <th scope="col">Target</th>
+            <th scope="col">Value</th>
+            <th scope="col">State</th>
+            <th scope="col">Message</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row, index) => (
+            <CommandRowView
+              key={row.id}
+              row={row}
+              index={index}
+              breakpoint={breakpoints.has(row.id)}
+              current={row.id === currentCommandId}
+              paused={paused && row.id === currentCommandId}
+              send={send}
+            />
+          ))}
+        </tbody>
+      </table>
+    </>
   );
 }
