@@ -360,6 +360,7 @@ export const ideMachine = setup({
         "user.changeCommand": { actions: "forwardToEditor" },
         "user.moveCommand": { actions: "forwardToEditor" },
         "user.deleteCommand": { actions: "forwardToEditor" },
+        "user.changeSettings": { actions: "forwardToEditor" },
         "plugin.disconnected": [
           { guard: "disconnectedOpenedAlert", actions: [{ type: "answerAlert", params: { reply: "declined" } }, "forwardToControl", "forwardToProjectFile", "logPluginDisconnected"] },
           { actions: ["forwardToControl", "forwardToProjectFile", "logPluginDisconnected"] },

@@ -39,45 +39,14 @@ import {
   testIdLocator, textLocator, urlAsWritten,
 } from "./stableBuilders.ts";
 
+import { BUILDER_NAMES, DEFAULT_LOCATOR_ORDER, STABLE_BUILDERS } from "./builderNames.ts";
+import type { BuilderName } from "./builderNames.ts";
+
 export { DEFAULT_TEST_ID_ATTRIBUTES } from "./stableBuilders.ts";
+export { BUILDER_NAMES, DEFAULT_LOCATOR_ORDER, STABLE_BUILDERS, V3_BUILDER_ORDER, type BuilderName } from "./builderNames.ts";
 
 /** A recorded command's alternatives: `[locator, builderName]`, the first is its target. */
 export type LocatorPair = [locator: string, builder: BuilderName];
-
-/** Selenium IDE v3's twelve builders, in v3's order (CONTRACT section 14). */
-export const V3_BUILDER_ORDER = [
-  "css:data-attr",
-  "id",
-  "linkText",
-  "name",
-  "css:finder",
-  "xpath:link",
-  "xpath:img",
-  "xpath:attributes",
-  "xpath:idRelative",
-  "xpath:href",
-  "xpath:position",
-  "xpath:innerText",
-] as const;
-
-/** The builders beyond v3's (stableBuilders.ts). */
-export const STABLE_BUILDERS = ["css:testId", "css:aria-label", "xpath:label", "xpath:text"] as const;
-
-export type BuilderName = (typeof V3_BUILDER_ORDER)[number] | (typeof STABLE_BUILDERS)[number];
-
-/**
- * The order of recorded targets when the project sets none (CONTRACT section 18): test ids,
- * then the names a page gives (id, aria-label, label, name, a button's or link's text), css,
- * xpaths by what the element holds, and the positional xpaths last.
- */
-export const DEFAULT_LOCATOR_ORDER: readonly BuilderName[] = [
-  "css:testId", "css:data-attr", "id", "css:aria-label", "xpath:label", "name", "xpath:text", "linkText",
-  "css:finder", "xpath:link", "xpath:img", "xpath:attributes", "xpath:href", "xpath:innerText",
-  "xpath:idRelative", "xpath:position",
-];
-
-/** Every builder's name, in the default order. */
-export const BUILDER_NAMES: readonly BuilderName[] = DEFAULT_LOCATOR_ORDER;
 
 /** What the project sets for recording (CONTRACT section 18): the builders' order and the test-id attributes. */
 export interface BuildOptions {

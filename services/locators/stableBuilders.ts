@@ -16,8 +16,7 @@ import { normalizeText } from "./dom.ts";
 import { shadowCssSteps } from "./shadowSteps.ts";
 import { xpathLiteral } from "./xpath.ts";
 
-/** The test-id attributes the css:testId builder tries, in this order, when the project names none. */
-export const DEFAULT_TEST_ID_ATTRIBUTES: readonly string[] = ["data-testid", "data-test", "data-test-id", "data-qa", "data-cy"];
+export { DEFAULT_TEST_ID_ATTRIBUTES } from "./builderNames.ts";
 
 /** Texts longer than this name an element poorly (a paragraph is no name): no text locator is built from them. */
 const MAX_TEXT = 100;
