@@ -67,16 +67,13 @@ export interface IdeView {
 
 export type { PlaybackView, RunResult, RunStatus, TestRunView } from "./run.view.ts";
 
-/** One frozen settings object per project object, so an unchanged project gives the same settings. */
-const settingsCache = new WeakMap<SideProject, RecordingSettings>();
+/** The settings, frozen; the same object as the last time while they are equal, so a view shows an unchanged setting as unchanged. */
+let lastSettings: RecordingSettings | null = null;
 function settingsOf(project: SideProject): RecordingSettings {
-  let settings = settingsCache.get(project);
-  if (!settings) {
-    const { locatorOrder, testIdAttributes } = recordingSettings(project);
-    settings = Object.freeze({ locatorOrder: Object.freeze(locatorOrder), testIdAttributes: Object.freeze(testIdAttributes) }) as RecordingSettings;
-    settingsCache.set(project, settings);
-  }
-  return settings;
+  const { locatorOrder, testIdAttributes } = recordingSettings(project);
+  if (lastSettings && JSON.stringify(lastSettings) === JSON.stringify({ locatorOrder, testIdAttributes })) return lastSettings;
+  lastSettings = Object.freeze({ locatorOrder: Object.freeze(locatorOrder), testIdAttributes: Object.freeze(testIdAttributes) }) as RecordingSettings;
+  return lastSettings;
 }
 
 function dialogOf(s: IdeSnapshot): IdeView["dialog"] {

@@ -164,6 +164,8 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
         (report) => void ide?.record(report),
         // Where Record opens the page when none is open, and what the recorded `open` is relative to.
         () => ({ project: ide?.getProject().url ?? "", base: executor.baseUrl }),
+        // The project's locatorOrder and testIdAttributes (CONTRACT section 18).
+        () => ide?.getSnapshot().recordingSettings ?? {},
       )
     : null;
   const pageFeed = capturePage ? new PageFeed({ capture: capturePage, input: panel?.input }) : null;

@@ -6,12 +6,15 @@
 // listens to trusted events only. The user's clicks and keys on the IDE page's picture become
 // trusted input in the page (`Input.dispatchMouseEvent`, `Input.insertText`,
 // `Input.dispatchKeyEvent`). What the recorder reports goes to `report` as it came; the core's
-// door (ide.record) checks it.
+// door (ide.record) checks it. The project's recording settings (locatorOrder,
+// testIdAttributes: CONTRACT section 18) go into the recorder's world of every document, the
+// ones open now and those to come (`configure`), before a recording starts and when they change.
 import { fileURLToPath } from "node:url";
 import type { WebDriver } from "selenium-webdriver";
 import { withTimeout } from "../../services/timeout.ts";
 import type { PageInput } from "../view/messages.ts";
-import { coreReport } from "../recorder/report.ts";
+import type { BuildOptions } from "../../services/locators/builders.ts";
+import { coreReport, HOST_SETTINGS } from "../recorder/report.ts";
 import { browserBundle } from "./bundle.ts";
 import { devToolsOf } from "./devtoolsConnection.ts";
 
@@ -45,6 +48,8 @@ export interface HostRecorder {
   type(text: string): Promise<void>;
   /** One of KEYS (Enter, Tab, the arrows, ...). */
   press(key: string): Promise<void>;
+  /** The project's recording settings, for the recorder in every document of the page now and to come. */
+  configure(settings: BuildOptions): Promise<void>;
   close(): void;
 }
 
@@ -81,6 +86,9 @@ export async function recordInPage(driver: WebDriver, report: (value: unknown) =
     throw error;
   }
 
+  let settingsScript: string | null = null;
+  let configured: string | null = null;
+
   const mouse = (type: string, x: number, y: number, clickCount: number) =>
     post("Input.dispatchMouseEvent", { type, x, y, button: "left", buttons: type === "mousePressed" ? 1 : 0, clickCount });
   return {
@@ -96,6 +104,16 @@ export async function recordInPage(driver: WebDriver, report: (value: unknown) =
       const base = { key, code: known.code, windowsVirtualKeyCode: known.keyCode, nativeVirtualKeyCode: known.keyCode };
       await post("Input.dispatchKeyEvent", { type: "keyDown", ...base, ...(known.text ? { text: known.text } : {}) });
       await post("Input.dispatchKeyEvent", { type: "keyUp", ...base });
+    },
+    async configure(settings) {
+      const json = JSON.stringify({ locatorOrder: settings.locatorOrder, testIdAttributes: settings.testIdAttributes });
+      if (json === configured) return;
+      configured = json;
+      if (settingsScript !== null) await send("Page.removeScriptToEvaluateOnNewDocument", { identifier: settingsScript });
+      // runImmediately: the documents open now take them as well as every document to come.
+      const source = `globalThis[${JSON.stringify(HOST_SETTINGS)}] = ${json};`;
+      const added = await devtools.send("Page.addScriptToEvaluateOnNewDocument", { source, worldName: WORLD, runImmediately: true }, sessionId, CONNECT_TIMEOUT_MS);
+      settingsScript = typeof added.identifier === "string" ? added.identifier : null;
     },
     close() {
       stopListening();
@@ -128,9 +146,15 @@ export function asProjectUrl(url: string, base: string | undefined, project: str
 /**
  * The page panel of the host (`npm start`): the user's input on its picture done in the page
  * under test, and the recorder in that page while a recording is under way. `driver` gives the
- * session shown (started if need be); a recorder is put into each session once.
+ * session shown (started if need be); a recorder is put into each session once. `settings` gives
+ * the project's recording settings, told to the recorder at each input and recording start.
  */
-export function pagePanelRecorder(driver: () => Promise<WebDriver>, report: (value: unknown) => void, urls: () => PlayedUrls = () => ({ project: "" })) {
+export function pagePanelRecorder(
+  driver: () => Promise<WebDriver>,
+  report: (value: unknown) => void,
+  urls: () => PlayedUrls = () => ({ project: "" }),
+  settings: () => BuildOptions = () => ({}),
+) {
   const recorders = new WeakMap<WebDriver, Promise<HostRecorder>>();
   const recorderOf = async () => {
     const current = await driver();
@@ -140,7 +164,10 @@ export function pagePanelRecorder(driver: () => Promise<WebDriver>, report: (val
       recorder.catch(() => recorders.delete(current));
       recorders.set(current, recorder);
     }
-    return { current, recorder: await recorder };
+    // The project's settings as they are now (configure does nothing when they did not change).
+    const ready = await recorder;
+    await ready.configure(settings());
+    return { current, recorder: ready };
   };
   return {
     /** The user clicked or typed on the picture: done in the page, as trusted input. */

@@ -25,11 +25,12 @@ export type BuilderName = (typeof V3_BUILDER_ORDER)[number] | (typeof STABLE_BUI
 
 /**
  * The order of recorded targets when the project sets none (CONTRACT section 18): test ids,
- * then the names a page gives (id, aria-label, label, name, a button's or link's text), css,
+ * then the names a page gives (id, aria-label, label, name, a link's text as linkText, a
+ * button's or link's own text), css,
  * xpaths by what the element holds, and the positional xpaths last.
  */
 export const DEFAULT_LOCATOR_ORDER: readonly BuilderName[] = [
-  "css:testId", "css:data-attr", "id", "css:aria-label", "xpath:label", "name", "xpath:text", "linkText",
+  "css:testId", "css:data-attr", "id", "css:aria-label", "xpath:label", "name", "linkText", "xpath:text",
   "css:finder", "xpath:link", "xpath:img", "xpath:attributes", "xpath:href", "xpath:innerText",
   "xpath:idRelative", "xpath:position",
 ];
