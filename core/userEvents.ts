@@ -5,6 +5,7 @@
 import { userEventSchema } from "../machines/userEvents.schema.ts";
 import type { UserEvent } from "../machines/userEvents.schema.ts";
 import { parseSideProject } from "../services/side/index.ts";
+import { describeZodIssue } from "../services/validation.ts";
 
 /** A user event the UI sent that carries something unusable: what to tell the user. */
 export interface UserEventProblem {
@@ -18,7 +19,7 @@ export interface UserEventProblem {
 export function readUserEvent(input: unknown): UserEvent | UserEventProblem | null {
   try {
     const result = userEventSchema.safeParse(input);
-    if (!result.success) return null;
+    if (!result.success) return settingsProblem(input, result.error);
     if (result.data.type !== "user.loadProject") return result.data;
     const parsed = parseSideProject(result.data.project);
     return parsed.ok
@@ -27,4 +28,10 @@ export function readUserEvent(input: unknown): UserEvent | UserEventProblem | nu
   } catch {
     return null; // a hostile getter or proxy
   }
+}
+
+/** Settings the user chose that cannot be (an unknown builder, a name twice) are told, not dropped in silence. */
+function settingsProblem(input: unknown, error: Parameters<typeof describeZodIssue>[0]): UserEventProblem | null {
+  if ((input as { type?: unknown } | null)?.type !== "user.changeSettings") return null;
+  return { problem: `The recording settings were not changed: ${describeZodIssue(error, "settings")}.` };
 }

@@ -60,6 +60,14 @@ export function select(context: Display, event: UserSelectEvent): EditResult {
 /** One edit of the project's tests; `playing` holds the tests a run plays, which are not changed. */
 export function edit(context: Display & Pick<EditorContext, "playing">, event: EditEvent): EditResult {
   const { project } = context;
+  if (event.type === "user.changeSettings") {
+    // Nothing given, or what the project has already: no change, so nothing becomes unsaved.
+    const changed = { ...project };
+    if (event.locatorOrder !== undefined) changed.locatorOrder = [...event.locatorOrder];
+    if (event.testIdAttributes !== undefined) changed.testIdAttributes = [...event.testIdAttributes];
+    if (JSON.stringify(changed) === JSON.stringify(project)) return refused("InvalidRequest", "The recording settings are already so.");
+    return { ok: true, display: { ...context, project: changed } };
+  }
   if (event.type === "user.addTest") {
     const name = checkTestName(event.name, project.tests);
     if (!name.ok) return refused("InvalidRequest", name.problem);

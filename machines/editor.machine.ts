@@ -12,6 +12,7 @@
  * - The run lock: an edit of a test the run plays (run.playing until run.over) is refused:
  *   Busy to a plugin, a warning to the user. An edit that cannot be done changes nothing
  *   (editor.edits.ts holds the steps); every request is answered exactly once.
+ * - The recording settings (user.changeSettings) are an edit of the project too, never locked by a run.
  * - The project is replaced only by the project file machine's facts (project.loaded,
  *   project.reverted), which are not changes.
  */
@@ -110,6 +111,7 @@ export const editorMachine = setup({
     "user.changeCommand": { actions: "applyEdit" },
     "user.moveCommand": { actions: "applyEdit" },
     "user.deleteCommand": { actions: "applyEdit" },
+    "user.changeSettings": { actions: "applyEdit" },
     "request.addCommand": { actions: "applyEdit" },
     "request.changeCommand": { actions: "applyEdit" },
     "request.deleteCommand": { actions: "applyEdit" },

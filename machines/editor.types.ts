@@ -34,6 +34,7 @@ export const EDIT_EVENTS = [
   "user.changeCommand",
   "user.moveCommand",
   "user.deleteCommand",
+  "user.changeSettings",
   "request.addCommand",
   "request.changeCommand",
   "request.deleteCommand",

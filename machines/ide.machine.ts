@@ -361,6 +361,7 @@ export const ideMachine = setup({
         "user.deleteCommand": { actions: "forwardToEditor" },
         "user.acceptHealed": { actions: "acceptHealed" },
         "user.acceptAllHealed": { actions: "acceptHealed" },
+        "user.changeSettings": { actions: "forwardToEditor" },
         "plugin.disconnected": [
           { guard: "disconnectedOpenedAlert", actions: [{ type: "answerAlert", params: { reply: "declined" } }, "forwardToControl", "forwardToProjectFile", "logPluginDisconnected"] },
           { actions: ["forwardToControl", "forwardToProjectFile", "logPluginDisconnected"] },

@@ -5,6 +5,8 @@ import { pluginSummaries } from "../services/plugins/index.ts";
 import type { PluginCommand, PluginRegistry } from "../services/plugins/index.ts";
 import type { LogEntry, LogStore } from "../services/logs/index.ts";
 import { isUnsaved } from "./projectFile.machine.ts";
+import { recordingSettings } from "../services/side/index.ts";
+import type { RecordingSettings, SideProject } from "../services/side/index.ts";
 import { playbackView } from "./run.view.ts";
 import type { PlaybackView } from "./run.view.ts";
 import { controlSnapshot, editorSnapshot, projectFileSnapshot, recordingSnapshot, suiteRunnerSnapshot } from "./ide.selectors.ts";
@@ -56,9 +58,23 @@ export interface IdeView {
   selectedCommandId: string | null;
   /** CONTRACT section 14: the recording under way (the test recorded into, since when), or null. */
   recording: null | { testId: string; startedAt: number };
+  /**
+   * CONTRACT section 18: the project's recording settings, the defaults filled in (`locatorOrder`
+   * names every builder). The recorders read them; `user.changeSettings` changes them.
+   */
+  recordingSettings: RecordingSettings;
 }
 
 export type { PlaybackView, RunResult, RunStatus, TestRunView } from "./run.view.ts";
+
+/** The settings, frozen; the same object as the last time while they are equal, so a view shows an unchanged setting as unchanged. */
+let lastSettings: RecordingSettings | null = null;
+function settingsOf(project: SideProject): RecordingSettings {
+  const { locatorOrder, testIdAttributes } = recordingSettings(project);
+  if (lastSettings && JSON.stringify(lastSettings) === JSON.stringify({ locatorOrder, testIdAttributes })) return lastSettings;
+  lastSettings = Object.freeze({ locatorOrder: Object.freeze(locatorOrder), testIdAttributes: Object.freeze(testIdAttributes) }) as RecordingSettings;
+  return lastSettings;
+}
 
 function dialogOf(s: IdeSnapshot): IdeView["dialog"] {
   const alert = s.context.alert;
@@ -195,6 +211,7 @@ export function toIdeView(s: IdeSnapshot, logs: LogStore): IdeView {
       candidate: control.context.candidate?.sender ?? null,
     }),
     project: Object.freeze({ id: editor.project.id, name: editor.project.name, unsaved: isUnsaved(file) }),
+    recordingSettings: settingsOf(editor.project),
     dialog: dialog && Object.freeze(dialog),
     plugins: pluginsOf(s.context.plugins),
     logs: entriesOf(logs),

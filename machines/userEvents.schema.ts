@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { MAX_DELAY_MS } from "../services/playback/delay.ts";
 import type { SideProject } from "../services/side/index.ts";
+import { locatorOrderSchema, testIdAttributesSchema } from "../services/side/settings.ts";
 
 const bare = <T extends `user.${string}`>(type: T) => z.object({ type: z.literal(type) });
 const index = z.number().int().min(0);
@@ -58,6 +59,8 @@ export const userEventSchema = z.discriminatedUnion("type", [
   // Recording (CONTRACT section 14): into the displayed test.
   bare("user.startRecording"),
   bare("user.stopRecording"),
+  // The project's recording settings (CONTRACT section 18): each given one replaces the project's.
+  z.object({ type: z.literal("user.changeSettings"), locatorOrder: locatorOrderSchema.optional(), testIdAttributes: testIdAttributesSchema.optional() }),
 ]);
 
 /** What ide.send takes: a user event, where a project the user picked is not parsed yet. */
@@ -77,5 +80,5 @@ export type UserSelectEvent = Extract<UserEvent, { type: "user.selectTest" | "us
 /** The user's edits of the displayed test and the project's tests. */
 export type UserEditEvent = Extract<
   UserEvent,
-  { type: "user.addTest" | "user.renameTest" | "user.addCommand" | "user.changeCommand" | "user.moveCommand" | "user.deleteCommand" }
+  { type: "user.addTest" | "user.renameTest" | "user.addCommand" | "user.changeCommand" | "user.moveCommand" | "user.deleteCommand" | "user.changeSettings" }
 >;

@@ -13,6 +13,7 @@ import { PagePanel } from "./components/PagePanel.tsx";
 import { PlaybackPanel } from "./components/PlaybackPanel.tsx";
 import { PluginsPanel } from "./components/PluginsPanel.tsx";
 import { ProjectPanel } from "./components/ProjectPanel.tsx";
+import { RecordingSettings } from "./components/RecordingSettings.tsx";
 import { Statecharts } from "./components/Statecharts.tsx";
 import { TestEditor } from "./components/TestEditor.tsx";
 
@@ -41,7 +42,9 @@ export function App({ transport, waitingText = "Waiting for the IDE host…" }: 
           <div class="column">
             {view.window === "open" ? (
               <>
-                <ProjectPanel project={view.project} send={send} />
+                <ProjectPanel project={view.project} send={send}>
+                  <RecordingSettings settings={view.recordingSettings} send={send} />
+                </ProjectPanel>
                 <PluginsPanel plugins={view.plugins} controller={view.control.controller} />
                 <PlaybackPanel
                   tests={state.tests}

@@ -168,6 +168,8 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
         () => ({ project: ide?.getProject().url ?? "", base: executor.baseUrl }),
         // While recording, a window a recorded click opens is followed, and the picture with it.
         { following: () => ide?.getSnapshot().recording != null, switched: () => pageFeed?.poke() },
+        // The project's locatorOrder and testIdAttributes (CONTRACT section 18).
+        () => ide?.getSnapshot().recordingSettings ?? {},
       )
     : null;
   const pageFeed = capturePage ? new PageFeed({ capture: capturePage, input: panel?.input }) : null;

@@ -8,12 +8,16 @@
 // recorder listens to trusted events only. The user's clicks and keys on the IDE page's picture
 // become trusted input in the window WebDriver drives (`Input.dispatchMouseEvent`,
 // `Input.insertText`, `Input.dispatchKeyEvent`). What the recorder reports goes to `report` as
-// it came, with its page's number as `tabId`; the core's door (ide.record) checks it.
+// it came, with its page's number as `tabId`; the core's door (ide.record) checks it. The
+// project's recording settings (locatorOrder, testIdAttributes: CONTRACT section 18) go into the
+// recorder's world of every document of every such page, the ones open now and those to come
+// (`configure`), before a recording starts and when they change.
 import { fileURLToPath } from "node:url";
 import type { WebDriver } from "selenium-webdriver";
 import { withTimeout } from "../../services/timeout.ts";
 import type { PageInput } from "../view/messages.ts";
-import { coreReport } from "../recorder/report.ts";
+import type { BuildOptions } from "../../services/locators/builders.ts";
+import { coreReport, HOST_SETTINGS } from "../recorder/report.ts";
 import { browserBundle } from "./bundle.ts";
 import { devToolsOf } from "./devtoolsConnection.ts";
 import { RecorderWindows } from "./recorderWindows.ts";
@@ -50,6 +54,8 @@ export interface HostRecorder {
   press(key: string): Promise<void>;
   /** The number the core knows the window WebDriver drives by (its `tabId`); the recorder is put there if it is not yet. */
   drivenTabId(): Promise<number | null>;
+  /** The project's recording settings, for the recorder in every document of every page now and to come. */
+  configure(settings: BuildOptions): Promise<void>;
   close(): void;
 }
 
@@ -68,6 +74,23 @@ export async function recordInPage(driver: WebDriver, report: (value: unknown) =
   const devtools = await withTimeout(devToolsOf(driver), CONNECT_TIMEOUT_MS, "the page's DevTools connection");
   if (!devtools) throw new Error("The browser under test has no DevTools endpoint this host can reach, so nothing can be recorded in it.");
   const source = await recorderSource();
+  // The settings as JSON once configured, and each page session's script that sets them.
+  let configured: string | null = null;
+  const settingsScripts = new Map<string, string | null>();
+  const setSettings = async (sessionId: string) => {
+    const before = settingsScripts.get(sessionId);
+    if (before) await devtools.send("Page.removeScriptToEvaluateOnNewDocument", { identifier: before }, sessionId, CONNECT_TIMEOUT_MS);
+    settingsScripts.set(sessionId, null);
+    if (configured === null) return;
+    // runImmediately: the documents open now take them as well as every document to come.
+    const added = await devtools.send(
+      "Page.addScriptToEvaluateOnNewDocument",
+      { source: `globalThis[${JSON.stringify(HOST_SETTINGS)}] = ${configured};`, worldName: WORLD, runImmediately: true },
+      sessionId,
+      CONNECT_TIMEOUT_MS,
+    );
+    settingsScripts.set(sessionId, typeof added.identifier === "string" ? added.identifier : null);
+  };
   // A session of the recorder's own in each page: closing it takes the recorder's script and binding away.
   const windows = new RecorderWindows(
     devtools,
@@ -79,6 +102,7 @@ export async function recordInPage(driver: WebDriver, report: (value: unknown) =
         await send("Page.enable");
         await send("Runtime.addBinding", { name: BINDING, executionContextName: WORLD });
         await send("Page.addScriptToEvaluateOnNewDocument", { source, worldName: WORLD, runImmediately: true });
+        await setSettings(sessionId);
       },
       report,
       following: options.following ?? (() => true),
@@ -138,6 +162,12 @@ export async function recordInPage(driver: WebDriver, report: (value: unknown) =
       post("Input.dispatchKeyEvent", { type: "keyDown", ...base, ...(known.text ? { text: known.text } : {}) });
       post("Input.dispatchKeyEvent", { type: "keyUp", ...base });
     },
+    async configure(settings) {
+      const json = JSON.stringify({ locatorOrder: settings.locatorOrder, testIdAttributes: settings.testIdAttributes });
+      if (json === configured) return;
+      configured = json;
+      await Promise.all([...settingsScripts.keys()].map((sessionId) => setSettings(sessionId).catch(() => {})));
+    },
     drivenTabId: async () => windows.tabIdOf(await windows.driven()),
     close: stop,
   };
@@ -169,13 +199,15 @@ export function asProjectUrl(url: string, base: string | undefined, project: str
  * under test, and the recorder in that page while a recording is under way. `driver` gives the
  * session shown (started if need be); a recorder is put into each session once. `windows` says
  * when a recording is under way (new windows are followed only then) and hears when WebDriver
- * follows one.
+ * follows one; `settings` gives the project's recording settings, told to the recorder at each
+ * input and recording start.
  */
 export function pagePanelRecorder(
   driver: () => Promise<WebDriver>,
   report: (value: unknown) => void,
   urls: () => PlayedUrls = () => ({ project: "" }),
   windows: RecordInPageOptions = {},
+  settings: () => BuildOptions = () => ({}),
 ) {
   const recorders = new WeakMap<WebDriver, Promise<HostRecorder>>();
   const recorderOf = async () => {
@@ -186,7 +218,10 @@ export function pagePanelRecorder(
       recorder.catch(() => recorders.delete(current));
       recorders.set(current, recorder);
     }
-    return { current, recorder: await recorder };
+    // The project's settings as they are now (configure does nothing when they did not change).
+    const ready = await recorder;
+    await ready.configure(settings());
+    return { current, recorder: ready };
   };
   return {
     /** The user clicked or typed on the picture: done in the page, as trusted input. */

@@ -12,7 +12,7 @@
 // never changes it; its listeners are on the window, in the capture phase, so a page that stops
 // an event's propagation still has it recorded.
 import { buildTargets } from "../../services/locators/builders.ts";
-import type { LocatorPair } from "../../services/locators/builders.ts";
+import type { BuildOptions, LocatorPair } from "../../services/locators/builders.ts";
 import { frameLocators } from "./frames.ts";
 import { hoverMenus } from "./hover.ts";
 import { eventElement, shadowRootListeners, UNCOMPOSED_EVENTS } from "./shadowRoots.ts";
@@ -99,14 +99,19 @@ const opensFileChooser = (el: Element | null): boolean => {
 const isSelect = (el: Element): el is HTMLSelectElement => el.localName === "select";
 const isTextArea = (el: Element): el is HTMLTextAreaElement => el.localName === "textarea";
 
-/** Starts recording in `win`; returns the function that stops it. */
-export function attachRecorder(win: Window, reportTo: (report: RecorderReport) => void): () => void {
+/**
+ * Starts recording in `win`; returns the function that stops it. `settings` gives the project's
+ * recording settings (locatorOrder, testIdAttributes: CONTRACT section 18), read at each command,
+ * so a change reaches a recording under way.
+ */
+export function attachRecorder(win: Window, reportTo: (report: RecorderReport) => void, settings: () => BuildOptions = () => ({})): () => void {
   const doc = win.document;
+  const targetsOf = (el: Element) => buildTargets(el, settings());
   const frame = framePath(win);
   // Read at each report: a frame element's id may come after the recorder does.
   const report = (told: RecorderReport) => reportTo(frame.length === 0 ? told : { ...told, frameTargets: frameLocators(win, frame.length) });
   const record = (command: string, el: Element | null, value: string, targets?: RecordedAction["targets"]) => {
-    const found = targets ?? (el ? buildTargets(el) : []);
+    const found = targets ?? (el ? targetsOf(el) : []);
     report({ command, target: found[0]?.[0] ?? "", targets: found, value, frame });
   };
 
@@ -142,7 +147,7 @@ export function attachRecorder(win: Window, reportTo: (report: RecorderReport) =
     }
     let targets = pendingTargets.get(el);
     if (!targets) {
-      targets = buildTargets(el);
+      targets = targetsOf(el);
       pendingTargets.set(el, targets);
     }
     pendingIn = el;
@@ -161,7 +166,7 @@ export function attachRecorder(win: Window, reportTo: (report: RecorderReport) =
   const recordUpload = (el: HTMLInputElement) => {
     const names = Array.from(el.files ?? [], (file) => file.name).join("\n");
     if (names === "") return; // the chooser was cancelled, or the files cleared
-    const found = buildTargets(el);
+    const found = targetsOf(el);
     report({ command: "type", target: found[0]?.[0] ?? "", targets: found, value: names, frame, upload: true });
   };
 
@@ -266,7 +271,7 @@ export function attachRecorder(win: Window, reportTo: (report: RecorderReport) =
       (event) => {
         const target = eventElement(event);
         if (dragSource && target && dragSource !== target) {
-          record("dragAndDropToObject", dragSource, buildTargets(target)[0]?.[0] ?? "");
+          record("dragAndDropToObject", dragSource, targetsOf(target)[0]?.[0] ?? "");
         }
         dragSource = null;
       },

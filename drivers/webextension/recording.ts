@@ -10,9 +10,12 @@
 // before its change (so stopping the recording keeps it), and tells the core when the tab is
 // closed. Tabs the recorded tabs open (chrome.tabs.onCreated with their openerTabId) are
 // recorded too (CONTRACT section 19): the core hears each (recorder.windowOpened) and when one
-// closes (recorder.windowClosed). Stopping tells every frame to stop.
+// closes (recorder.windowClosed). Stopping tells every frame to stop. Each start carries the
+// project's recording settings (locatorOrder, testIdAttributes: CONTRACT section 18), and a
+// change of them during a recording is told to every recorded frame.
 import type { Ide } from "../../core/ide.ts";
-import { coreReport } from "../recorder/report.ts";
+import type { BuildOptions } from "../../services/locators/builders.ts";
+import { coreReport, readRecorderSettings } from "../recorder/report.ts";
 import type { RecorderReport } from "../recorder/recorder.ts";
 import { findTabUnderTest } from "./tabs.ts";
 
@@ -23,12 +26,14 @@ const OPENED_DELAY_MS = 150;
 
 export type RecorderHelloMessage = { type: "recorder.hello" };
 export type RecorderActionMessage = { type: "recorder.action"; action: RecorderReport };
-export type RecorderControlMessage = { type: "recorder.start" } | { type: "recorder.stop" };
+/** Start (again, with the project's recording settings as they are now: CONTRACT section 18), or stop. */
+export type RecorderControlMessage = { type: "recorder.start"; settings: BuildOptions } | { type: "recorder.stop" };
 
 /** What the window tells a frame's recorder, or null when the message is not for it. */
-export function readRecorderControl(value: unknown): "start" | "stop" | null {
-  const type = (value as { type?: unknown } | null)?.type;
-  return type === "recorder.start" ? "start" : type === "recorder.stop" ? "stop" : null;
+export function readRecorderControl(value: unknown): { control: "start"; settings: BuildOptions } | { control: "stop" } | null {
+  const message = value as { type?: unknown; settings?: unknown } | null;
+  if (message?.type === "recorder.start") return { control: "start", settings: readRecorderSettings(message.settings) };
+  return message?.type === "recorder.stop" ? { control: "stop" } : null;
 }
 
 /** Follows the core's recording in the tab under test; returns what stops following. */
@@ -65,7 +70,7 @@ export function recordInTabUnderTest(core: Ide, findTab: () => Promise<chrome.ta
       // The window went away with the tab; onRemoved says so.
     }
     core.record({ type: "recorder.pageSeen", url: found.url ?? "", width, height, tabId: found.id });
-    tell(found.id, { type: "recorder.start" });
+    tell(found.id, startMessage());
     try {
       // Frames whose recorder has no port (loaded before the recording) ask again, connect, and are told on connecting.
       await chrome.scripting.executeScript({ target: { tabId: found.id, allFrames: true }, files: [RECORDER_SCRIPT] });
@@ -74,8 +79,15 @@ export function recordInTabUnderTest(core: Ide, findTab: () => Promise<chrome.ta
     }
   }
 
+  // The project's recording settings go with each start; a change while recording starts every recorded frame again with them.
+  let settings = core.getSnapshot().recordingSettings;
+  const startMessage = (): RecorderControlMessage => ({ type: "recorder.start", settings: { ...settings } });
   const subscription = core.subscribe((view) => {
     const now = view.recording !== null;
+    if (view.recordingSettings !== settings && JSON.stringify(view.recordingSettings) !== JSON.stringify(settings)) {
+      settings = view.recordingSettings;
+      if (now && recording) for (const id of recorded) tell(id, startMessage());
+    }
     if (now === recording) return;
     recording = now;
     if (now) void begin();
@@ -100,7 +112,7 @@ export function recordInTabUnderTest(core: Ide, findTab: () => Promise<chrome.ta
       // A command, or the typing still pending in the focused field (recorded if the recording stops first).
       core.record(coreReport((value as RecorderActionMessage).action, id));
     });
-    if (recording && recorded.has(id)) port.postMessage({ type: "recorder.start" } satisfies RecorderControlMessage);
+    if (recording && recorded.has(id)) port.postMessage(startMessage());
   };
   const onRemoved = (id: number) => {
     ports.delete(id);

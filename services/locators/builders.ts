@@ -16,6 +16,14 @@
 // - xpath:img's contains(@src, ...) uses the attribute as written (v3 used the resolved url,
 //   which a relative src never contains).
 //
+// Beyond v3's (stableBuilders.ts, CONTRACT section 18): css:testId, css:aria-label, xpath:label
+// and xpath:text. The project's `locatorOrder` orders the pairs (DEFAULT_LOCATOR_ORDER: test ids
+// first, positional xpaths last); a builder it does not name comes after those it names, in the
+// default order. Every recorded locator is whitespace-normalised (no line break, no run of
+// spaces: a text goes through normalize-space() on the page's side) and none holds the page's own
+// origin (a url of it becomes its path). A pair whose locator an earlier pair already gave (the
+// same css with or without v3's `*`) is left out when either is beyond v3's (v3's own repeat as in v3).
+//
 // An element inside open shadow roots (CONTRACT section 19) is out of reach of every locator
 // of the document; its css builders step into the roots: `css=HOST >>> INNER`, each part
 // @medv/finder's selector unique within its own root (shadowSteps.ts). The other builders give
@@ -25,27 +33,30 @@ import { findElement } from "./find.ts";
 import { parseLocator } from "./parse.ts";
 import { shadowCssSteps } from "./shadowSteps.ts";
 import { xpathLiteral } from "./xpath.ts";
+import { normalizeText } from "./dom.ts";
+import {
+  ariaLabelLocator, cssPrefix, cssString, DEFAULT_TEST_ID_ATTRIBUTES, isNormalised, labelLocator, pageOrigin,
+  testIdLocator, textLocator, urlAsWritten,
+} from "./stableBuilders.ts";
+
+import { BUILDER_NAMES, DEFAULT_LOCATOR_ORDER, STABLE_BUILDERS } from "./builderNames.ts";
+import type { BuilderName } from "./builderNames.ts";
+
+export { DEFAULT_TEST_ID_ATTRIBUTES } from "./stableBuilders.ts";
+export { BUILDER_NAMES, DEFAULT_LOCATOR_ORDER, STABLE_BUILDERS, V3_BUILDER_ORDER, type BuilderName } from "./builderNames.ts";
 
 /** A recorded command's alternatives: `[locator, builderName]`, the first is its target. */
 export type LocatorPair = [locator: string, builder: BuilderName];
 
-export const BUILDER_ORDER = [
-  "css:data-attr",
-  "id",
-  "linkText",
-  "name",
-  "css:finder",
-  "xpath:link",
-  "xpath:img",
-  "xpath:attributes",
-  "xpath:idRelative",
-  "xpath:href",
-  "xpath:position",
-  "xpath:innerText",
-] as const;
-export type BuilderName = (typeof BUILDER_ORDER)[number];
+/** What the project sets for recording (CONTRACT section 18): the builders' order and the test-id attributes. */
+export interface BuildOptions {
+  /** Builder names, first first; unknown names are ignored, builders it leaves out come after in the default order. */
+  locatorOrder?: readonly string[];
+  /** The attributes css:testId tries, in order. */
+  testIdAttributes?: readonly string[];
+}
 
-type Builder = (el: Element) => string | null;
+type Builder = (el: Element, options: Required<BuildOptions>) => string | null;
 
 const ELEMENT_NODE = 1;
 const DATA_ATTRIBUTES = ["data-test", "data-test-id"];
@@ -60,20 +71,44 @@ export function findsFirst(el: Element, locator: string): boolean {
   }
 }
 
-/** Every builder's locator for `el` that finds it first, in v3's order. */
-export function buildTargets(el: Element): LocatorPair[] {
+/** The builders in `order`'s order, then those it does not name in the default order. */
+export function orderedBuilders(order: readonly string[] = DEFAULT_LOCATOR_ORDER): BuilderName[] {
+  const known = new Set<string>(BUILDER_NAMES);
+  const named = [...new Set(order)].filter((name): name is BuilderName => known.has(name));
+  return [...named, ...BUILDER_NAMES.filter((name) => !named.includes(name))];
+}
+
+/** A css locator with v3's `*` before an attribute test is the same locator without it. */
+const sameAs = (locator: string) => locator.replace(/(^css=|>>> )\*\[/g, "$1[");
+
+/** Every builder's locator for `el` that finds it first, in the project's order (the default: test ids first). */
+export function buildTargets(el: Element, options: BuildOptions = {}): LocatorPair[] {
+  const settings: Required<BuildOptions> = {
+    locatorOrder: options.locatorOrder ?? DEFAULT_LOCATOR_ORDER,
+    testIdAttributes: options.testIdAttributes ?? DEFAULT_TEST_ID_ATTRIBUTES,
+  };
+  const origin = pageOrigin(el);
   const pairs: LocatorPair[] = [];
-  for (const name of BUILDER_ORDER) {
+  // Canonical locator -> whether a builder beyond v3's gave it (two of v3's repeat each other as v3 did).
+  const given = new Map<string, boolean>();
+  const stable = new Set<string>(STABLE_BUILDERS);
+  const repeats = (locator: string, name: BuilderName) => given.has(sameAs(locator)) && (stable.has(name) || given.get(sameAs(locator)));
+  for (const name of orderedBuilders(settings.locatorOrder)) {
     let locator: string | null;
     try {
-      locator = BUILDERS[name](el);
+      locator = BUILDERS[name](el, settings);
     } catch {
       continue; // v3 skips a builder that throws (finder on a detached element, say)
     }
-    if (locator && findsFirst(el, locator)) pairs.push([locator, name]);
+    if (!locator || !isNormalised(locator) || (origin && locator.includes(origin)) || repeats(locator, name)) continue;
+    if (!findsFirst(el, locator)) continue;
+    given.set(sameAs(locator), given.get(sameAs(locator)) || stable.has(name));
+    pairs.push([locator, name]);
   }
   return pairs;
 }
+
+const tools = { findsFirst, preciseXPath: (xpath: string, el: Element) => preciseXPath(xpath, el) };
 
 const tagOf = (el: Element) => el.nodeName.toLowerCase();
 
@@ -101,18 +136,21 @@ function stepFromParent(el: Element): string {
   return `/${tagOf(el)}${index > 0 ? `[${index + 1}]` : ""}`;
 }
 
-/** A CSS string's body: backslashes and double quotes escaped. */
-const cssString = (value: string) => value.replace(/[\\"]/g, (c) => `\\${c}`);
-
-/** `css=` and the steps to the shadow root `el` is in (`HOST >>> `), or `css=` for an element of the document. */
-function cssPrefix(el: Element): string {
-  const steps = shadowCssSteps(el);
-  return steps ? `css=${steps.selectors.slice(0, -1).join(" >>> ")} >>> ` : "css=";
+/** The first of `xpaths` (each made precise) that finds `el` first, else the last one's try. */
+function firstFinding(el: Element, ...xpaths: string[]): string {
+  let locator = "";
+  for (const xpath of xpaths) {
+    locator = preciseXPath(xpath, el);
+    if (findsFirst(el, locator)) return locator;
+  }
+  return locator;
 }
 
-const trimmed = (text: string) => text.replace(/^\s+/, "").replace(/\s+$/, "");
-
 const BUILDERS: Record<BuilderName, Builder> = {
+  "css:testId": (el, { testIdAttributes }) => testIdLocator(el, testIdAttributes, tools),
+  "css:aria-label": (el) => ariaLabelLocator(el, tools),
+  "xpath:label": (el) => labelLocator(el, tools),
+  "xpath:text": (el) => textLocator(el, tools),
   "css:data-attr": (el) => {
     for (const attr of DATA_ATTRIBUTES) {
       const value = el.getAttribute(attr);
@@ -123,8 +161,8 @@ const BUILDERS: Record<BuilderName, Builder> = {
   id: (el) => (el.id ? `id=${el.id}` : null),
   linkText: (el) => {
     if (el.nodeName !== "A") return null;
-    const text = el.textContent ?? "";
-    return /^\s*$/.test(text) ? null : `linkText=${trimmed(text.replace(/\xA0/g, " "))}`;
+    const text = normalizeText(el.textContent ?? "");
+    return text ? `linkText=${text}` : null;
   },
   name: (el) => {
     const name = el.getAttribute("name");
@@ -134,25 +172,30 @@ const BUILDERS: Record<BuilderName, Builder> = {
     const steps = shadowCssSteps(el);
     return steps ? `css=${steps.selectors.join(" >>> ")}` : `css=${finder(el, { root: el.ownerDocument as unknown as Element })}`;
   },
+  // v3's contains(text(), …) reads the first text child as written; a text with a line break or
+  // a run of spaces in it is read through normalize-space() instead.
   "xpath:link": (el) => {
     if (el.nodeName !== "A") return null;
-    const text = el.textContent ?? "";
-    return /^\s*$/.test(text) ? null : preciseXPath(`//a[contains(text(),${xpathLiteral(trimmed(text))})]`, el);
+    const text = xpathLiteral(normalizeText(el.textContent ?? ""));
+    return text === "''" ? null : firstFinding(el, `//a[contains(text(),${text})]`, `//a[contains(normalize-space(text()),${text})]`);
   },
   "xpath:img": (el) => {
     if (el.nodeName !== "IMG") return null;
     const alt = el.getAttribute("alt");
-    if (alt) return preciseXPath(`//img[@alt=${xpathLiteral(alt)}]`, el);
+    if (isNormalised(alt)) return preciseXPath(`//img[@alt=${xpathLiteral(alt)}]`, el);
     const title = el.getAttribute("title");
-    if (title) return preciseXPath(`//img[@title=${xpathLiteral(title)}]`, el);
+    if (isNormalised(title)) return preciseXPath(`//img[@title=${xpathLiteral(title)}]`, el);
     const src = el.getAttribute("src");
-    if (src) return preciseXPath(`//img[contains(@src,${xpathLiteral(src)})]`, el);
+    if (src) return preciseXPath(`//img[contains(@src,${xpathLiteral(urlAsWritten(el, src).value)})]`, el);
     return null;
   },
+  // An attribute whose value is not one line of single spaces, or is a url of the page's origin
+  // (a form's action), is passed over: the locator would hold a line break or the origin.
   "xpath:attributes": (el) => {
     const names: string[] = [];
     for (const name of PREFERRED_ATTRIBUTES) {
-      if (!el.hasAttribute(name)) continue;
+      const value = el.getAttribute(name);
+      if (!isNormalised(value) || urlAsWritten(el, value).value !== value) continue;
       names.push(name);
       const test = names.map((n) => `@${n}=${xpathLiteral(el.getAttribute(n)!)}`).join(" and ");
       const locator = preciseXPath(`//${tagOf(el)}[${test}]`, el);
@@ -172,12 +215,14 @@ const BUILDERS: Record<BuilderName, Builder> = {
     }
     return null;
   },
+  // A url of the page's own origin is looked for by its path, as a relative href is.
   "xpath:href": (el) => {
     const href = el.getAttribute("href");
     if (href === null) return null;
-    return /^https?:\/\//.test(href)
-      ? preciseXPath(`//a[@href=${xpathLiteral(href)}]`, el)
-      : preciseXPath(`//a[contains(@href, ${xpathLiteral(href)})]`, el);
+    const { absolute, value } = urlAsWritten(el, href);
+    return absolute
+      ? preciseXPath(`//a[@href=${xpathLiteral(value)}]`, el)
+      : preciseXPath(`//a[contains(@href, ${xpathLiteral(value)})]`, el);
   },
   "xpath:position": (el) => {
     let path = "";
@@ -189,8 +234,14 @@ const BUILDERS: Record<BuilderName, Builder> = {
     }
     return null;
   },
+  // v3's contains(., …) with the text as innerText gives it; a text with a line break or a run
+  // of spaces is normalised and read through normalize-space().
   "xpath:innerText": (el) => {
-    const text = (el as HTMLElement).innerText;
-    return typeof text === "string" && text ? `xpath=//${tagOf(el)}[contains(.,${xpathLiteral(text)})]` : null;
+    const raw = (el as HTMLElement).innerText;
+    if (typeof raw !== "string" || !raw) return null;
+    const text = normalizeText(raw);
+    if (!text) return null;
+    const literal = xpathLiteral(text);
+    return text === raw ? `xpath=//${tagOf(el)}[contains(.,${literal})]` : `xpath=//${tagOf(el)}[contains(normalize-space(.),${literal})]`;
   },
 };

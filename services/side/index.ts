@@ -6,3 +6,4 @@ export {
   untitledProject,
 } from "./schema.ts";
 export type { SideCommand, SideParseResult, SideProject, SideTest } from "./schema.ts";
+export { locatorOrderSchema, recordingSettings, testIdAttributesSchema, type RecordingSettings } from "./settings.ts";

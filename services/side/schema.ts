@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { describeZodIssue, nonEmptyString, refuseDuplicateIds } from "../validation.ts";
+import { locatorOrderSchema, testIdAttributesSchema } from "./settings.ts";
 
 // Ids are keys (playback addresses commands by id, plugins name tests by id), so an
 // empty id is refused; names and command texts are only shown, so "" is allowed.
@@ -31,6 +32,9 @@ export const sideProjectSchema = z
     plugins: z.array(z.unknown()).default(() => []),
     // CONTRACT section 18: false makes a healed command fail (Selenium IDE ignores the field).
     heal: z.boolean().optional(),
+    // The recording settings (settings.ts, CONTRACT section 18); absent: the defaults.
+    locatorOrder: locatorOrderSchema.optional(),
+    testIdAttributes: testIdAttributesSchema.optional(),
   })
   .superRefine((project, ctx) => refuseDuplicateIds(project.tests, "tests", ctx));
 

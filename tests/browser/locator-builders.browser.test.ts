@@ -6,6 +6,7 @@
 import type { Browser, Frame, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium } from "../../drivers/host/chromium.ts";
+import { V3_BUILDER_ORDER } from "../../services/locators/builders.ts";
 import { bundleForPage, servePages } from "../support/browserPages.ts";
 
 const GLOBAL = "__ideCoreBuilders";
@@ -27,6 +28,8 @@ const TRICKY = `<!doctype html>
     <fancy-box id="fancy"></fancy-box><fancy-box></fancy-box>
     <textarea>notes</textarea>
     <span>plain text</span>
+    <div class="editor-lines"><p>First line</p>
+      <p>Second line</p></div>
   </main>
   <iframe id="inner" src="/frame"></iframe>
   <script>
@@ -75,12 +78,12 @@ afterAll(async () => {
 type Checked = { targets: Array<[string, string]>; wrong: string[] };
 
 /** The element's targets, and those of them the resolver does not find it first with. */
-function targetsIn(frame: Frame, css: string): Promise<Checked> {
+function targetsIn(frame: Frame, css: string, options: { locatorOrder?: readonly string[] } = {}): Promise<Checked> {
   return frame.evaluate(
-    ([css, name]) => {
+    ([css, name, options]) => {
       const lib = (globalThis as unknown as Record<string, any>)[name];
       const el = document.querySelector(css)!;
-      const targets = lib.buildTargets(el) as Array<[string, string]>;
+      const targets = lib.buildTargets(el, options) as Array<[string, string]>;
       const wrong = targets
         .map(([locator]) => locator)
         .filter((locator) => {
@@ -92,7 +95,7 @@ function targetsIn(frame: Frame, css: string): Promise<Checked> {
         });
       return { targets, wrong };
     },
-    [css, GLOBAL] as const,
+    [css, GLOBAL, options] as const,
   );
 }
 
@@ -128,9 +131,10 @@ describe("locator builders in Chromium", () => {
     expect(targets).toContainEqual(["xpath=//a[@href='https://example.org/a']", "xpath:href"]);
   });
 
-  it("gives the v3 forms of the data attributes and of the inner text", async () => {
-    expect((await targetsIn(page.mainFrame(), "a[data-test]")).targets[0]).toEqual(['css=*[data-test="help"]', "css:data-attr"]);
-    expect((await targetsIn(page.mainFrame(), "button")).targets[0]).toEqual(['css=*[data-test-id="buy"]', "css:data-attr"]);
+  it("gives the v3 forms of the data attributes and of the inner text in v3's order", async () => {
+    const v3 = { locatorOrder: V3_BUILDER_ORDER };
+    expect((await targetsIn(page.mainFrame(), "a[data-test]", v3)).targets[0]).toEqual(['css=*[data-test="help"]', "css:data-attr"]);
+    expect((await targetsIn(page.mainFrame(), "button", v3)).targets[0]).toEqual(['css=*[data-test-id="buy"]', "css:data-attr"]);
     expect((await targetsIn(page.mainFrame(), "span")).targets).toContainEqual(["xpath=//span[contains(.,'plain text')]", "xpath:innerText"]);
   });
 
@@ -138,4 +142,20 @@ describe("locator builders in Chromium", () => {
     const { targets } = await targetsIn(page.mainFrame(), "main > a:nth-of-type(4)");
     expect(targets).toContainEqual(["xpath=(//a[contains(text(),'Add to cart')])[2]", "xpath:link"]);
   });
+
+  it("puts the test id first by default and gives no positional xpath before a stable locator", async () => {
+    const { targets } = await targetsIn(page.mainFrame(), "button");
+    expect(targets[0]).toEqual(['css=[data-test-id="buy"]', "css:testId"]);
+    const names = targets.map(([, name]) => name);
+    expect(names.indexOf("xpath:text")).toBeLessThan(names.indexOf("css:finder"));
+    expect(names.at(-1)).toBe("xpath:position");
+  });
+
+  it("normalises a multi-line inner text, so the locator has no line break and still finds the element", async () => {
+    const { targets, wrong } = await targetsIn(page.mainFrame(), ".editor-lines");
+    expect(wrong).toEqual([]);
+    expect(targets).toContainEqual(["xpath=//div[contains(normalize-space(.),'First line Second line')]", "xpath:innerText"]);
+    for (const [locator] of targets) expect(locator).not.toMatch(/[^\S ]| {2}/);
+  });
 });
+

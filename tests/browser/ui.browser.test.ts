@@ -12,7 +12,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { WebSocket, WebSocketServer } from "ws";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { connectPlugin } from "../../client/index.ts";
 import type { PluginClient } from "../../client/index.ts";
 import { machineCharts } from "../../drivers/view/charts.ts";
@@ -832,6 +832,25 @@ describe("the IDE UI page", () => {
     // A fresh plugin session: the plugin must register again.
     expect(await client.health()).toBe(false);
     expect(await page.locator('[data-testid="closed-notice"]').count()).toBe(0);
+  });
+
+  it("changes the project's locator order with the Move up and Move down buttons and its test-id attributes, and the project becomes unsaved", async () => {
+    await openUi();
+    await page.getByText("Locator order", { exact: true }).click();
+    const order = page.getByRole("list", { name: "Locator order" });
+    expect(await order.locator("code").first().textContent()).toBe("css:testId");
+    expect(await page.getByRole("button", { name: "Move css:testId up" }).isDisabled()).toBe(true);
+    await page.getByRole("button", { name: "Move css:data-attr up" }).click();
+    await page.waitForFunction(() => document.querySelector('[aria-label="Locator order"] code')?.textContent === "css:data-attr");
+    expect(host.ide.getSnapshot().recordingSettings.locatorOrder.slice(0, 2)).toEqual(["css:data-attr", "css:testId"]);
+    await page.getByRole("button", { name: "Move css:data-attr down" }).click();
+    await page.waitForFunction(() => document.querySelector('[aria-label="Locator order"] code')?.textContent === "css:testId");
+
+    await page.getByRole("textbox", { name: "Test-id attributes" }).fill("data-e2e, data-testid");
+    await page.getByRole("button", { name: "Apply" }).click();
+    await vi.waitFor(() => expect(host.ide.getSnapshot().recordingSettings.testIdAttributes).toEqual(["data-e2e", "data-testid"]), { timeout: 10_000 });
+    expect(host.ide.getSnapshot().project.unsaved).toBe(true);
+    await page.waitForSelector('[data-testid="unsaved"]');
   });
 
   it("loads a .side file the user picks", async () => {

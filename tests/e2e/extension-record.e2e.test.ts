@@ -128,6 +128,32 @@ describe("recording in the browser extension", () => {
     expect(await tab.locator("#name").evaluate((el) => el === document.activeElement)).toBe(true);
   });
 
+  it("records with the project's locator order, and a change of the order in the IDE window during a recording changes the next target", async () => {
+    await inTheTab();
+    await window.getByRole("button", { name: "Record", exact: true }).click();
+    await expect.poll(async () => (await recordedCommands()).length, { timeout: 10_000 }).toBe(2);
+    await tab.click("#go");
+    await expect.poll(async () => (await recordedCommands()).length, { timeout: 10_000 }).toBe(3);
+    expect((await recordedCommands())[2]).toMatch(/click.*id=go/);
+
+    // The user moves the button-text builder above id, one step at a time, as the list shows it.
+    await window.bringToFront();
+    await window.getByText("Locator order", { exact: true }).click();
+    const names = window.getByRole("list", { name: "Locator order" }).locator("code");
+    for (let step = 0; step < 5; step++) {
+      const at = (await names.allTextContents()).indexOf("xpath:text");
+      await window.getByRole("button", { name: "Move xpath:text up" }).click();
+      await expect.poll(async () => (await names.allTextContents()).indexOf("xpath:text")).toBe(at - 1);
+    }
+    expect((await names.allTextContents()).slice(0, 3)).toEqual(["css:testId", "css:data-attr", "xpath:text"]);
+
+    await inTheTab();
+    await tab.click("#go");
+    await expect.poll(async () => (await recordedCommands()).length, { timeout: 10_000 }).toBe(4);
+    expect((await recordedCommands())[3]).toMatch(/click.*xpath=\/\/button\[normalize-space\(\)='Order'\]/);
+    await window.getByRole("button", { name: "Stop recording" }).click();
+  });
+
   it("stops when the tab under test is closed, keeping what was recorded, and says so", async () => {
     await inTheTab();
     await window.getByRole("button", { name: "Record", exact: true }).click();

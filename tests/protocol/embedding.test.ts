@@ -254,6 +254,7 @@ describe("getSnapshot", () => {
         "plugins",
         "project",
         "recording",
+        "recordingSettings",
         "runControls",
         "selectedCommandId",
         "window",

@@ -3,7 +3,7 @@
 // found nothing, and /playback/location answers a chain of xpaths for an element in a shadow tree.
 import { JSDOM } from "jsdom";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTargets } from "../../services/locators/builders.ts";
+import { buildTargets, V3_BUILDER_ORDER } from "../../services/locators/builders.ts";
 import { findElement, findElements, LocatorError, parseLocator, resolveInDocument, splitShadowSteps } from "../../services/locators/index.ts";
 
 /** A page with two <x-card> hosts (the second nests an <x-inner> host), a closed host and a plain div. */
@@ -162,10 +162,12 @@ describe("/playback/location and the recorder's locators for an element in a sha
     const inner = doc.getElementById("second")!.shadowRoot!.querySelector("x-inner")!.shadowRoot!;
     inner.querySelector("span")!.setAttribute("data-test", "deep-text");
     const span = inner.querySelector("span")!;
-    expect(buildTargets(span)).toEqual([
+    expect(buildTargets(span, { locatorOrder: V3_BUILDER_ORDER })).toEqual([
       ['css=#second >>> x-inner >>> *[data-test="deep-text"]', "css:data-attr"],
       ['css=#second >>> x-inner >>> [data-test="deep-text"]', "css:finder"],
     ]);
+    // By default the test id comes first, and the same locators after it are not repeated.
+    expect(buildTargets(span)).toEqual([['css=#second >>> x-inner >>> [data-test="deep-text"]', "css:testId"]]);
     // id=deep looks in the document only, where there is no such element: it is not among them.
     expect(buildTargets(inner.querySelector("#deep")!).map(([locator]) => locator)).toEqual(["css=#second >>> x-inner >>> #deep"]);
   });

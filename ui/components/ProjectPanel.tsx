@@ -1,12 +1,13 @@
 // The loaded project: what it is, whether it has unsaved changes, and the user's ways to
 // change that (save, load a .side file; the test editor makes the changes). A file is read and JSON-parsed here, so a
 // file that is not JSON is told to the user at once; whether the JSON is a usable project
-// is the IDE's call, which writes its answer to the log.
+// is the IDE's call, which writes its answer to the log. The project's settings (children) go below.
+import type { ComponentChildren } from "preact";
 import { useState } from "preact/hooks";
 import type { UserEventMessage } from "../connection.ts";
 import type { UiView } from "../protocol.ts";
 
-export function ProjectPanel({ project, send }: { project: UiView["project"]; send: (event: UserEventMessage) => void }) {
+export function ProjectPanel({ project, send, children }: { project: UiView["project"]; send: (event: UserEventMessage) => void; children?: ComponentChildren }) {
   const [loadError, setLoadError] = useState<string | null>(null);
 
   async function load(input: HTMLInputElement) {
@@ -59,6 +60,7 @@ export function ProjectPanel({ project, send }: { project: UiView["project"]; se
           {loadError}
         </p>
       )}
+      {children}
     </section>
   );
 }

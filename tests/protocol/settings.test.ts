@@ -1,0 +1,62 @@
+// The project's recording settings (CONTRACT section 18) through ide.send(): `locatorOrder` and
+// `testIdAttributes`, shown in the view with the defaults filled in, changed by
+// user.changeSettings (the project becomes unsaved, the saved .side file keeps them as top-level
+// fields), refused with a clear error when they name an unknown builder, and read from a loaded file.
+import { describe, expect, it } from "vitest";
+import { DEFAULT_LOCATOR_ORDER, DEFAULT_TEST_ID_ATTRIBUTES } from "../../services/locators/builderNames.ts";
+import { createIde, logsOf, shopProject } from "./support.ts";
+
+describe("the recording settings", () => {
+  it("are the defaults for a project that sets none: test ids first, positional xpaths last", () => {
+    const ide = createIde({ project: shopProject() });
+    const { locatorOrder, testIdAttributes } = ide.getSnapshot().recordingSettings;
+    expect(locatorOrder).toEqual(DEFAULT_LOCATOR_ORDER);
+    expect(locatorOrder[0]).toBe("css:testId");
+    expect(locatorOrder.at(-1)).toBe("xpath:position");
+    expect(testIdAttributes).toEqual(["data-testid", "data-test", "data-test-id", "data-qa", "data-cy"]);
+  });
+
+  it("change with user.changeSettings, make the project unsaved, and are saved in the .side file", async () => {
+    const saves: Array<Record<string, unknown>> = [];
+    const ide = createIde({ project: shopProject(), save: async (project) => void saves.push(project as never) });
+    ide.send({ type: "user.changeSettings", locatorOrder: ["xpath:label", "id"], testIdAttributes: ["data-e2e"] });
+    const view = ide.getSnapshot();
+    expect(view.project.unsaved).toBe(true);
+    expect(view.recordingSettings.locatorOrder.slice(0, 3)).toEqual(["xpath:label", "id", "css:testId"]);
+    expect(view.recordingSettings.locatorOrder).toHaveLength(DEFAULT_LOCATOR_ORDER.length);
+    expect(view.recordingSettings.testIdAttributes).toEqual(["data-e2e"]);
+    ide.send({ type: "user.saveProject" });
+    await expect.poll(() => saves.length).toBe(1);
+    expect(saves[0]).toMatchObject({ locatorOrder: ["xpath:label", "id"], testIdAttributes: ["data-e2e"] });
+  });
+
+  it("refuse an unknown builder or a builder named twice with a clear error, and change nothing", () => {
+    const ide = createIde({ project: shopProject() });
+    ide.send({ type: "user.changeSettings", locatorOrder: ["id", "css:magic"] } as never);
+    ide.send({ type: "user.changeSettings", locatorOrder: ["id", "id"] });
+    ide.send({ type: "user.changeSettings", testIdAttributes: ["data test"] });
+    const view = ide.getSnapshot();
+    expect(view.project.unsaved).toBe(false);
+    expect(view.recordingSettings.locatorOrder).toEqual(DEFAULT_LOCATOR_ORDER);
+    expect(view.recordingSettings.testIdAttributes).toEqual(DEFAULT_TEST_ID_ATTRIBUTES);
+    const errors = logsOf(ide).filter((entry) => entry.level === "error").map((entry) => entry.message);
+    expect(errors).toEqual([
+      expect.stringMatching(/^The recording settings were not changed: locatorOrder\[1\] must be a builder name: one of css:testId, .*xpath:position\.$/),
+      "The recording settings were not changed: locatorOrder must name each builder once.",
+      expect.stringMatching(/^The recording settings were not changed: testIdAttributes\[0\] must be an attribute name/),
+    ]);
+  });
+
+  it("are read from a loaded .side file, and a file naming an unknown builder is refused with its path", () => {
+    const ide = createIde({ project: { ...shopProject(), locatorOrder: ["name", "css:testId"] } });
+    expect(ide.getSnapshot().recordingSettings.locatorOrder.slice(0, 3)).toEqual(["name", "css:testId", "css:data-attr"]);
+    expect(() => createIde({ project: { ...shopProject(), locatorOrder: ["nom"] } })).toThrow(/locatorOrder\[0\] must be a builder name/);
+  });
+
+  it("leave the project saved when the user sets what it has already, and say so", () => {
+    const ide = createIde({ project: { ...shopProject(), locatorOrder: ["id"] } });
+    ide.send({ type: "user.changeSettings", locatorOrder: ["id"] });
+    expect(ide.getSnapshot().project.unsaved).toBe(false);
+    expect(logsOf(ide).at(-1)).toMatchObject({ level: "warn", message: "The recording settings are already so. Nothing was changed." });
+  });
+});
