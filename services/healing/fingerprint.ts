@@ -1,0 +1,163 @@
+// The fingerprint of a recorded element (CONTRACT section 18): what a person would know it by
+// (tag, id, name, classes, type, visible text, test ids, aria attributes, label, href/src/alt,
+// role and accessible name) and where it was (its absolute XPath, its index among its
+// siblings, its box, the text around it). Playback relocates an element whose locators all
+// broke by comparing every candidate with it (relocate.ts).
+//
+// DOM-only: it is bundled into the page with the recorder and the player. Its zod schema,
+// for the door (a `.side` file read from disk), is in schema.ts, so the page does not carry zod.
+// Bounded: every text is cut to a limit, and the JSON stays under MAX_FINGERPRINT_JSON.
+import { shadowRootsOf } from "../locators/shadow.ts";
+import { accessibleNameOf, labelTextOf, roleOf } from "./aria.ts";
+import { normalizeText, textOf } from "./text.ts";
+
+export const TEST_ID_ATTRIBUTES = ["data-testid", "data-test", "data-test-id", "data-qa", "data-cy"] as const;
+/** The aria attributes that say which element this is (not its state, as aria-expanded does). */
+export const ARIA_ATTRIBUTES = ["aria-label", "aria-description", "aria-roledescription", "aria-placeholder", "aria-controls"] as const;
+
+/** The most a fingerprint's JSON takes, in characters. */
+export const MAX_FINGERPRINT_JSON = 2048;
+const LIMITS = { text: 120, neighbours: 200, attribute: 160, classes: 10 };
+const TIGHT = { text: 48, neighbours: 64, attribute: 64, classes: 4 };
+
+export interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export interface Fingerprint {
+  tag: string;
+  id?: string;
+  name?: string;
+  classes: string[];
+  type?: string;
+  /** What a person reads on it: its visible text, or a button input's value. */
+  text?: string;
+  /** Test-id attributes by name (data-testid, data-test, data-test-id, data-qa, data-cy). */
+  testIds?: Record<string, string>;
+  /** Identifying aria attributes by name (aria-label, ...). */
+  aria?: Record<string, string>;
+  /** A form control's <label> text. */
+  label?: string;
+  href?: string;
+  src?: string;
+  alt?: string;
+  title?: string;
+  placeholder?: string;
+  role?: string;
+  accessibleName?: string;
+  /** Positional steps from the document (`/html/body/div[2]/a`); through shadow roots, one path per root joined by " >>> ". */
+  xpath: string;
+  /** Its index among its parent's element children, from 0. */
+  index: number;
+  /** Its box in page coordinates (CSS pixels, rounded); all 0 where there is no layout. */
+  box: Box;
+  /** The text of the nearest ancestor that has more text than it, without its own. */
+  neighbourText?: string;
+}
+
+const clip = (value: string, max: number) => (value.length > max ? value.slice(0, max) : value);
+
+/** The fingerprint of `el` as it is now in its page. */
+export function fingerprintOf(el: Element): Fingerprint {
+  const full = capture(el, LIMITS);
+  if (JSON.stringify(full).length <= MAX_FINGERPRINT_JSON) return full;
+  const tight = capture(el, TIGHT);
+  if (JSON.stringify(tight).length <= MAX_FINGERPRINT_JSON) return tight;
+  // Only a very deep XPath is left to make it too big: keep its end, the steps nearest the element.
+  return { ...tight, xpath: tight.xpath.slice(-(MAX_FINGERPRINT_JSON / 2)) };
+}
+
+function capture(el: Element, limits: typeof LIMITS): Fingerprint {
+  const attr = (name: string) => {
+    const value = el.getAttribute(name);
+    return value ? clip(normalizeText(value), limits.attribute) : undefined;
+  };
+  const some = (names: readonly string[]) => {
+    const found: Record<string, string> = {};
+    for (const name of names) {
+      const value = attr(name);
+      if (value) found[name] = value;
+    }
+    return Object.keys(found).length > 0 ? found : undefined;
+  };
+  const own = textOf(el);
+  const fingerprint: Fingerprint = {
+    tag: el.localName.toLowerCase(),
+    id: attr("id"),
+    name: attr("name"),
+    classes: Array.from(el.classList).slice(0, limits.classes).map((c) => clip(c, limits.attribute)),
+    type: attr("type")?.toLowerCase(),
+    text: own ? clip(own, limits.text) : undefined,
+    testIds: some(TEST_ID_ATTRIBUTES),
+    aria: some(ARIA_ATTRIBUTES),
+    label: clipped(labelTextOf(el), limits.text),
+    href: attr("href"),
+    src: attr("src"),
+    alt: attr("alt"),
+    title: attr("title"),
+    placeholder: attr("placeholder"),
+    role: roleOf(el),
+    accessibleName: clipped(accessibleNameOf(el), limits.text),
+    xpath: absoluteXPath(el),
+    index: el.parentElement ? Array.prototype.indexOf.call(el.parentElement.children, el) : 0,
+    box: boxOf(el),
+    neighbourText: clipped(neighbourTextOf(el, own), limits.neighbours),
+  };
+  for (const key of Object.keys(fingerprint) as Array<keyof Fingerprint>) {
+    if (fingerprint[key] === undefined) delete fingerprint[key];
+  }
+  return fingerprint;
+}
+
+const clipped = (value: string | undefined, max: number) => (value ? clip(value, max) : undefined);
+
+/** `/html/body/div[2]/a`: a tag and, when it has same-named siblings, its place among them; one path per root. */
+export function absoluteXPath(el: Element): string {
+  const roots = shadowRootsOf(el);
+  const hosts = [...roots.map((root) => root.host), el];
+  return hosts.map(pathInRoot).join(" >>> ");
+}
+
+function pathInRoot(el: Element): string {
+  let path = "";
+  for (let node: Element | null = el; node; node = node.parentElement) {
+    const parent: ParentNode | null = node.parentElement ?? (node.parentNode as ParentNode | null);
+    const tag = node.localName.toLowerCase();
+    const same = parent ? Array.from(parent.children).filter((c) => c.localName === node!.localName) : [node];
+    path = `/${tag}${same.length > 1 ? `[${same.indexOf(node) + 1}]` : ""}${path}`;
+  }
+  return path;
+}
+
+/** Its box in page coordinates, rounded; zeros where the page has no layout (jsdom). */
+export function boxOf(el: Element): Box {
+  const rect = el.getBoundingClientRect();
+  const view = el.ownerDocument.defaultView;
+  const sx = view?.scrollX ?? 0;
+  const sy = view?.scrollY ?? 0;
+  return { x: Math.round(rect.left + sx), y: Math.round(rect.top + sy), width: Math.round(rect.width), height: Math.round(rect.height) };
+}
+
+/** The text of the nearest ancestor (across shadow hosts) whose text is more than `el`'s own, with `el`'s text taken out once. */
+export function neighbourTextOf(el: Element, own = textOf(el)): string | undefined {
+  for (let node = parentOf(el); node; node = parentOf(node)) {
+    const text = textOf(node);
+    if (text.length > own.length) {
+      const at = own ? text.indexOf(own) : -1;
+      const rest = at >= 0 ? `${text.slice(0, at)} ${text.slice(at + own.length)}` : text;
+      const result = normalizeText(rest);
+      return result || undefined;
+    }
+    if (node.localName === "body") return undefined;
+  }
+  return undefined;
+}
+
+function parentOf(el: Element): Element | null {
+  if (el.parentElement) return el.parentElement;
+  const root = el.parentNode;
+  return root && root.nodeType === 11 && "host" in root ? (root as ShadowRoot).host : null;
+}

@@ -1,0 +1,70 @@
+// The whole way to a command's element (CONTRACT section 18): its `target`, then each of its
+// `targets`, then relocation by similarity over its fingerprint. A locator's match counts only
+// when it still resembles the fingerprint: at once when its score is high, else when no other
+// element of the page resembles it more (a positional locator that now finds a neighbour does
+// not count, and the next locator is tried). What the player calls on each poll. DOM-only.
+import { findElement, parseLocator } from "../locators/index.ts";
+import { fingerprintOf } from "./fingerprint.ts";
+import type { Fingerprint } from "./fingerprint.ts";
+import { DEFAULT_MARGIN, DEFAULT_THRESHOLD, elementsOf, rank, relocate } from "./relocate.ts";
+import type { Candidate, NamedCandidate, RelocateOptions } from "./relocate.ts";
+import { similarity, WEIGHTS } from "./score.ts";
+
+/** A match that scores this much is taken without ranking the page. */
+export const SURE_SCORE = 0.9;
+/** A match this close to the page's best counts as the best (identical twins cannot be told apart). */
+const TIE = 0.005;
+
+export interface HealRequest {
+  target: string;
+  targets?: readonly string[];
+  fingerprint?: Fingerprint;
+}
+
+export type HealResult =
+  | {
+      found: true;
+      element: Element;
+      /** The locator that found it; for a relocation, one that finds it now. */
+      locator: string;
+      /** 1 for a locator (CONTRACT: a `targets` entry's score is 1), the similarity for a relocation. */
+      score: number;
+      via: "target" | "targets" | "relocation";
+    }
+  | { found: false; candidates: NamedCandidate[]; why: "nothing" | "below threshold" | "too close" | "no fingerprint" };
+
+/** The command's element now: by its locators in order, each checked against the fingerprint, then by relocation. */
+export function heal(doc: Document, request: HealRequest, options: RelocateOptions = {}): HealResult {
+  const { fingerprint } = request;
+  const weights = options.weights ?? WEIGHTS;
+  const locators = [request.target, ...(request.targets ?? []).filter((t) => t !== request.target)];
+  let ranked: Candidate[] | undefined;
+  for (const [index, locator] of locators.entries()) {
+    const el = firstMatch(doc, locator);
+    if (!el) continue;
+    const via = index === 0 ? "target" : "targets";
+    if (!fingerprint) return { found: true, element: el, locator, score: 1, via };
+    const score = similarity(fingerprint, fingerprintOf(el), weights);
+    if (score >= SURE_SCORE) return { found: true, element: el, locator, score: 1, via };
+    ranked ??= rank(doc, fingerprint, elementsOf(doc), weights);
+    const best = ranked[0];
+    if (!best || best.element === el || score >= best.score - TIE) return { found: true, element: el, locator, score: 1, via };
+  }
+  if (!fingerprint) return { found: false, candidates: [], why: "no fingerprint" };
+  const relocation = relocate(doc, fingerprint, {
+    threshold: options.threshold ?? DEFAULT_THRESHOLD,
+    margin: options.margin ?? DEFAULT_MARGIN,
+    weights,
+  });
+  if (relocation.found) return { found: true, element: relocation.element, locator: relocation.locator, score: relocation.score, via: "relocation" };
+  return { found: false, candidates: relocation.candidates, why: relocation.why };
+}
+
+/** The first element `locator` finds now; none for no match or a locator the page cannot evaluate. */
+function firstMatch(doc: Document, locator: string): Element | undefined {
+  try {
+    return findElement(doc, parseLocator(locator));
+  } catch {
+    return undefined;
+  }
+}
