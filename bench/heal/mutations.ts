@@ -123,7 +123,7 @@ function insertSibling(doc: Document, target: Element): boolean {
   const repeated = item !== target && ownText !== "" && siblings.filter((s) => (s.textContent ?? "").includes(ownText)).length > 1;
   for (const el of [clone, ...Array.from(clone.querySelectorAll("*"))]) {
     el.removeAttribute("id");
-    for (const name of ["alt", "title", "aria-label", "value"]) {
+    for (const name of ["alt", "title", "aria-label", "value", "placeholder", "name"]) {
       if (el.hasAttribute(name) && !(repeated && twin.contains(el)) && !(name === "value" && el.localName === "input" && el.getAttribute("type") !== "submit")) el.setAttribute(name, newWords(1));
     }
     if (el.hasAttribute("href")) el.setAttribute("href", `/new/${token(el.getAttribute("href")!)}`);

@@ -46,6 +46,8 @@ export interface Fingerprint {
   alt?: string;
   title?: string;
   placeholder?: string;
+  /** The value attribute of a checkbox, radio or option (what tells a group's members apart). */
+  value?: string;
   role?: string;
   accessibleName?: string;
   /** Positional steps from the document (`/html/body/div[2]/a`); through shadow roots, one path per root joined by " >>> ". */
@@ -54,10 +56,13 @@ export interface Fingerprint {
   index: number;
   /** Its box in page coordinates (CSS pixels, rounded); all 0 where there is no layout. */
   box: Box;
-  /** The text of the nearest ancestor that has more text than it, without its own. */
+  /** The text of the nearest ancestor that has text besides its own (without its own). */
   neighbourText?: string;
+  /** When that is under 3 words: the text of the nearest ancestor with 3 words or more besides its own. */
+  contextText?: string;
 }
 
+const CHOICES = /^(checkbox|radio|option)$/i;
 const clip = (value: string, max: number) => (value.length > max ? value.slice(0, max) : value);
 
 /** The fingerprint of `el` as it is now in its page. */
@@ -84,6 +89,7 @@ function capture(el: Element, limits: typeof LIMITS): Fingerprint {
     return Object.keys(found).length > 0 ? found : undefined;
   };
   const own = textOf(el);
+  const around = surroundingsOf(el, own);
   const fingerprint: Fingerprint = {
     tag: el.localName.toLowerCase(),
     id: attr("id"),
@@ -99,12 +105,14 @@ function capture(el: Element, limits: typeof LIMITS): Fingerprint {
     alt: attr("alt"),
     title: attr("title"),
     placeholder: attr("placeholder"),
+    value: CHOICES.test(el.localName === "option" ? "option" : (el.getAttribute("type") ?? "")) ? attr("value") : undefined,
     role: roleOf(el),
     accessibleName: clipped(accessibleNameOf(el), limits.text),
     xpath: absoluteXPath(el),
     index: el.parentElement ? Array.prototype.indexOf.call(el.parentElement.children, el) : 0,
     box: boxOf(el),
-    neighbourText: clipped(neighbourTextOf(el, own), limits.neighbours),
+    neighbourText: clipped(around.near, limits.neighbours),
+    contextText: clipped(around.wide, limits.neighbours),
   };
   for (const key of Object.keys(fingerprint) as Array<keyof Fingerprint>) {
     if (fingerprint[key] === undefined) delete fingerprint[key];
@@ -141,19 +149,31 @@ export function boxOf(el: Element): Box {
   return { x: Math.round(rect.left + sx), y: Math.round(rect.top + sy), width: Math.round(rect.width), height: Math.round(rect.height) };
 }
 
-/** The text of the nearest ancestor (across shadow hosts) whose text is more than `el`'s own, with `el`'s text taken out once. */
-export function neighbourTextOf(el: Element, own = textOf(el)): string | undefined {
-  for (let node = parentOf(el); node; node = parentOf(node)) {
+/** Around an element, this many words tell it from its look-alikes (a row's name beside its "Delete"). */
+const CONTEXT_WORDS = 3;
+
+export interface Surroundings {
+  /** The text of the nearest ancestor with any text besides the element's own (a label, the next cell). */
+  near?: string;
+  /** The text of the nearest ancestor with at least CONTEXT_WORDS words besides it (the row, the card), when that is more than `near`. */
+  wide?: string;
+}
+
+/** The text around `el` at two distances, its own text taken out once; ancestors below the body, across shadow hosts. */
+export function surroundingsOf(el: Element, own = textOf(el)): Surroundings {
+  let near: string | undefined;
+  let wide: string | undefined;
+  for (let node = parentOf(el); node && node.localName !== "body"; node = parentOf(node)) {
     const text = textOf(node);
-    if (text.length > own.length) {
-      const at = own ? text.indexOf(own) : -1;
-      const rest = at >= 0 ? `${text.slice(0, at)} ${text.slice(at + own.length)}` : text;
-      const result = normalizeText(rest);
-      return result || undefined;
-    }
-    if (node.localName === "body") return undefined;
+    if (text.length <= own.length) continue;
+    const at = own ? text.indexOf(own) : -1;
+    const rest = normalizeText(at >= 0 ? `${text.slice(0, at)} ${text.slice(at + own.length)}` : text);
+    if (!rest) continue;
+    near ??= rest;
+    wide = rest;
+    if (rest.split(" ").length >= CONTEXT_WORDS) break;
   }
-  return undefined;
+  return { near, wide: wide === near ? undefined : wide };
 }
 
 function parentOf(el: Element): Element | null {

@@ -11,7 +11,7 @@ import type { Candidate, NamedCandidate, RelocateOptions } from "./relocate.ts";
 import { similarity, WEIGHTS } from "./score.ts";
 
 /** A match that scores this much is taken without ranking the page. */
-export const SURE_SCORE = 0.9;
+export const SURE_SCORE = 0.97;
 /** A match this close to the page's best counts as the best (identical twins cannot be told apart). */
 const TIE = 0.005;
 

@@ -24,12 +24,14 @@ export const FingerprintSchema = z
     alt: text.optional(),
     title: text.optional(),
     placeholder: text.optional(),
+    value: text.optional(),
     role: text.optional(),
     accessibleName: text.optional(),
     xpath: text,
     index: z.number().int().min(0),
     box: z.object({ x: px, y: px, width: px.min(0), height: px.min(0) }),
     neighbourText: text.optional(),
+    contextText: text.optional(),
   })
   .refine((fingerprint) => JSON.stringify(fingerprint).length <= MAX_FINGERPRINT_JSON * 2, {
     message: `a fingerprint's JSON takes at most ${MAX_FINGERPRINT_JSON * 2} characters`,

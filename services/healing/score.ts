@@ -6,7 +6,7 @@
 // The weights were tuned on `npm run bench -- --only heal` (docs/healing.md).
 import type { Fingerprint } from "./fingerprint.ts";
 import {
-  editSimilarity, exact, indexSimilarity, locationSimilarity, pathSimilarity, setJaccard, sizeSimilarity, textSimilarity, wordJaccard,
+  editSimilarity, exact, identifierSimilarity, indexSimilarity, locationSimilarity, pathSimilarity, setJaccard, sizeSimilarity, textSimilarity, wordJaccard,
 } from "./similarity.ts";
 
 export const WEIGHTS = {
@@ -21,7 +21,9 @@ export const WEIGHTS = {
   role: 1,
   type: 1,
   placeholder: 1,
+  value: 1,
   neighbourText: 1.5,
+  contextText: 2,
   classes: 0.5,
   href: 0.5,
   src: 0.5,
@@ -38,7 +40,8 @@ export type Weights = { [K in keyof typeof WEIGHTS]: number };
 /** Centres this far apart (CSS pixels) are as far as location can tell. */
 export const LOCATION_SCALE = 400;
 
-const STRING_FIELDS = ["id", "name", "label", "accessibleName", "placeholder", "href", "src", "alt", "title"] as const;
+const IDENTIFIER_FIELDS = ["id", "name", "value"] as const;
+const STRING_FIELDS = ["label", "accessibleName", "placeholder", "href", "src", "alt", "title"] as const;
 
 /** How much `candidate` resembles `recorded`, 0..1; the fingerprint's own empty attributes do not count. */
 export function similarity(recorded: Fingerprint, candidate: Fingerprint, weights: Weights = WEIGHTS): number {
@@ -49,6 +52,10 @@ export function similarity(recorded: Fingerprint, candidate: Fingerprint, weight
     total += weight;
   };
   add(weights.tag, exact(recorded.tag, candidate.tag));
+  for (const field of IDENTIFIER_FIELDS) {
+    const value = recorded[field];
+    if (value) add(weights[field], candidate[field] ? identifierSimilarity(value, candidate[field]!) : 0);
+  }
   for (const field of STRING_FIELDS) {
     const value = recorded[field];
     if (value) add(weights[field], candidate[field] ? editSimilarity(value, candidate[field]!) : 0);
@@ -60,6 +67,10 @@ export function similarity(recorded: Fingerprint, candidate: Fingerprint, weight
   if (recorded.aria) add(weights.aria, byName(recorded.aria, candidate.aria, editSimilarity));
   if (recorded.neighbourText) {
     add(weights.neighbourText, candidate.neighbourText ? wordJaccard(recorded.neighbourText, candidate.neighbourText) : 0);
+  }
+  if (recorded.contextText) {
+    const around = candidate.contextText ?? candidate.neighbourText; // its near text may already be as wide
+    add(weights.contextText, around ? wordJaccard(recorded.contextText, around) : 0);
   }
   if (recorded.classes.length > 0) add(weights.classes, setJaccard(new Set(recorded.classes), new Set(candidate.classes)));
   add(weights.xpath, pathSimilarity(recorded.xpath, candidate.xpath));

@@ -79,3 +79,10 @@ export function sizeSimilarity(a: Box, b: Box): number {
 
 /** A number's closeness: 1 when equal, 1/2 one apart, 1/3 two apart... */
 export const indexSimilarity = (a: number, b: number): number => 1 / (1 + Math.abs(a - b));
+
+/** The words of an identifier: `firstName`, `first-name` and `first_name` are all {first, name}. */
+const identifierWords = (id: string): Set<string> =>
+  new Set(id.replace(/([a-z\d])([A-Z])/g, "$1 $2").toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean));
+
+/** Ids and names: 1 when equal, else the Jaccard of their words (a renamed `submit-login` is `login-submit`; `firstName` is not `lastName`). */
+export const identifierSimilarity = (a: string, b: string): number => (a === b ? 1 : setJaccard(identifierWords(a), identifierWords(b)));
