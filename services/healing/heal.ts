@@ -12,7 +12,7 @@ import { similarity, WEIGHTS } from "./score.ts";
 
 /** A match that scores this much is taken without ranking the page. */
 export const SURE_SCORE = 0.97;
-/** A match this close to the page's best counts as the best (identical twins cannot be told apart). */
+/** A positional locator's match this close to the page's best counts as the best (identical twins cannot be told apart). */
 const TIE = 0.005;
 
 export interface HealRequest {
@@ -36,7 +36,7 @@ export type HealResult =
 /** The command's element now: by its locators in order, each checked against the fingerprint, then by relocation. */
 export function heal(doc: Document, request: HealRequest, options: RelocateOptions = {}): HealResult {
   const { fingerprint } = request;
-  const weights = options.weights ?? WEIGHTS;
+  const { weights = WEIGHTS, threshold = DEFAULT_THRESHOLD, margin = DEFAULT_MARGIN } = options;
   const locators = [request.target, ...(request.targets ?? []).filter((t) => t !== request.target)];
   let ranked: Candidate[] | undefined;
   for (const [index, locator] of locators.entries()) {
@@ -48,17 +48,17 @@ export function heal(doc: Document, request: HealRequest, options: RelocateOptio
     if (score >= SURE_SCORE) return { found: true, element: el, locator, score: 1, via };
     ranked ??= rank(doc, fingerprint, elementsOf(doc), weights);
     const best = ranked[0];
-    if (!best || best.element === el || score >= best.score - TIE) return { found: true, element: el, locator, score: 1, via };
+    const slack = positional(locator) ? TIE : margin;
+    if (!best || best.element === el || (score >= threshold && score >= best.score - slack)) return { found: true, element: el, locator, score: 1, via };
   }
   if (!fingerprint) return { found: false, candidates: [], why: "no fingerprint" };
-  const relocation = relocate(doc, fingerprint, {
-    threshold: options.threshold ?? DEFAULT_THRESHOLD,
-    margin: options.margin ?? DEFAULT_MARGIN,
-    weights,
-  });
+  const relocation = relocate(doc, fingerprint, { threshold, margin, weights });
   if (relocation.found) return { found: true, element: relocation.element, locator: relocation.locator, score: relocation.score, via: "relocation" };
   return { found: false, candidates: relocation.candidates, why: relocation.why };
 }
+
+/** A locator that picks by place (`:nth-of-type(3)`, `[2]`): its match may be a neighbour that took the place. */
+const positional = (locator: string) => /:nth-(?:of-type|child|last-child|last-of-type)\(|\[\d+\]/.test(locator);
 
 /** The first element `locator` finds now; none for no match or a locator the page cannot evaluate. */
 function firstMatch(doc: Document, locator: string): Element | undefined {
