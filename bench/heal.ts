@@ -14,7 +14,7 @@ import { launchChromium } from "../drivers/host/chromium.ts";
 import type { Outcome, Played, Recorded } from "./heal/inPage.ts";
 import { MUTATION_NAMES } from "./heal/mutations.ts";
 import type { Benchmark, SummaryLine } from "./support.ts";
-import { check, fmtInt, fmtNum, heading, now, printTable } from "./support.ts";
+import { check, fmtInt, fmtNum, heading, median, now, printTable } from "./support.ts";
 
 const PAGES_DIR = fileURLToPath(new URL("./heal/pages/", import.meta.url));
 const ENTRY = fileURLToPath(new URL("./heal/inPage.ts", import.meta.url));
@@ -79,6 +79,7 @@ async function run(): Promise<SummaryLine[]> {
   const total = emptyRow();
   const misses: string[] = [];
   let via: Record<string, number> = {};
+  const times = { locators: [] as number[], relocation: [] as number[] };
   const started = now();
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
@@ -110,6 +111,7 @@ async function run(): Promise<SummaryLine[]> {
             row.healing[played.healing]++;
           }
           via[played.via] = (via[played.via] ?? 0) + 1;
+          (played.via === "target" || played.via === "targets" ? times.locators : times.relocation).push(played.ms);
           if (played.healing !== "correct") {
             misses.push(`${file.replace(/\.html$/, "")} ${r.key} / ${mutation}: ${played.healing} (${played.via}${played.score === null ? "" : `, ${played.score}`}); target ${r.target}`);
           }
@@ -128,6 +130,10 @@ async function run(): Promise<SummaryLine[]> {
   printTable(["page", ...header.slice(1)], [...byPage].map(([p, row]) => line(p.replace(/\.html$/, ""), row)), ["l", "r", "r", "r", "r", "r", "r", "r", "r", "r", "r"]);
   console.log("");
   console.log(`  Healing found its element by: ${Object.entries(via).map(([k, n]) => `${k} ${n}`).join(", ")}.`);
+  console.log(
+    `  heal() in the page: median ${fmtNum(median(times.locators), 2)} ms, max ${fmtNum(Math.max(...times.locators), 1)} ms when a locator found it (${times.locators.length} pairs); ` +
+      `median ${fmtNum(median(times.relocation), 1)} ms, max ${fmtNum(Math.max(...times.relocation), 1)} ms by relocation or refused (${times.relocation.length}).`,
+  );
   console.log(`  ${fmtInt(total.pairs)} pairs over ${files.length} pages in ${fmtNum(seconds, 1)} s.`);
   if (misses.length > 0) {
     console.log(`  Healing did not find the right element for:`);

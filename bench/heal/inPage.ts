@@ -27,6 +27,8 @@ export interface Played {
   /** How healing found it (target, targets, relocation) or why it did not. */
   via: string;
   score: number | null;
+  /** How long heal() took in the page, in ms. */
+  ms: number;
 }
 
 /** Takes the marks off the page's elements, keeping them out of sight; the keys found. */
@@ -79,12 +81,15 @@ function first(locators: readonly string[]): Element | undefined {
 
 /** The recorded element looked for three ways in the page as it is now. */
 export function play(recorded: Recorded, options: RelocateOptions = {}): Played {
+  const t0 = performance.now();
   const healed = heal(document, recorded, options);
+  const ms = performance.now() - t0;
   return {
     primary: outcome(first([recorded.target]), recorded.key),
     fallback: outcome(first([recorded.target, ...recorded.targets]), recorded.key),
     healing: outcome(healed.found ? healed.element : undefined, recorded.key),
     via: healed.found ? healed.via : healed.why,
     score: healed.found ? healed.score : (healed.candidates[0]?.score ?? null),
+    ms,
   };
 }

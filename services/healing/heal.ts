@@ -3,10 +3,10 @@
 // when it still resembles the fingerprint: at once when its score is high, else when no other
 // element of the page resembles it more (a positional locator that now finds a neighbour does
 // not count, and the next locator is tried). What the player calls on each poll. DOM-only.
-import { findElement, parseLocator } from "../locators/index.ts";
+import { findElements, parseLocator } from "../locators/index.ts";
 import { fingerprintOf } from "./fingerprint.ts";
 import type { Fingerprint } from "./fingerprint.ts";
-import { DEFAULT_MARGIN, DEFAULT_THRESHOLD, elementsOf, rank, relocate } from "./relocate.ts";
+import { actionable, DEFAULT_MARGIN, DEFAULT_THRESHOLD, elementsOf, rank, relocate } from "./relocate.ts";
 import type { Candidate, NamedCandidate, RelocateOptions } from "./relocate.ts";
 import { similarity, WEIGHTS } from "./score.ts";
 
@@ -40,7 +40,7 @@ export function heal(doc: Document, request: HealRequest, options: RelocateOptio
   const locators = [request.target, ...(request.targets ?? []).filter((t) => t !== request.target)];
   let ranked: Candidate[] | undefined;
   for (const [index, locator] of locators.entries()) {
-    const el = firstMatch(doc, locator);
+    const el = firstMatch(doc, locator, fingerprint);
     if (!el) continue;
     const via = index === 0 ? "target" : "targets";
     if (!fingerprint) return { found: true, element: el, locator, score: 1, via };
@@ -60,11 +60,16 @@ export function heal(doc: Document, request: HealRequest, options: RelocateOptio
 /** A locator that picks by place (`:nth-of-type(3)`, `[2]`): its match may be a neighbour that took the place. */
 const positional = (locator: string) => /:nth-(?:of-type|child|last-child|last-of-type)\(|\[\d+\]/.test(locator);
 
-/** The first element `locator` finds now; none for no match or a locator the page cannot evaluate. */
-function firstMatch(doc: Document, locator: string): Element | undefined {
+/**
+ * The first element `locator` finds now that can be acted on when the recorded one could (in
+ * a page with layout: rendered); none for no such match or a locator the page cannot evaluate.
+ */
+function firstMatch(doc: Document, locator: string, fingerprint: Fingerprint | undefined): Element | undefined {
+  let matches: Element[];
   try {
-    return findElement(doc, parseLocator(locator));
+    matches = findElements(doc, parseLocator(locator));
   } catch {
     return undefined;
   }
+  return fingerprint ? matches.find((el) => actionable(doc, fingerprint, el)) : matches[0];
 }

@@ -71,6 +71,12 @@ export function elementsOf(doc: Document): Element[] {
 const hasLayout = (doc: Document) => (doc.documentElement?.getBoundingClientRect().width ?? 0) > 0;
 const rendered = (el: Element) => el.getClientRects().length > 0;
 
+/** False for an element that is not rendered when the recorded one was (in a page with layout); else true. */
+export function actionable(doc: Document, fingerprint: Fingerprint, el: Element): boolean {
+  if (!(fingerprint.box.width > 0 && hasLayout(doc))) return true;
+  return rendered(el) && doc.defaultView?.getComputedStyle(el).visibility !== "hidden";
+}
+
 /** Every candidate scored against `fingerprint`, best first (rendered ones only, in a page with layout and a recorded box). */
 export function rank(doc: Document, fingerprint: Fingerprint, elements: Element[], weights: Weights = WEIGHTS): Candidate[] {
   const layout = fingerprint.box.width > 0 && hasLayout(doc);

@@ -201,6 +201,33 @@ describe("healing: the locators, then relocation", () => {
     if (result.found) expect(result.element).toBe(the(doc, "li:nth-child(3) button"));
   });
 
+  it("keeps a locator that names the element when its text was edited, though a look-alike now resembles the recording more", () => {
+    const { fingerprint, doc } = recordThenChange("li:nth-child(2) button", (d) => {
+      for (const [i, button] of Array.from(d.querySelectorAll("li button")).entries()) button.id = `buy-${i}`;
+      the(d, "li:nth-child(1)").innerHTML = the(d, "li:nth-child(2)").innerHTML.replace("buy-1", "buy-0"); // a listing twice
+      the(d, "li:nth-child(2) button").textContent = "Add to cart now";
+    });
+    const impostor = relocate(doc, fingerprint);
+    expect(impostor.candidates[0].locator).toBe("id=buy-0"); // by similarity alone, the copy wins
+    expect(heal(doc, { target: "id=buy-1", targets: [], fingerprint })).toMatchObject({ found: true, via: "target", locator: "id=buy-1" });
+    // A place is no name: a positional locator's match counts only as the best, so here it is a near-tie.
+    expect(heal(doc, { target: "css=li:nth-child(2) > button", targets: [], fingerprint })).toMatchObject({ found: false, why: "too close" });
+  });
+
+  it("tells the radio buttons of one group apart by their value once their ids and labels are gone", () => {
+    const radios = (ids: boolean) =>
+      page(["weekly", "monthly", "never"].map((v) => `<label${ids ? ` for="n-${v}"` : ""}>${v}</label><input type="radio" name="news" value="${v}"${ids ? ` id="n-${v}"` : ""}>`).join(""));
+    const fingerprint = fingerprintOf(the(radios(true), "#n-monthly"));
+    const doc = radios(false);
+    expectRelocatedTo(doc, fingerprint, the(doc, "input[value=monthly]"));
+  });
+
+  it("is v3's fallback for a command recorded without a fingerprint", () => {
+    const doc = page(FORM);
+    expect(heal(doc, { target: "id=gone", targets: ["xpath=//li[2]/button"] })).toMatchObject({ found: true, via: "targets", locator: "xpath=//li[2]/button" });
+    expect(heal(doc, { target: "id=gone", targets: [] })).toEqual({ found: false, candidates: [], why: "no fingerprint" });
+  });
+
   it("falls back to the next of targets, scored 1, when the target finds nothing", () => {
     const { fingerprint, doc } = recordThenChange("#sign-in", (d) => (the(d, "#sign-in").id = "go"));
     expect(heal(doc, { target: "id=sign-in", targets: ["id=sign-in", "css=.btn-primary"], fingerprint })).toMatchObject({ found: true, via: "targets", locator: "css=.btn-primary", score: 1 });
