@@ -9,7 +9,7 @@
 // Bounded: every text is cut to a limit, and the JSON stays under MAX_FINGERPRINT_JSON.
 import { shadowRootsOf } from "../locators/shadow.ts";
 import { accessibleNameOf, labelTextOf, roleOf } from "./aria.ts";
-import { normalizeText, textOf } from "./text.ts";
+import { cached, normalizeText, textOf } from "./text.ts";
 
 export const TEST_ID_ATTRIBUTES = ["data-testid", "data-test", "data-test-id", "data-qa", "data-cy"] as const;
 /** The aria attributes that say which element this is (not its state, as aria-expanded does). */
@@ -131,13 +131,18 @@ export function absoluteXPath(el: Element): string {
 
 function pathInRoot(el: Element): string {
   let path = "";
-  for (let node: Element | null = el; node; node = node.parentElement) {
-    const parent: ParentNode | null = node.parentElement ?? (node.parentNode as ParentNode | null);
-    const tag = node.localName.toLowerCase();
-    const same = parent ? Array.from(parent.children).filter((c) => c.localName === node!.localName) : [node];
-    path = `/${tag}${same.length > 1 ? `[${same.indexOf(node) + 1}]` : ""}${path}`;
-  }
+  for (let node: Element | null = el; node; node = node.parentElement) path = cached("step", node, stepOf) + path;
   return path;
+}
+
+/** `/tag`, or `/tag[n]` when its parent has other children of its name. */
+function stepOf(el: Element): string {
+  const tag = el.localName.toLowerCase();
+  let before = 0;
+  for (let s = el.previousElementSibling; s; s = s.previousElementSibling) if (s.localName === el.localName) before++;
+  let after = false;
+  for (let s = el.nextElementSibling; s && !after; s = s.nextElementSibling) after = s.localName === el.localName;
+  return before > 0 || after ? `/${tag}[${before + 1}]` : `/${tag}`;
 }
 
 /** Its box in page coordinates, rounded; zeros where the page has no layout (jsdom). */

@@ -1,8 +1,11 @@
 // The whole way to a command's element (CONTRACT section 18): its `target`, then each of its
 // `targets`, then relocation by similarity over its fingerprint. A locator's match counts only
-// when it still resembles the fingerprint: at once when its score is high, else when no other
-// element of the page resembles it more (a positional locator that now finds a neighbour does
-// not count, and the next locator is tried). What the player calls on each poll. DOM-only.
+// when it still resembles the fingerprint: at once when its score is SURE_SCORE or more, else
+// when no element of the page resembles the fingerprint clearly more (by the margin for a
+// locator that names the element, by a hair for a positional one: a positional locator that
+// now finds the neighbour that took the place does not count, and the next one is tried). A
+// locator whose only matches are hidden, when the recorded element was shown, does not count
+// either. What the player calls when it looks for a command's element. DOM-only.
 import { findElements, parseLocator } from "../locators/index.ts";
 import { fingerprintOf } from "./fingerprint.ts";
 import type { Fingerprint } from "./fingerprint.ts";
@@ -44,15 +47,15 @@ export function heal(doc: Document, request: HealRequest, options: RelocateOptio
     if (!el) continue;
     const via = index === 0 ? "target" : "targets";
     if (!fingerprint) return { found: true, element: el, locator, score: 1, via };
-    const score = similarity(fingerprint, fingerprintOf(el), weights);
-    if (score >= SURE_SCORE) return { found: true, element: el, locator, score: 1, via };
+    if (similarity(fingerprint, fingerprintOf(el), weights) >= SURE_SCORE) return { found: true, element: el, locator, score: 1, via };
     ranked ??= rank(doc, fingerprint, elementsOf(doc), weights);
     const best = ranked[0];
+    const score = ranked.find((c) => c.element === el)?.score ?? 0; // scored as the others were, rarity included
     const slack = positional(locator) ? TIE : margin;
     if (!best || best.element === el || (score >= threshold && score >= best.score - slack)) return { found: true, element: el, locator, score: 1, via };
   }
   if (!fingerprint) return { found: false, candidates: [], why: "no fingerprint" };
-  const relocation = relocate(doc, fingerprint, { threshold, margin, weights });
+  const relocation = relocate(doc, fingerprint, { threshold, margin, weights }, ranked);
   if (relocation.found) return { found: true, element: relocation.element, locator: relocation.locator, score: relocation.score, via: "relocation" };
   return { found: false, candidates: relocation.candidates, why: relocation.why };
 }

@@ -10,7 +10,8 @@ import { buildTargets, findsFirst } from "../locators/builders.ts";
 import { shadowCssSteps } from "../locators/shadowSteps.ts";
 import { fingerprintOf } from "./fingerprint.ts";
 import type { Fingerprint } from "./fingerprint.ts";
-import { similarity, WEIGHTS } from "./score.ts";
+import { rarityIn, similarity, WEIGHTS } from "./score.ts";
+import { withPageCache } from "./text.ts";
 import type { Weights } from "./score.ts";
 
 export interface RelocateOptions {
@@ -79,29 +80,37 @@ export function actionable(doc: Document, fingerprint: Fingerprint, el: Element)
 
 /** Every candidate scored against `fingerprint`, best first (rendered ones only, in a page with layout and a recorded box). */
 export function rank(doc: Document, fingerprint: Fingerprint, elements: Element[], weights: Weights = WEIGHTS): Candidate[] {
-  const layout = fingerprint.box.width > 0 && hasLayout(doc);
-  const scored: Candidate[] = [];
-  for (const element of elements) {
-    if (layout && !rendered(element)) continue;
-    scored.push({ element, score: similarity(fingerprint, fingerprintOf(element), weights) });
-  }
-  return scored.sort((a, b) => b.score - a.score);
+  return withPageCache(() => rankNow(doc, fingerprint, elements, weights));
 }
 
-/** The element of `doc` that resembles `fingerprint` best, when it is both close enough and clearly ahead. */
-export function relocate(doc: Document, fingerprint: Fingerprint, options: RelocateOptions = {}): Relocation {
+function rankNow(doc: Document, fingerprint: Fingerprint, elements: Element[], weights: Weights): Candidate[] {
+  const layout = fingerprint.box.width > 0 && hasLayout(doc);
+  const shown = layout ? elements.filter(rendered) : elements;
+  const fingerprints = shown.map(fingerprintOf);
+  const rarity = rarityIn(fingerprints);
+  return shown
+    .map((element, i) => ({ element, score: similarity(fingerprint, fingerprints[i], weights, rarity) }))
+    .sort((a, b) => b.score - a.score);
+}
+
+/**
+ * The element of `doc` that resembles `fingerprint` best, when it is both close enough and
+ * clearly ahead. `rankedPage`, when given, is rank() over every element of `doc` as it is now
+ * (heal() has it already), so nothing is scored twice.
+ */
+export function relocate(doc: Document, fingerprint: Fingerprint, options: RelocateOptions = {}, rankedPage?: Candidate[]): Relocation {
   const { threshold = DEFAULT_THRESHOLD, margin = DEFAULT_MARGIN, weights = WEIGHTS } = options;
-  const all = elementsOf(doc);
   const kind = kindOfFingerprint(fingerprint);
   const sameKind = (el: Element) => {
     const type = el.getAttribute("type")?.toLowerCase();
     return kindOf(el.localName, type, roleLike(el)) === kind;
   };
-  const first = rank(doc, fingerprint, all.filter(sameKind), weights);
+  const all = rankedPage ? [] : elementsOf(doc);
+  const first = rankedPage ? rankedPage.filter((c) => sameKind(c.element)) : rank(doc, fingerprint, all.filter(sameKind), weights);
   let ranked = first;
   let decision = decide(first, threshold, margin);
   if (!decision.found) {
-    ranked = [...first, ...rank(doc, fingerprint, all.filter((el) => !sameKind(el)), weights)].sort((a, b) => b.score - a.score);
+    ranked = rankedPage ?? [...first, ...rank(doc, fingerprint, all.filter((el) => !sameKind(el)), weights)].sort((a, b) => b.score - a.score);
     decision = decide(ranked, threshold, margin);
   }
   const candidates = ranked.slice(0, 3).map(named);

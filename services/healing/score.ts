@@ -6,7 +6,8 @@
 // The weights were tuned on `npm run bench -- --only heal` (docs/healing.md).
 import type { Fingerprint } from "./fingerprint.ts";
 import {
-  editSimilarity, exact, identifierSimilarity, indexSimilarity, locationSimilarity, pathSimilarity, setJaccard, sizeSimilarity, textSimilarity, wordJaccard,
+  editSimilarity, exact, identifierSimilarity, indexSimilarity, locationSimilarity, pathSimilarity, setJaccard, sizeSimilarity, textSimilarity,
+  weightedWordJaccard, wordJaccard, wordsOf,
 } from "./similarity.ts";
 
 export const WEIGHTS = {
@@ -43,8 +44,13 @@ export const LOCATION_SCALE = 400;
 const IDENTIFIER_FIELDS = ["id", "name", "value"] as const;
 const STRING_FIELDS = ["label", "accessibleName", "placeholder", "href", "src", "alt", "title"] as const;
 
-/** How much `candidate` resembles `recorded`, 0..1; the fingerprint's own empty attributes do not count. */
-export function similarity(recorded: Fingerprint, candidate: Fingerprint, weights: Weights = WEIGHTS): number {
+/**
+ * How much `candidate` resembles `recorded`, 0..1; the fingerprint's own empty attributes do
+ * not count. `rarity`, when the whole page is being ranked, weighs the words of the surrounding
+ * texts by how rare they are among the candidates' (see rarityIn).
+ */
+export function similarity(recorded: Fingerprint, candidate: Fingerprint, weights: Weights = WEIGHTS, rarity?: (word: string) => number): number {
+  const around = (a: string, b: string) => (rarity ? weightedWordJaccard(a, b, rarity) : wordJaccard(a, b));
   let sum = 0;
   let total = 0;
   const add = (weight: number, value: number) => {
@@ -66,11 +72,11 @@ export function similarity(recorded: Fingerprint, candidate: Fingerprint, weight
   if (recorded.testIds) add(weights.testIds, byName(recorded.testIds, candidate.testIds, exact));
   if (recorded.aria) add(weights.aria, byName(recorded.aria, candidate.aria, editSimilarity));
   if (recorded.neighbourText) {
-    add(weights.neighbourText, candidate.neighbourText ? wordJaccard(recorded.neighbourText, candidate.neighbourText) : 0);
+    add(weights.neighbourText, candidate.neighbourText ? around(recorded.neighbourText, candidate.neighbourText) : 0);
   }
   if (recorded.contextText) {
-    const around = candidate.contextText ?? candidate.neighbourText; // its near text may already be as wide
-    add(weights.contextText, around ? wordJaccard(recorded.contextText, around) : 0);
+    const text = candidate.contextText ?? candidate.neighbourText; // its near text may already be as wide
+    add(weights.contextText, text ? around(recorded.contextText, text) : 0);
   }
   if (recorded.classes.length > 0) add(weights.classes, setJaccard(new Set(recorded.classes), new Set(candidate.classes)));
   add(weights.xpath, pathSimilarity(recorded.xpath, candidate.xpath));
@@ -96,4 +102,17 @@ function byName(
     if (other) sum += compare(recorded[name], other);
   }
   return names.length === 0 ? 0 : sum / names.length;
+}
+
+/**
+ * How rare each word is in the candidates' surrounding texts: log(1 + N / (1 + the number of
+ * candidates whose surroundings have it)), an inverse document frequency.
+ */
+export function rarityIn(candidates: readonly Fingerprint[]): (word: string) => number {
+  const counts = new Map<string, number>();
+  for (const fp of candidates) {
+    for (const word of wordsOf(`${fp.neighbourText ?? ""} ${fp.contextText ?? ""}`)) counts.set(word, (counts.get(word) ?? 0) + 1);
+  }
+  const n = candidates.length;
+  return (word) => Math.log(1 + n / (1 + (counts.get(word) ?? 0)));
 }

@@ -34,7 +34,7 @@ export function editSimilarity(a: string, b: string): number {
   return longest === 0 ? 1 : 1 - editDistance(x, y) / longest;
 }
 
-const wordsOf = (text: string): Set<string> => new Set(text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean));
+export const wordsOf = (text: string): Set<string> => new Set(text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean));
 
 /** |A ∩ B| / |A ∪ B| of the two texts' word sets (letters and digits, case-insensitive). */
 export function wordJaccard(a: string, b: string): number {
@@ -86,3 +86,22 @@ const identifierWords = (id: string): Set<string> =>
 
 /** Ids and names: 1 when equal, else the Jaccard of their words (a renamed `submit-login` is `login-submit`; `firstName` is not `lastName`). */
 export const identifierSimilarity = (a: string, b: string): number => (a === b ? 1 : setJaccard(identifierWords(a), identifierWords(b)));
+
+/**
+ * The Jaccard of two texts' word sets with each word weighed by `weigh` (how rare it is in the
+ * page): words every row shares ("Edit", "example.com") count little, a row's own name much.
+ */
+export function weightedWordJaccard(a: string, b: string, weigh: (word: string) => number): number {
+  const x = wordsOf(a);
+  const y = wordsOf(b);
+  if (x.size === 0 && y.size === 0) return 1;
+  let shared = 0;
+  let all = 0;
+  for (const word of x) {
+    const w = weigh(word);
+    all += w;
+    if (y.has(word)) shared += w;
+  }
+  for (const word of y) if (!x.has(word)) all += weigh(word);
+  return all === 0 ? 1 : shared / all;
+}

@@ -12,6 +12,35 @@ const READ_LIMIT = 2000;
  * text content where it has none, as in jsdom), or a button input's value; normalised.
  */
 export function textOf(el: Element): string {
+  return cached("text", el, readText);
+}
+
+type Store = "text" | "step";
+let cache: Record<Store, Map<Element, string>> | undefined;
+
+/** `read(el)`, read once per element while withPageCache runs, else each time. */
+export function cached(store: Store, el: Element, read: (el: Element) => string): string {
+  if (!cache) return read(el);
+  let value = cache[store].get(el);
+  if (value === undefined) cache[store].set(el, (value = read(el)));
+  return value;
+}
+
+/**
+ * Runs `fn` with each element's text and path step read once: ranking a page reads the same
+ * ancestors for every candidate inside them. The page must not change meanwhile.
+ */
+export function withPageCache<T>(fn: () => T): T {
+  if (cache) return fn();
+  cache = { text: new Map(), step: new Map() };
+  try {
+    return fn();
+  } finally {
+    cache = undefined;
+  }
+}
+
+function readText(el: Element): string {
   if (el.localName === "input") {
     const input = el as HTMLInputElement;
     return BUTTON_INPUTS.has((input.getAttribute("type") ?? "").toLowerCase()) ? normalizeText(input.value ?? "") : "";
