@@ -143,6 +143,19 @@ describe("relocation by similarity", () => {
     expectRelocatedTo(doc, fingerprint, the(doc, "li:nth-child(3) button"));
   });
 
+  it("finds a row's Delete in a long table whose rows differ only by a name and a number, words every row shares counting little", () => {
+    const table = (rows: number, inserted: number) =>
+      page(`<table><tbody>${Array.from({ length: rows }, (_, i) => {
+        const n = i < inserted ? i : i - 1;
+        const name = i === inserted ? "New Person" : `User ${n} Example`;
+        return `<tr><td>${name}</td><td>user${n}@example.com</td><td>Viewer</td><td>Active member since 2020, last seen today</td><td><button class="btn">Edit</button> <button class="btn">Delete</button></td></tr>`;
+      }).join("")}</tbody></table>`);
+    const fingerprint = fingerprintOf(the(table(60, 99), "tr:nth-child(31) button:last-child"));
+    const doc = table(61, 10); // a row inserted above: every row below moved down one
+    expectRelocatedTo(doc, fingerprint, the(doc, "tr:nth-child(32) button:last-child"));
+    expect(the(doc, "tr:nth-child(32) td").textContent).toBe("User 30 Example");
+  });
+
   it("refuses a near-tie and names the nearest candidates with their scores", () => {
     const { fingerprint, doc } = recordThenChange("li:nth-child(2) button", (d) => {
       for (const h3 of Array.from(d.querySelectorAll("li h3"))) h3.textContent = "A product";
