@@ -69,10 +69,22 @@ const clip = (value: string, max: number) => (value.length > max ? value.slice(0
 export function fingerprintOf(el: Element): Fingerprint {
   const full = capture(el, LIMITS);
   if (JSON.stringify(full).length <= MAX_FINGERPRINT_JSON) return full;
-  const tight = capture(el, TIGHT);
-  if (JSON.stringify(tight).length <= MAX_FINGERPRINT_JSON) return tight;
-  // Only a very deep XPath is left to make it too big: keep its end, the steps nearest the element.
-  return { ...tight, xpath: tight.xpath.slice(-(MAX_FINGERPRINT_JSON / 2)) };
+  let tight = capture(el, TIGHT);
+  // A very deep XPath: keep its end, the steps nearest the element.
+  if (tight.xpath.length > MAX_FINGERPRINT_JSON / 4) tight = { ...tight, xpath: tight.xpath.slice(-(MAX_FINGERPRINT_JSON / 4)) };
+  // Every attribute long and set at once: each attribute's value cut shorter until it fits.
+  for (let max = TIGHT.attribute / 2; JSON.stringify(tight).length > MAX_FINGERPRINT_JSON && max >= 4; max /= 2) {
+    tight = { ...tight, testIds: clipAll(tight.testIds, max), aria: clipAll(tight.aria, max) };
+    for (const key of ["id", "name", "type", "href", "src", "alt", "title", "placeholder", "value", "label", "accessibleName"] as const) {
+      if (tight[key]) tight[key] = clip(tight[key]!, max);
+    }
+    tight.classes = tight.classes.map((c) => clip(c, max));
+  }
+  return tight;
+}
+
+function clipAll(values: Record<string, string> | undefined, max: number): Record<string, string> | undefined {
+  return values && Object.fromEntries(Object.entries(values).map(([name, value]) => [name, clip(value, max)]));
 }
 
 function capture(el: Element, limits: typeof LIMITS): Fingerprint {

@@ -82,6 +82,12 @@ describe("the fingerprint", () => {
     const long = "word ".repeat(2000);
     const doc = page(`<div class="${"c".repeat(500)} x y z"><p title="${long}">${long}</p><button aria-label="${long}" class="${"k ".repeat(50)}">${long}</button></div>`);
     for (const css of ["p", "button", "div"]) expect(JSON.stringify(fingerprintOf(the(doc, css))).length).toBeLessThanOrEqual(MAX_FINGERPRINT_JSON);
+    const every = ["id", "name", "type", "href", "src", "alt", "title", "placeholder", "data-testid", "data-test", "data-test-id", "data-qa", "data-cy", "aria-label", "aria-description", "aria-roledescription", "aria-placeholder", "aria-controls"];
+    const deep = page(`${"<div>".repeat(300)}<a ${every.map((a) => `${a}="${a} ${long.slice(0, 300)}"`).join(" ")}>${long}</a>${"</div>".repeat(300)}`);
+    const fp = fingerprintOf(the(deep, "a"));
+    expect(JSON.stringify(fp).length).toBeLessThanOrEqual(MAX_FINGERPRINT_JSON);
+    expect(fp.xpath.endsWith("/div/div/a")).toBe(true);
+    expect(fp.testIds?.["data-cy"]).toMatch(/^data-cy/);
   });
 
   it("writes its XPath through open shadow roots, one path per root", () => {
