@@ -10,6 +10,7 @@ import { exportBenchmark } from "./export.ts";
 import { gridBenchmark } from "./grid.ts";
 import { recordBenchmark } from "./record.ts";
 import { handleBenchmark } from "./handle.ts";
+import { healBenchmark } from "./heal.ts";
 import { journalBenchmark } from "./journal.ts";
 import { hostRunBenchmark } from "./hostRun.ts";
 import { locatorsBenchmark } from "./locators.ts";
@@ -21,7 +22,7 @@ import { runBenchmark } from "./runs.ts";
 import type { Benchmark, SummaryLine } from "./support.ts";
 import { fmtNum, gcWasExposed, heapAfterGc, now, printTable, verdict } from "./support.ts";
 
-const BENCHMARKS: Benchmark[] = [handleBenchmark, playbackBenchmark, runBenchmark, logsBenchmark, projectBenchmark, bridgeBenchmark, locatorsBenchmark, extensionBenchmark, hostRunBenchmark, extensionRunBenchmark, exportBenchmark, gridBenchmark, recordBenchmark, journalBenchmark, playerHeapBenchmark];
+const BENCHMARKS: Benchmark[] = [handleBenchmark, playbackBenchmark, runBenchmark, logsBenchmark, projectBenchmark, bridgeBenchmark, locatorsBenchmark, extensionBenchmark, hostRunBenchmark, extensionRunBenchmark, exportBenchmark, gridBenchmark, recordBenchmark, journalBenchmark, playerHeapBenchmark, healBenchmark];
 
 function usage(): string {
   return [
