@@ -49,7 +49,10 @@ export function inPageRequest(
     const target = interpolate(command.target, variables);
     const value = interpolateValue(command.command, command.value, variables, keys);
     const targets = alternativeTargets(command, variables).filter((t) => t !== target);
-    return { ok: true, request: { command: command.command, target, value, targets, implicitWaitMs } };
+    const fingerprint = (command as { fingerprint?: unknown }).fingerprint;
+    const request: InPageRequest = { command: command.command, target, value, targets, implicitWaitMs };
+    if (fingerprint !== undefined) request.fingerprint = fingerprint;
+    return { ok: true, request };
   } catch (error) {
     return { ok: false, message: messageOf(error) };
   }

@@ -100,6 +100,7 @@ const inPageRequestSchema = z.object({
   value: z.string(),
   targets: z.array(z.string()),
   implicitWaitMs: z.number().min(0),
+  fingerprint: z.unknown().optional(),
 });
 
 /** What the content script takes: a page command, an abort, or a frame to find; null for anything else. */

@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import { IN_PAGE_COMMANDS, KEY_VARIABLES, locateInPage, MAX_WAIT_MS, runInPage } from "../../drivers/webextension/page/index.ts";
 import { clampWait } from "../../drivers/webextension/page/find.ts";
 import type { InPageAnswer, InPageRequest } from "../../drivers/webextension/page/index.ts";
+import { fingerprintOf } from "../../services/healing/index.ts";
 
 const KEY = (name: string) => KEY_VARIABLES[`KEY_${name}`];
 
@@ -766,5 +767,35 @@ describe("waitFor", () => {
     expect(await run(win, "waitForElementPresent", "id=x", "")).toEqual(
       failed(`waitForElementPresent needs the time to wait in milliseconds as its value (e.g. 30000); got ""`),
     );
+  });
+});
+
+describe("relocating an element by its fingerprint (CONTRACT section 18)", () => {
+  // The page at recording, and at the next release: the id renamed, a wrapper added, a sibling inserted before.
+  const recorded = `<main><h1>Cart</h1><p class="row"><span>Total 3</span><button id="buy" class="primary" type="button">Buy now</button></p></main>`;
+  const released = `<main><h1>Cart</h1><div class="promo"><button type="button" id="help">Help</button></div><section><p class="row"><span>Total 3</span><button id="purchase" class="primary btn" type="button">Buy now</button></p></section></main>`;
+
+  it("clicks the element relocated by similarity when no locator finds it, and says by which locator and score", async () => {
+    const before = page(recorded);
+    const fingerprint = fingerprintOf($(before, "#buy"));
+    const win = page(released);
+    const clicks = record(win.document, ["click"]);
+    const answer = await run(win, "click", "id=buy", "", { implicitWaitMs: 0, fingerprint });
+    expect(answer).toMatchObject({ state: "passed", healed: { locator: expect.any(String), score: expect.any(Number) } });
+    const healed = (answer as { healed: { locator: string; score: number } }).healed;
+    expect(healed.score).toBeGreaterThan(0.6);
+    expect(healed.score).toBeLessThan(1);
+    expect(clicks).toEqual(["click@purchase"]);
+  });
+
+  it("fails naming the nearest candidates when nothing resembles the recorded element", async () => {
+    const fingerprint = fingerprintOf($(page(recorded), "#buy"));
+    const answer = await run(page(`<main><p>Sold out</p><a href="#">Home</a></main>`), "click", "id=buy", "", { implicitWaitMs: 0, fingerprint });
+    expect(answer).toEqual(failed(expect.stringMatching(/^Element id=buy not found\. No element resembles the recorded one closely enough .*nearest: /)));
+  });
+
+  it("ignores a fingerprint that is not one, failing as Selenium does", async () => {
+    const answer = await run(page(released), "click", "id=buy", "", { implicitWaitMs: 0, fingerprint: { tag: "button" } });
+    expect(answer).toEqual(failed("Element id=buy not found"));
   });
 });

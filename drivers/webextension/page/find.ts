@@ -2,11 +2,17 @@
 // the command's `target`, then by each of its alternative `targets` in order, every POLL_MS
 // until the wait is over; the run's `signal` ends a wait at once. The locators are the
 // project's own (services/locators/): the same strategies and messages as everywhere else.
+// When none of them finds anything within the wait and the command keeps its element's
+// fingerprint, the element is relocated by similarity (services/healing/, CONTRACT section 18):
+// the best candidate is used only when it clears the threshold and the margin, and the command
+// says it healed; otherwise it fails naming the nearest candidates with their scores.
 import { findElement, findElements, LocatorError, parseLocator } from "../../../services/locators/index.ts";
 import type { ParsedLocator } from "../../../services/locators/index.ts";
 import { CommandAborted, CommandFailure } from "./errors.ts";
 import type { CommandContext } from "./types.ts";
 import { messageOf } from "../../../services/errors.ts";
+import { refusalMessage, relocate } from "../../../services/healing/index.ts";
+import type { Fingerprint } from "../../../services/healing/index.ts";
 
 export const POLL_MS = 50;
 /** No wait in the page lasts longer than this, whatever a command's value asks. */
@@ -46,6 +52,17 @@ function firstMatch(doc: Document, locators: ParsedLocator[]): { el: Element; in
     }
   }
   return undefined;
+}
+
+/** The request's fingerprint when it has the shape relocation reads (the .side file is the user's), else null. */
+function fingerprintOf(value: unknown): Fingerprint | null {
+  if (typeof value !== "object" || value === null) return null;
+  const fp = value as Partial<Fingerprint>;
+  const box = fp.box as Partial<Fingerprint["box"]> | undefined;
+  const shaped =
+    typeof fp.tag === "string" && fp.tag !== "" && Array.isArray(fp.classes) && typeof fp.xpath === "string" && typeof fp.index === "number" &&
+    typeof box === "object" && box !== null && ["x", "y", "width", "height"].every((k) => typeof (box as Record<string, unknown>)[k] === "number");
+  return shaped ? (value as Fingerprint) : null;
 }
 
 /** Resolves after `ms`, or rejects with CommandAborted when `signal` aborts first. */
@@ -123,6 +140,14 @@ export async function waitForElement(context: CommandContext, options: WaitOptio
     // Found by one of `targets`, not by the target: the command is healed (CONTRACT section 18).
     if (found.index > 0) context.healed = { locator: written[found.index], score: 1 };
     return found.el;
+  }
+  const fingerprint = options.target === undefined && options.alternatives !== false && !seen ? fingerprintOf(request.fingerprint) : null;
+  if (fingerprint) {
+    const relocation = relocate(win.document, fingerprint);
+    if (!relocation.found) throw new CommandFailure(`Element ${target} not found. ${refusalMessage(relocation)}`);
+    if (options.condition && !options.condition.holds(relocation.element)) throw new CommandFailure(options.condition.why(relocation.element, relocation.locator));
+    context.healed = { locator: relocation.locator, score: relocation.score };
+    return relocation.element;
   }
   if (seen?.isConnected && options.condition) throw new CommandFailure(options.condition.why(seen, target));
   throw new CommandFailure(options.notFound ? options.notFound(target) : `Element ${target} not found`);

@@ -13,6 +13,8 @@ export interface InPageRequest {
   targets: string[];
   /** How long to wait for an element (Selenium's implicit wait). */
   implicitWaitMs: number;
+  /** The recorded element's fingerprint (CONTRACT section 18), as the .side file keeps it: relocation's last resort. */
+  fingerprint?: unknown;
 }
 
 /** The answer. Never thrown across the message boundary: every problem is an answer. */
