@@ -5,6 +5,7 @@
 // events only and reports on a channel page scripts cannot reach; this is the second fence.
 import { z } from "zod";
 import type { RecorderReport } from "../machines/ide.types.ts";
+import { FingerprintSchema } from "../services/healing/schema.ts";
 
 const text = z.string().max(1_000_000);
 const tabId = z.number().int().nullable().default(null);
@@ -23,6 +24,7 @@ const reportSchema = z.discriminatedUnion("type", [
     frame: frame.default(() => []),
     frameTargets: frameTargets.default(() => []),
     upload: z.literal(true).optional(),
+    fingerprint: FingerprintSchema.optional(),
     tabId,
   }),
   z.object({
@@ -34,7 +36,7 @@ const reportSchema = z.discriminatedUnion("type", [
   }),
   z.object({
     type: z.literal("recorder.typing"),
-    field: z.object({ target: text.default(""), targets: targets.default(() => []), value: text }).nullable(),
+    field: z.object({ target: text.default(""), targets: targets.default(() => []), value: text, fingerprint: FingerprintSchema.optional() }).nullable(),
     frame: frame.default(() => []),
     frameTargets: frameTargets.default(() => []),
     tabId,

@@ -282,7 +282,7 @@ export const recordingMachine = setup({
  */
 function recordedFrom(
   context: RecordingContext,
-  report: Pick<RecorderCommandEvent, "command" | "target" | "targets" | "value" | "frame" | "tabId" | "plugins"> & { frameTargets?: FrameTargets | undefined },
+  report: Pick<RecorderCommandEvent, "command" | "target" | "targets" | "value" | "frame" | "tabId" | "plugins" | "fingerprint"> & { frameTargets?: FrameTargets | undefined },
 ) {
   const { select, windows } = switchTo(context.windows, report.tabId);
   // selectWindow leaves playback in the window's top frame.
@@ -296,6 +296,7 @@ function recordedFrom(
     value: "",
   }));
   const command: RecordedCommand = { id: newId(), command: report.command, target: report.target, targets: report.targets, value: report.value };
+  if (report.fingerprint) command.fingerprint = report.fingerprint;
   const done = recordingOf(context, [...selects, ...frames, command], report.tabId, report.plugins);
   const last = { id: command.id, tabId: report.tabId, command: command.command, target: command.target, value: command.value };
   return { frame: sameFrame(from, report.frame) ? from : [...report.frame], windows, last, ...done };

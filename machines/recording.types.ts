@@ -2,6 +2,7 @@
 import type { FramePath, FrameTargets, RecordedTargets } from "../services/recording/index.ts";
 import type { RecordedWindows } from "../services/recording/windows.ts";
 import type { LogWrittenEvent } from "./shared.types.ts";
+import type { Fingerprint } from "../services/healing/fingerprint.ts";
 import type { UserEventOf } from "./userEvents.schema.ts";
 
 /** A command as the project holds it once recorded: an id, and v3's `targets` beside target. */
@@ -11,6 +12,8 @@ export type RecordedCommand = {
   target: string;
   targets: RecordedTargets;
   value: string;
+  /** The recorded element's fingerprint (CONTRACT section 18); Selenium IDE ignores it. */
+  fingerprint?: Fingerprint;
 };
 
 export interface RecordingContext {
@@ -50,6 +53,8 @@ export type RecorderCommandEvent = {
   frameTargets?: FrameTargets;
   /** A file the user chose in a file input: `value` is its name only, the path is the user's to set. */
   upload?: true;
+  /** The element's fingerprint, kept in the recorded command. */
+  fingerprint?: Fingerprint;
   tabId: number | null;
   plugins: readonly string[];
 };
@@ -67,7 +72,7 @@ export type RecorderPageEvent = {
 /** What the user typed into the focused field, its change not come yet (null: nothing pending): a stop records it as `type`. */
 export type RecorderTypingEvent = {
   type: "recorder.typing";
-  field: { target: string; targets: RecordedTargets; value: string } | null;
+  field: { target: string; targets: RecordedTargets; value: string; fingerprint?: Fingerprint } | null;
   frame: FramePath;
   /** Each level's frame element locator, or null: the selectFrame steps name frames by it. */
   frameTargets?: FrameTargets;

@@ -13,6 +13,8 @@
 // an event's propagation still has it recorded.
 import { buildTargets } from "../../services/locators/builders.ts";
 import type { BuildOptions, LocatorPair } from "../../services/locators/builders.ts";
+import { fingerprintOf } from "../../services/healing/fingerprint.ts";
+import type { Fingerprint } from "../../services/healing/fingerprint.ts";
 import { frameLocators } from "./frames.ts";
 import { hoverMenus } from "./hover.ts";
 import { eventElement, shadowRootListeners, UNCOMPOSED_EVENTS } from "./shadowRoots.ts";
@@ -29,6 +31,8 @@ export interface RecordedAction {
   frameTargets?: Array<LocatorPair | null>;
   /** A file chosen in a file input: `type` with the file's name, whose path the user must set (CONTRACT section 19). */
   upload?: true;
+  /** The element's fingerprint, for relocation when the page changed (CONTRACT section 18). */
+  fingerprint?: Fingerprint;
 }
 
 /**
@@ -39,7 +43,7 @@ export interface RecordedAction {
  */
 export interface PendingTyping {
   pending: true;
-  field: { target: string; targets: Array<LocatorPair | [string]>; value: string } | null;
+  field: { target: string; targets: Array<LocatorPair | [string]>; value: string; fingerprint?: Fingerprint } | null;
   frame: number[];
   frameTargets?: Array<LocatorPair | null>;
 }
@@ -112,7 +116,7 @@ export function attachRecorder(win: Window, reportTo: (report: RecorderReport) =
   const report = (told: RecorderReport) => reportTo(frame.length === 0 ? told : { ...told, frameTargets: frameLocators(win, frame.length) });
   const record = (command: string, el: Element | null, value: string, targets?: RecordedAction["targets"]) => {
     const found = targets ?? (el ? targetsOf(el) : []);
-    report({ command, target: found[0]?.[0] ?? "", targets: found, value, frame });
+    report({ command, target: found[0]?.[0] ?? "", targets: found, value, frame, ...(el ? { fingerprint: fingerprintOf(el) } : {}) });
   };
 
   // What v3 keeps between events (its recordingState), per element where it can be several.
@@ -151,7 +155,7 @@ export function attachRecorder(win: Window, reportTo: (report: RecorderReport) =
       pendingTargets.set(el, targets);
     }
     pendingIn = el;
-    report({ pending: true, field: { target: targets[0]?.[0] ?? "", targets, value: el.value }, frame });
+    report({ pending: true, field: { target: targets[0]?.[0] ?? "", targets, value: el.value, fingerprint: fingerprintOf(el) }, frame });
   };
 
   /** `type` with the field's value, unless that value was already recorded for it. */
@@ -167,7 +171,7 @@ export function attachRecorder(win: Window, reportTo: (report: RecorderReport) =
     const names = Array.from(el.files ?? [], (file) => file.name).join("\n");
     if (names === "") return; // the chooser was cancelled, or the files cleared
     const found = targetsOf(el);
-    report({ command: "type", target: found[0]?.[0] ?? "", targets: found, value: names, frame, upload: true });
+    report({ command: "type", target: found[0]?.[0] ?? "", targets: found, value: names, frame, upload: true, fingerprint: fingerprintOf(el) });
   };
 
   const handlers: Array<[string, (event: Event) => void]> = [
