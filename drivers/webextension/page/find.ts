@@ -11,7 +11,7 @@ import type { ParsedLocator } from "../../../services/locators/index.ts";
 import { CommandAborted, CommandFailure } from "./errors.ts";
 import type { CommandContext } from "./types.ts";
 import { messageOf } from "../../../services/errors.ts";
-import { refusalMessage, relocate } from "../../../services/healing/index.ts";
+import { heal, refusalMessage } from "../../../services/healing/index.ts";
 import type { Fingerprint } from "../../../services/healing/index.ts";
 
 export const POLL_MS = 50;
@@ -136,18 +136,21 @@ export async function waitForElement(context: CommandContext, options: WaitOptio
     seen = match.el;
     return !options.condition || options.condition.holds(match.el) ? match : undefined;
   });
-  if (found) {
+  if (found?.index === 0) return found.el;
+  const fingerprint = options.target === undefined && options.alternatives !== false && (found || !seen) ? fingerprintOf(request.fingerprint) : null;
+  if (found && !fingerprint) {
     // Found by one of `targets`, not by the target: the command is healed (CONTRACT section 18).
-    if (found.index > 0) context.healed = { locator: written[found.index], score: 1 };
+    context.healed = { locator: written[found.index], score: 1 };
     return found.el;
   }
-  const fingerprint = options.target === undefined && options.alternatives !== false && !seen ? fingerprintOf(request.fingerprint) : null;
   if (fingerprint) {
-    const relocation = relocate(win.document, fingerprint);
-    if (!relocation.found) throw new CommandFailure(`Element ${target} not found. ${refusalMessage(relocation)}`);
-    if (options.condition && !options.condition.holds(relocation.element)) throw new CommandFailure(options.condition.why(relocation.element, relocation.locator));
-    context.healed = { locator: relocation.locator, score: relocation.score };
-    return relocation.element;
+    // `targets` whose match no longer resembles the recorded element (a positional locator now
+    // on its neighbour) do not count; then relocation by similarity.
+    const healed = heal(win.document, { target, targets: written.slice(1), fingerprint });
+    if (!healed.found) throw new CommandFailure(`Element ${target} not found. ${refusalMessage({ found: false, why: healed.why === "no fingerprint" ? "nothing" : healed.why, candidates: healed.candidates })}`);
+    if (options.condition && !options.condition.holds(healed.element)) throw new CommandFailure(options.condition.why(healed.element, healed.locator));
+    if (healed.via !== "target") context.healed = { locator: healed.locator, score: healed.score };
+    return healed.element;
   }
   if (seen?.isConnected && options.condition) throw new CommandFailure(options.condition.why(seen, target));
   throw new CommandFailure(options.notFound ? options.notFound(target) : `Element ${target} not found`);
