@@ -74,6 +74,11 @@ export async function startIde(options: StartOptions): Promise<void> {
           ? `a browser from the WebDriver endpoint ${options.webdriverUrl}`
           : `headless Chromium through ${options.chromedriver}`
       }, started at the first run; the IDE page shows it`,
+      `  plays with     ${
+        options.executor === "webdriver"
+          ? "Selenium's WebDriverExecutor, every command (--executor webdriver)"
+          : "the one player: page commands in the page, trusted input over DevTools (--executor webdriver: Selenium's WebDriverExecutor)"
+      }${options.heal ? "" : "; a healed command fails (--no-heal)"}`,
       `  uploads        type on a file input reads a relative path ${options.filesDir ? `from ${options.filesDir} (--files), then ` : ""}beside ${shown(projectFile)}`,
       ...(options.workers > 1 ? [`  workers        ${options.workers} tests of a parallel suite at once, each in a browser session of its own`] : []),
       ...(!options.webdriverUrl && !existsSync(options.chromedriver)
