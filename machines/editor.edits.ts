@@ -112,6 +112,7 @@ export function edit(context: Display & Pick<EditorContext, "playing">, event: E
     if (event.command !== undefined) changed.command = event.command;
     if (event.target !== undefined) changed.target = event.target;
     if (event.value !== undefined) changed.value = event.value;
+    if (event.type === "user.changeCommand" && event.fingerprint !== undefined) (changed as SideCommand & { fingerprint?: unknown }).fingerprint = event.fingerprint;
     if (event.type === "request.changeCommand" && event.targets !== undefined) changed.targets = event.targets;
     const next = commands.map((c, i) => (i === at ? changed : c));
     return { ok: true, display: { ...context, project: withTest(project, { ...test, commands: next }) } };

@@ -32,8 +32,8 @@ const isNested = (run: Run) => run.frames.length > 1;
 /** A verify* that does not hold fails its command but lets the run go on. */
 export const goesOnAfterFailure = (command: string) => command.startsWith("verify");
 
-function withState(run: Run, commandId: string, state: CommandState, message: string | null, healed?: HealedBy): Run {
-  return { ...run, commands: withCommandState(run.commands, commandId, state, message, healed) };
+function withState(run: Run, commandId: string, state: CommandState, message: string | null, healed?: HealedBy, fingerprint?: unknown): Run {
+  return { ...run, commands: withCommandState(run.commands, commandId, state, message, healed, fingerprint) };
 }
 
 /** Sets the state of the run's own command that is executing (the `run` one while nested). */
@@ -189,8 +189,9 @@ function unwind(run: Run): Run {
 export interface StepResult {
   state: CommandState;
   message: string | null;
-  /** The command passed healed: how its element was found. */
+  /** The command passed healed: how its element was found, and its fingerprint then. */
   healed?: HealedBy;
+  healedFingerprint?: unknown;
   /** For a condition or loop: whether it holds. */
   holds?: boolean;
 }
@@ -215,7 +216,7 @@ export function pageStepResult(run: Run, outcome: PageOutcome): { result: StepRe
     return { result: { state: "failed", message: `${command}: ${target} found nothing; ${locator} would have found the element (score ${score(outcome.healed)}), but healing is off.` }, warning: null };
   }
   return {
-    result: { ...result, healed: outcome.healed },
+    result: { ...result, healed: { locator, score: outcome.healed.score }, healedFingerprint: outcome.healed.fingerprint },
     warning: `Healed ${named}: its target found nothing, ${locator} did (score ${score(outcome.healed)}). Accept it in the IDE page to make it the target.`,
   };
 }
@@ -230,7 +231,7 @@ export function settleStep(run: Run, result: StepResult): Run {
   if (!frame || !step) return run;
   const nestedNote = isNested(run) ? ` (in "${frame.testName}", ${step.command.command} ${step.command.target})` : "";
   let next = run;
-  if (!isNested(run)) next = withState(next, step.command.id, result.state, result.message, result.healed);
+  if (!isNested(run)) next = withState(next, step.command.id, result.state, result.message, result.healed, result.healedFingerprint);
   else if (result.state === "failed" || result.state === "fatal") {
     next = withCurrentState(next, result.state, `${result.message ?? result.state}${nestedNote}`);
   }

@@ -139,8 +139,8 @@ export interface PageOutcome {
   state: CommandState;
   message?: string | null;
   variables?: Record<string, unknown>;
-  /** The command's element was found by something other than its target (CONTRACT section 18). */
-  healed?: HealedBy;
+  /** The command's element was found by something other than its target (CONTRACT section 18), and its fingerprint now. */
+  healed?: HealedBy & { fingerprint?: unknown };
 }
 
 export type { HealedBy } from "../services/playback/commandTable.ts";

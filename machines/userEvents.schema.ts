@@ -7,6 +7,7 @@ import { z } from "zod";
 import { MAX_DELAY_MS } from "../services/playback/delay.ts";
 import type { SideProject } from "../services/side/index.ts";
 import { locatorOrderSchema, testIdAttributesSchema } from "../services/side/settings.ts";
+import { FingerprintSchema } from "../services/healing/schema.ts";
 
 const bare = <T extends `user.${string}`>(type: T) => z.object({ type: z.literal(type) });
 const index = z.number().int().min(0);
@@ -50,6 +51,8 @@ export const userEventSchema = z.discriminatedUnion("type", [
     command: z.string().optional(),
     target: z.string().optional(),
     value: z.string().optional(),
+    // The element's fingerprint (CONTRACT section 18): what accepting a healed command refreshes.
+    fingerprint: FingerprintSchema.optional(),
   }),
   z.object({ type: z.literal("user.moveCommand"), commandId: z.string(), toIndex: index }),
   z.object({ type: z.literal("user.deleteCommand"), commandId: z.string() }),

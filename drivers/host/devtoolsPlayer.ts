@@ -35,7 +35,7 @@ const InputBatch = z.object({
     .max(100_000),
 });
 const Answer = z.discriminatedUnion("state", [
-  z.object({ state: z.literal("passed"), message: z.string().optional(), stored: z.object({ name: z.string(), value: z.unknown() }).optional(), healed: z.object({ locator: z.string(), score: z.number().min(0).max(1) }).optional() }),
+  z.object({ state: z.literal("passed"), message: z.string().optional(), stored: z.object({ name: z.string(), value: z.unknown() }).optional(), healed: z.object({ locator: z.string(), score: z.number().min(0).max(1), fingerprint: z.unknown().optional() }).optional() }),
   z.object({ state: z.literal("failed"), message: z.string() }),
   z.object({ state: z.literal("unsupported"), message: z.string() }),
 ]);

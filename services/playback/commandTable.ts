@@ -20,6 +20,8 @@ export interface CommandRow {
   readonly message: string | null;
   /** Present once the command passed healed, until it plays again. */
   readonly healed?: HealedBy;
+  /** Beside `healed`: the element's fingerprint as the player found it, which accepting the healed locator keeps. */
+  readonly healedFingerprint?: unknown;
 }
 
 export interface CommandTable {
@@ -70,13 +72,15 @@ export function withCommandState(
   state: CommandState,
   message: string | null,
   healed?: HealedBy,
+  healedFingerprint?: unknown,
 ): CommandTable {
   const at = table.positions.get(commandId);
   if (at === undefined) return table;
   const c = Math.floor(at / CHUNK);
   const chunk = table.chunks[c].slice();
-  const { healed: _before, ...row } = chunk[at % CHUNK];
-  chunk[at % CHUNK] = Object.freeze(healed ? { ...row, state, message, healed } : { ...row, state, message });
+  const { healed: _before, healedFingerprint: _was, ...row } = chunk[at % CHUNK];
+  const marks = healed ? (healedFingerprint === undefined ? { healed } : { healed, healedFingerprint }) : {};
+  chunk[at % CHUNK] = Object.freeze({ ...row, state, message, ...marks });
   const chunks = table.chunks.slice();
   chunks[c] = chunk;
   return { positions: table.positions, chunks, length: table.length };

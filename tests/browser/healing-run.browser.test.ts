@@ -2,8 +2,8 @@
 // of a page keeps its element's fingerprint; on the next release (the id renamed, its text
 // edited, a wrapper and a sibling added) no locator of the command finds the button, and the host's one player
 // relocates it by similarity: the command passes healed, with the locator and score in the view
-// and a warn log; "Accept" (user.acceptHealed) makes that locator the target and leaves the
-// project unsaved. With heal off the same command fails naming the locator.
+// and a warn log; "Accept" (user.acceptHealed) makes that locator the target, refreshes the
+// fingerprint and leaves the project unsaved. With heal off the same command fails naming the locator.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createIde } from "../../index.ts";
 import type { Ide } from "../../index.ts";
@@ -60,6 +60,8 @@ describe("a test recorded on one release of a page, played on the next", () => {
     ide.send({ type: "user.acceptHealed", commandId: "c2" });
     const accepted = ide.getProject().tests[0].commands[1];
     expect(accepted.target).toBe(healed.locator);
+    // The fingerprint is the element's as the player found it on this release.
+    expect(accepted).toMatchObject({ fingerprint: { tag: "button", id: "purchase", text: "Buy it now" } });
     expect(ide.getSnapshot().project.unsaved).toBe(true);
     // The accepted locator plays without healing.
     const again = await played(ide);

@@ -11,7 +11,7 @@ import type { ParsedLocator } from "../../../services/locators/index.ts";
 import { CommandAborted, CommandFailure } from "./errors.ts";
 import type { CommandContext } from "./types.ts";
 import { messageOf } from "../../../services/errors.ts";
-import { heal, refusalMessage } from "../../../services/healing/index.ts";
+import { fingerprintOf, heal, refusalMessage } from "../../../services/healing/index.ts";
 import type { Fingerprint } from "../../../services/healing/index.ts";
 
 export const POLL_MS = 50;
@@ -55,7 +55,7 @@ function firstMatch(doc: Document, locators: ParsedLocator[]): { el: Element; in
 }
 
 /** The request's fingerprint when it has the shape relocation reads (the .side file is the user's), else null. */
-function fingerprintOf(value: unknown): Fingerprint | null {
+function recordedFingerprint(value: unknown): Fingerprint | null {
   if (typeof value !== "object" || value === null) return null;
   const fp = value as Partial<Fingerprint>;
   const box = fp.box as Partial<Fingerprint["box"]> | undefined;
@@ -137,7 +137,7 @@ export async function waitForElement(context: CommandContext, options: WaitOptio
     return !options.condition || options.condition.holds(match.el) ? match : undefined;
   });
   if (found?.index === 0) return found.el;
-  const fingerprint = options.target === undefined && options.alternatives !== false && (found || !seen) ? fingerprintOf(request.fingerprint) : null;
+  const fingerprint = options.target === undefined && options.alternatives !== false && (found || !seen) ? recordedFingerprint(request.fingerprint) : null;
   if (found && !fingerprint) {
     // Found by one of `targets`, not by the target: the command is healed (CONTRACT section 18).
     context.healed = { locator: written[found.index], score: 1 };
@@ -149,7 +149,7 @@ export async function waitForElement(context: CommandContext, options: WaitOptio
     const healed = heal(win.document, { target, targets: written.slice(1), fingerprint });
     if (!healed.found) throw new CommandFailure(`Element ${target} not found. ${refusalMessage({ found: false, why: healed.why === "no fingerprint" ? "nothing" : healed.why, candidates: healed.candidates })}`);
     if (options.condition && !options.condition.holds(healed.element)) throw new CommandFailure(options.condition.why(healed.element, healed.locator));
-    if (healed.via !== "target") context.healed = { locator: healed.locator, score: healed.score };
+    if (healed.via !== "target") context.healed = { locator: healed.locator, score: healed.score, fingerprint: fingerprintOf(healed.element) };
     return healed.element;
   }
   if (seen?.isConnected && options.condition) throw new CommandFailure(options.condition.why(seen, target));

@@ -45,6 +45,8 @@ export interface TrustedInput {
 export interface Healed {
   locator: string;
   score: number;
+  /** The element's fingerprint as it is now, which accepting the healed locator keeps (CONTRACT section 18). */
+  fingerprint?: unknown;
 }
 
 /** What a command handler works with. */
