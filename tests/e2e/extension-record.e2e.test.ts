@@ -12,11 +12,9 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { launchWithExtensions } from "../../drivers/host/chromium.ts";
 import { buildExtension } from "../../apps/extension/build.ts";
 import { IDE_EXTENSION_ID } from "../../drivers/webextension/identity.ts";
-import { WINDOW_PAGE } from "../../drivers/webextension/messages.ts";
-import { makePluginExtension, profileDir, sendFrom, serveTestSite, workerOf } from "../support/extensions.ts";
+import { makePluginExtension, openIdeWindow, profileDir, sendFrom, serveTestSite, workerOf } from "../support/extensions.ts";
 import type { MadeExtension } from "../support/extensions.ts";
 
-const IDE_PAGE_URL = `chrome-extension://${IDE_EXTENSION_ID}/${WINDOW_PAGE}`;
 
 let ideDir: string;
 let pluginExt: MadeExtension;
@@ -43,15 +41,7 @@ beforeEach(async () => {
   await workerOf(context, IDE_EXTENSION_ID);
   tab = context.pages()[0] ?? (await context.newPage());
   await tab.goto(`${site.origin}/order`);
-  const appeared = context.waitForEvent("page", { predicate: (p) => p.url() === IDE_PAGE_URL });
-  const opened = sendFrom(opener, IDE_EXTENSION_ID, { openIDEIfClosed: true });
-  window = await appeared;
-  window.on("pageerror", (error) => windowErrors.push(error.message));
-  window.on("console", (message) => {
-    if (message.type() === "error") windowErrors.push(message.text());
-  });
-  await window.waitForSelector('[data-testid="project-name"]');
-  expect(await opened).toEqual({ reply: true });
+  window = await openIdeWindow(context, opener, windowErrors);
   // A new project has no test: the user adds one to record into.
   await window.getByRole("button", { name: "New test" }).click();
   const name = window.locator('[data-testid="test-name"]');

@@ -11,13 +11,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchWithExtensions } from "../../drivers/host/chromium.ts";
 import { buildExtension } from "../../apps/extension/build.ts";
 import { IDE_EXTENSION_ID } from "../../drivers/webextension/identity.ts";
-import { WINDOW_PAGE } from "../../drivers/webextension/messages.ts";
 import { servePages } from "../support/browserPages.ts";
-import { makePluginExtension, profileDir, sendFrom, workerOf } from "../support/extensions.ts";
+import { makePluginExtension, openIdeWindow, profileDir, workerOf } from "../support/extensions.ts";
 import { TORTURE_CASES, TORTURE_PAGES } from "../support/torturePage.ts";
 import { tortureProject } from "../support/torturePlay.ts";
 
-const IDE_PAGE_URL = `chrome-extension://${IDE_EXTENSION_ID}/${WINDOW_PAGE}`;
 const CASES = TORTURE_CASES;
 
 let site: Awaited<ReturnType<typeof servePages>>;
@@ -35,15 +33,7 @@ beforeAll(async () => {
   await workerOf(context, IDE_EXTENSION_ID);
   tab = context.pages()[0] ?? (await context.newPage());
   await tab.goto(`${site.origin}/start`);
-  const appeared = context.waitForEvent("page", { predicate: (p) => p.url() === IDE_PAGE_URL });
-  const opened = sendFrom(worker, IDE_EXTENSION_ID, { openIDEIfClosed: true });
-  window = await appeared;
-  window.on("pageerror", (error) => windowErrors.push(error.message));
-  window.on("console", (message) => {
-    if (message.type() === "error") windowErrors.push(message.text());
-  });
-  await window.waitForSelector('[data-testid="project-name"]');
-  expect(await opened).toEqual({ reply: true });
+  window = await openIdeWindow(context, worker, windowErrors);
   const project = tortureProject(site.origin, CASES);
   await window.locator('[data-testid="load-file"]').setInputFiles({
     name: "torture.side",

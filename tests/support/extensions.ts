@@ -156,13 +156,21 @@ export function sendFrom(plugin: Worker, to: string, message: unknown): Promise<
 
 /**
  * The IDE window, opened by a plugin's open request (`openIDEIfClosed: true`) and drawn: the
- * request must answer `true` and the window show its project's name, or this throws.
+ * request must answer `true` and the window show its project's name, or this throws. With
+ * `errors`, the window's script errors and console errors are pushed there from its first moment.
  */
-export async function openIdeWindow(context: BrowserContext, opener: Worker): Promise<Page> {
+export async function openIdeWindow(context: BrowserContext, opener: Worker, errors?: string[]): Promise<Page> {
   const appeared = context.waitForEvent("page", { predicate: (p) => p.url().endsWith(`/${WINDOW_PAGE}`) });
-  const open = await sendFrom(opener, IDE_EXTENSION_ID, { openIDEIfClosed: true });
-  if (!("reply" in open) || open.reply !== true) throw new Error(`The open request answered ${JSON.stringify(open)}.`);
+  const opening = sendFrom(opener, IDE_EXTENSION_ID, { openIDEIfClosed: true });
   const window = await appeared;
+  if (errors) {
+    window.on("pageerror", (error) => errors.push(error.message));
+    window.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+  }
+  const open = await opening;
+  if (!("reply" in open) || open.reply !== true) throw new Error(`The open request answered ${JSON.stringify(open)}.`);
   await window.waitForSelector('[data-testid="project-name"]');
   return window;
 }
