@@ -2,7 +2,10 @@
 // mouseDown/Up/Over/Out/MoveAt), keyboard (type, sendKeys, editContent), forms (check, uncheck,
 // select, addSelection, removeSelection, submit). Names, targets and values are Selenium IDE's
 // (side-runtime's WebDriverExecutor); like side-runtime, the acting commands keep trying until the
-// implicit wait is over while their element is missing or cannot take the action yet.
+// implicit wait is over while their element is missing or cannot take the action yet. Where the
+// caller gives trusted input (the host over DevTools, the extension through chrome.debugger), the
+// mouse and keys are trusted DevTools events (trusted.ts); else they are DOM events (mouse.ts,
+// keyboard.ts). Clearing a field and clicking an option follow chromedriver's events.
 import { activeElementOf, describe, isContentEditable, isFocusable, isDisabled, isDisplayed, isEditable, isPickedField, isSelected, isTextField, setNativeValue, windowOf } from "./dom.ts";
 import { caretToEnd, clearField } from "./editing.ts";
 import { CommandFailure, NotPlayableHere } from "./errors.ts";
