@@ -52,8 +52,16 @@ export function recorderInPages(pages: Record<string, string>, path: string, opt
   return {
     page: () => page,
     async recorded() {
-      await page.waitForTimeout(50);
-      const reports = await page.evaluate(() => (globalThis as unknown as { __recorded: RecorderReport[] }).__recorded);
+      // What the recorder reports may come a moment after the input (some commands wait for a
+      // second click or a change): read until nothing new came for a while, within a limit.
+      const read = () => page.evaluate(() => (globalThis as unknown as { __recorded: RecorderReport[] }).__recorded);
+      let reports = await read();
+      for (let quiet = 0, tries = 0; quiet < 3 && tries < 40; tries++) {
+        await page.waitForTimeout(50);
+        const now = await read();
+        quiet = now.length === reports.length ? quiet + 1 : 0;
+        reports = now;
+      }
       return reports.filter((report): report is RecordedAction => !("pending" in report));
     },
   };
