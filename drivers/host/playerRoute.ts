@@ -6,7 +6,7 @@
 // WebDriverExecutor. The window and frame WebDriver is on are followed from the commands it
 // played, so both executors always act on the same document.
 import { inPageRequest } from "../webextension/commandText.ts";
-import { IN_PAGE_COMMANDS, KEY_VARIABLES } from "../webextension/page/index.ts";
+import { actsOnPage as acts, IN_PAGE_COMMANDS, KEY_VARIABLES } from "../webextension/page/index.ts";
 import type { SideCommand } from "../../services/side/index.ts";
 import type { VariableValues } from "../../services/playback/variables.ts";
 import type { PageOutcome } from "../../machines/testRunner.types.ts";
@@ -24,8 +24,6 @@ interface Where {
   player: Promise<DevToolsPlayer | null> | null;
 }
 
-/** A command that changes the page; one that only reads may be played again in a new document. */
-const acts = (command: string) => !/^(assert|verify|store|waitFor)/.test(command);
 
 export interface PlayerRoute {
   /** The command played by the player, or null: WebDriver plays it. */

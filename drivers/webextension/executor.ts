@@ -24,7 +24,7 @@ import { selectFrame } from "./frames.ts";
 import { readInPageAnswer } from "./messages.ts";
 import type { PageAbortMessage, PageCommandMessage } from "./messages.ts";
 import { abortable, FRAME_GONE, navigate, NO_TAB, pageGone, PageGoneError, settled } from "./navigation.ts";
-import { IN_PAGE_COMMANDS, KEY_VARIABLES } from "./page/index.ts";
+import { actsOnPage as acts, IN_PAGE_COMMANDS, KEY_VARIABLES } from "./page/index.ts";
 import type { InPageAnswer } from "./page/index.ts";
 import { runScript } from "./scripts.ts";
 import type { ScriptMode } from "./scripts.ts";
@@ -58,8 +58,6 @@ const OPEN_SCHEMES = new Set(["http:", "https:", "file:", "about:"]);
 /** How often a page command is sent again when the frame's document went away before answering (a navigation). */
 const RESENDS = 3;
 
-/** A command that changes the page; one that only reads (assert, verify, store, waitFor) may be asked again. */
-const acts = (command: string) => !/^(assert|verify|store|waitFor)/.test(command);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const failed = (message: string): PageOutcome => ({ state: "failed", message });

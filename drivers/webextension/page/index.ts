@@ -25,6 +25,9 @@ export { MAX_WAIT_MS } from "./find.ts";
 
 const HANDLERS: Readonly<Record<string, CommandHandler>> = Object.freeze({ ...ACTIONS, ...READS, ...WAITS });
 
+/** Whether a command changes the page; one that only reads (assert, verify, store, waitFor) may be sent again to a new document. */
+export const actsOnPage = (command: string): boolean => !/^(assert|verify|store|waitFor)/.test(command);
+
 /** The commands done in the page (the window does open, executeScript, selectFrame, setWindowSize, and conditions). */
 export const IN_PAGE_COMMANDS: ReadonlySet<string> = new Set(Object.keys(HANDLERS));
 
