@@ -59,6 +59,8 @@ export interface DevToolsPlayer {
   readonly handle: string;
   /** Whether its DevTools session still works. */
   usable(): boolean;
+  /** Whether the last command sent the browser input (it may have acted even if its answer was lost). */
+  inputSent(): boolean;
   /** One page command in the top document; null when the player declines it now (a dialog is open), so WebDriver plays it. */
   run(request: InPageRequest, acts: boolean, signal: AbortSignal): Promise<InPageAnswer | null>;
   close(): void;
@@ -79,8 +81,9 @@ export async function devtoolsPlayer(driver: WebDriver, handle: string, limits: 
   let loading = false;
   let dialogOpen = false;
   let detached = false;
-  /** Set when the running command's input reached the browser. */
+  /** Set when the running command's input reached the browser; `sent` once it went out. */
   let acted = false;
+  let sent = false;
   const wakers = new Set<() => void>();
   const wake = () => wakers.forEach((w) => w());
   const send = (method: string, params: Record<string, unknown>, timeoutMs = SETUP_LIMIT_MS) => devtools.send(method, params, sessionId, timeoutMs);
@@ -93,6 +96,7 @@ export async function devtoolsPlayer(driver: WebDriver, handle: string, limits: 
       return; // not the player's
     }
     let error: string | null = null;
+    sent = true;
     try {
       // Sent in order without waiting for each: the browser takes them in order.
       await Promise.all(batch.events.map((event) => send(event.method, event.params, INPUT_LIMIT_MS)));
@@ -171,6 +175,7 @@ export async function devtoolsPlayer(driver: WebDriver, handle: string, limits: 
     if (signal.aborted) throw new Error("the run let go of the command");
     if (contextId === undefined) throw new Error(`the page's document did not get the player within ${CONTEXT_LIMIT_MS} ms`);
     acted = false;
+    sent = false;
     const expression = `globalThis.${PLAYER_GLOBAL}.run(${JSON.stringify(request)}, ${limits.loadTimeoutMs})`;
     const limit = request.implicitWaitMs + limits.loadTimeoutMs + INPUT_LIMIT_MS + ANSWER_MARGIN_MS;
     const evaluation = send("Runtime.evaluate", { expression, contextId, awaitPromise: true, returnByValue: true }, limit);
@@ -208,6 +213,7 @@ export async function devtoolsPlayer(driver: WebDriver, handle: string, limits: 
   return {
     handle,
     usable: () => devtools.isOpen && !detached,
+    inputSent: () => sent,
     async run(request, acts, signal) {
       if (dialogOpen) return null;
       for (let tries = 0; ; tries++) {

@@ -71,11 +71,14 @@ export function playerRoute(limits: { implicitWaitMs: number; loadTimeoutMs: num
         answer = await player.run(built.request, acts(command.command), signal);
       } catch (error) {
         if (signal.aborted) throw error;
-        // The player's session broke (its connection closed, the document never came): WebDriver
-        // tells whether the browser is gone, and the next command gets a new player.
+        // The player's session broke (its connection closed, the document never came): the next
+        // command gets a new player. A command whose input went out is not played again (a second
+        // click); as with a navigation under it, it has passed. Else WebDriver plays it, and tells
+        // whether the browser is gone.
+        const acted = player.inputSent() && acts(command.command);
         player.close();
         where.player = null;
-        return null;
+        return acted ? { state: "passed" } : null;
       }
       if (answer === null || answer.state === "unsupported") return null;
       if (answer.state === "failed") return { state: "failed", message: answer.message };

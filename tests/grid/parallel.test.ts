@@ -102,6 +102,9 @@ describe("a parallel suite on the Grid", () => {
   }, 120_000);
 
   it("fails the test whose session is deleted on the Grid mid-suite, while the others go on", async () => {
+    // How each test ended, to say what went wrong when the counts do not hold.
+    const ends: unknown[] = [];
+    const watching = host.ide.onTestEnded((ended) => ends.push({ test: ended.testName, result: ended.result, failure: ended.failure?.message }));
     const playing = playAndWait(host.ide, { type: "user.startSuite", suiteId: "s-par" }, WAIT.timeout);
     let ids: string[] = [];
     await vi.waitFor(async () => {
@@ -112,8 +115,9 @@ describe("a parallel suite on the Grid", () => {
     }, WAIT);
     expect((await fetch(`${grid.url}/session/${ids[0]}`, { method: "DELETE" })).ok).toBe(true);
     const results = (await playing).suite!.runs.map((r) => r.result);
-    expect(results.filter((r) => r === "failed")).toHaveLength(1);
-    expect(results.filter((r) => r === "passed")).toHaveLength(2);
+    watching.unsubscribe();
+    expect(results.filter((r) => r === "failed"), JSON.stringify(ends)).toHaveLength(1);
+    expect(results.filter((r) => r === "passed"), JSON.stringify(ends)).toHaveLength(2);
   }, 180_000);
 
   it("plays from the command line on the Grid with two workers: npm run play --webdriver-url", async () => {
