@@ -57,6 +57,7 @@ export const INPUT_TYPES = new Set([
   "number", "range", "email", "url", "search", "tel", "color",
 ]);
 
+// A label's click makes one on its control at once; a click on that control within this is it.
 const CLICK_TWICE_MS = 30;
 const AFTER_ENTER_MS = 500;
 const SCROLL_MS = 500;
@@ -123,7 +124,9 @@ export function attachRecorder(win: Window, reportTo: (report: RecorderReport) =
   const valueAtFocus = new WeakMap<Element, string>();
   const typedValue = new WeakMap<Element, string>();
   const wasSelected = new WeakMap<HTMLSelectElement, boolean[]>();
-  let clickedJustNow = false;
+  // The control a label's click just went to, and when (the event's time, not a timer: a timer
+  // can fire late on a busy page and swallow the user's next click).
+  let labelClick: { control: Element; at: number } | null = null;
   let afterEnter = false;
   let arrowTarget: Element | null = null;
   let dragSource: Element | null = null;
@@ -206,13 +209,15 @@ export function attachRecorder(win: Window, reportTo: (report: RecorderReport) =
         const mouse = event as MouseEvent;
         const el = eventElement(event);
         // The click that opens a file chooser is not played: the chosen file's `type` is.
-        if (mouse.button !== 0 || afterEnter || clickedJustNow || opensFileChooser(el)) return;
+        // A label's click is followed by the one it makes on its control: one command, as in v3.
+        const fromLabel = labelClick !== null && el === labelClick.control && event.timeStamp - labelClick.at < CLICK_TWICE_MS;
+        labelClick = null;
+        if (mouse.button !== 0 || afterEnter || fromLabel || opensFileChooser(el)) return;
         // The menus a CSS :hover opened to show it come first, so playback opens them too.
         for (const menu of hoverMenus(el)) record("mouseOver", menu, "");
         record("click", el, "");
-        // A label's click is followed by the one it makes on its control: one command, as in v3.
-        clickedJustNow = true;
-        later(CLICK_TWICE_MS, () => (clickedJustNow = false));
+        const control = el?.closest("label")?.control;
+        if (control && control !== el) labelClick = { control, at: event.timeStamp };
       },
     ],
     ["dblclick", (event) => record("doubleClick", eventElement(event), "")],

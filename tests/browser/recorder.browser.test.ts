@@ -22,6 +22,8 @@ const FORM = `<!doctype html><html><head><title>Form</title></head><body>
   <iframe id="twice" src="/bare"></iframe>
   <span id="twice"></span>
   <button id="forged" type="button">Forged</button>
+  <label id="agree-label" for="agree">Agree</label> <input type="checkbox" id="agree">
+  <button id="one" type="button">One</button> <button id="two" type="button">Two</button>
 </body></html>`;
 const FRAME = `<!doctype html><html><body><button id="inside">Inside</button></body></html>`;
 
@@ -127,6 +129,19 @@ describe("the recorder in Chromium", () => {
     await page.keyboard.type(" world");
     await page.click("#go");
     expect(await recorded()).toContain("editContent | id=editor | Hello world | []");
+  });
+
+  it("records a click on a label as one click, not also the click it makes on its checkbox", async () => {
+    await page.click("#agree-label");
+    expect(await page.isChecked("#agree")).toBe(true);
+    expect((await recorded()).filter((line) => line.startsWith("click"))).toEqual(["click | id=agree-label |  | []"]);
+  });
+
+  it("records two clicks on different buttons made one right after the other", async () => {
+    const [one, two] = [await page.locator("#one").boundingBox(), await page.locator("#two").boundingBox()];
+    await page.mouse.click(one!.x + 5, one!.y + 5);
+    await page.mouse.click(two!.x + 5, two!.y + 5);
+    expect(await recorded()).toEqual(["click | id=one |  | []", "click | id=two |  | []"]);
   });
 
   it("records a double click as doubleClick", async () => {
