@@ -9,8 +9,10 @@
 //             Timed from user.startPlayback to the run's end.
 //   baseline: side-runtime's `Playback` playing the same test on the same WebDriverExecutor
 //             instance, in the same Chromium session, in the same process.
-//   and the IDE again with no UI socket (so no pictures), which shows what the pictures cost.
-// After a warm-up of each, rounds of the four, the order rotating every round, with a pause
+//   and the IDE again with no UI socket (so no pictures), which shows what the pictures cost;
+//   and once more unwatched with the player's actionability waits off (a browser of its own),
+//   which shows what the waits cost a command on a page that is already settled (issue 27).
+// After a warm-up of each, rounds of the five, the order rotating every round, with a pause
 // between runs longer than the capture interval, so a picture taken after an IDE run ends is
 // not counted against the next run. Medians are printed, with the ratio of medians and the
 // median of the rounds' ratios.
@@ -33,7 +35,7 @@ const Playback = unwrap(PlaybackModule);
 const Variables = unwrap(VariablesModule);
 
 const ROUNDS = 50;
-const REPS = 7; // rounds of the four contenders
+const REPS = 7; // rounds of the five contenders
 const TARGET = 1 / 3; // issue 26: the IDE with the one player ≥ 3× faster than the runtime alone
 const WEBDRIVER_TARGET = 1.05; // the IDE through --executor webdriver ≤ 1.05× the runtime alone
 const SETTLE_MS = 2 * PAGE_INTERVAL_MS + 200; // a trailing capture after a run is over before the next starts
@@ -55,8 +57,9 @@ const project = { id: "bench-host-run", version: "2.0", name: "Host run benchmar
 const silent = { info() {}, log() {}, warn() {}, error() {}, debug() {} } as unknown as Console;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-type Contender = "ide" | "unwatched" | "runtime" | "webdriver";
-const ORDER: Contender[] = ["ide", "runtime", "unwatched", "webdriver"];
+type Contender = "ide" | "unwatched" | "runtime" | "webdriver" | "nowaits";
+const ORDER: Contender[] = ["ide", "runtime", "unwatched", "webdriver", "nowaits"];
+const WAITS_TARGET_MS = 10; // issue 27: the actionability waits cost ≤ 10 ms a command on a settled page
 
 async function run(): Promise<SummaryLine[]> {
   heading(
@@ -66,8 +69,9 @@ async function run(): Promise<SummaryLine[]> {
       `assertText (${COMMANDS} page commands). IDE: startHost() as npm start runs it, with a UI socket subscribed to the relay`,
       `(pictures of the page after page commands) and a plugin connected over the bridge. Baseline: side-runtime's Playback`,
       `on the same WebDriverExecutor and browser session. The IDE plays with the one player (in the page, trusted input over DevTools).`,
-      `Also the IDE with no UI socket (no updates, no pictures): what watching costs; and the IDE with --executor webdriver.`,
-      `A warm-up each, then ${REPS} rounds of the four, the order rotating every round.`,
+      `Also the IDE with no UI socket (no updates, no pictures): what watching costs; the IDE with --executor webdriver;`,
+      `and the IDE unwatched with the player's actionability waits off: what the waits cost on a settled page.`,
+      `A warm-up each, then ${REPS} rounds of the five, the order rotating every round.`,
     ].join("\n"),
   );
 
@@ -75,6 +79,8 @@ async function run(): Promise<SummaryLine[]> {
   const page = webdriverPage({ baseUrl: site.url });
   // The IDE once more with --executor webdriver, in a browser of its own: every command through WebDriver.
   const webdriverOnly = webdriverPage({ baseUrl: site.url, executor: "webdriver" });
+  // And with the actionability waits off, in a browser of its own: only to see what they cost.
+  const noWaits = webdriverPage({ baseUrl: site.url, actionWaits: false });
   const seen = { frames: 0, pictures: 0, started: 0, stopped: 0, captures: 0 };
   // The WebDriver page as npm start gives it to the host, counting the pictures it is asked for.
   const executor = {
@@ -89,6 +95,7 @@ async function run(): Promise<SummaryLine[]> {
   };
   const host = await startHost({ port: 0, tokenFile: null, project, executor });
   const webdriverHost = await startHost({ port: 0, tokenFile: null, project, executor: webdriverOnly });
+  const noWaitsHost = await startHost({ port: 0, tokenFile: null, project, executor: noWaits });
   let ui: WebSocket | null = null;
 
   /** An IDE page's socket: it reads every frame; the pictures are counted by their type. */
@@ -125,6 +132,7 @@ async function run(): Promise<SummaryLine[]> {
     /** One run through the IDE, from the user's Play to its end. */
     async function ideRun(ide = host.ide): Promise<number> {
       const inPage = page.playedInPage();
+      const inPageNoWaits = noWaits.playedInPage();
       const before = ide.getSnapshot().playback?.runId ?? null;
       const ended = new Promise<void>((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error(`the IDE's run did not end within ${RUN_LIMIT_MS} ms`)), RUN_LIMIT_MS);
@@ -145,6 +153,7 @@ async function run(): Promise<SummaryLine[]> {
       check(playback.result === "passed" && passed === COMMANDS, `the IDE's run passed every command (${passed} of ${COMMANDS} passed, result ${playback.result})`);
       const played = page.playedInPage() - inPage;
       if (ide === host.ide) check(played === COMMANDS - 1, `the one player played every command but open in the page (${played} of ${COMMANDS - 1})`);
+      else if (ide === noWaitsHost.ide) check(noWaits.playedInPage() - inPageNoWaits === COMMANDS - 1, "with the waits off, the one player played every command but open in the page");
       else check(played === 0 && webdriverOnly.playedInPage() === 0, "--executor webdriver played nothing in the page");
       return elapsed;
     }
@@ -183,6 +192,7 @@ async function run(): Promise<SummaryLine[]> {
       let elapsed: number;
       if (contender === "runtime") elapsed = await runtimeRun();
       else if (contender === "webdriver") elapsed = await ideRun(webdriverHost.ide);
+      else if (contender === "nowaits") elapsed = await ideRun(noWaitsHost.ide);
       else {
         elapsed = await ideRun();
         ideRuns += 1;
@@ -199,7 +209,7 @@ async function run(): Promise<SummaryLine[]> {
     for (const contender of ORDER) await runOf(contender);
     watchedPictures = 0;
 
-    const times: Record<Contender, number[]> = { ide: [], unwatched: [], runtime: [], webdriver: [] };
+    const times: Record<Contender, number[]> = { ide: [], unwatched: [], runtime: [], webdriver: [], nowaits: [] };
     for (let round = 0; round < REPS; round++) {
       for (let i = 0; i < ORDER.length; i++) {
         const contender = ORDER[(round + i) % ORDER.length];
@@ -226,6 +236,7 @@ async function run(): Promise<SummaryLine[]> {
         line("IDE, an IDE page watching (npm start)", times.ide),
         line("IDE, no IDE page (no updates, no pictures)", times.unwatched),
         line("IDE, --executor webdriver, no IDE page", times.webdriver),
+        line("IDE, no IDE page, actionability waits off", times.nowaits),
         line("side-runtime's Playback alone", times.runtime),
       ],
     );
@@ -236,6 +247,8 @@ async function run(): Promise<SummaryLine[]> {
       `  Pictures of the page sent to the UI socket: ${watchedPictures} over ${REPS} watched runs (${fmtNum(watchedPictures / REPS, 1)} a run, ` +
         `${fmtNum((watchedPictures * 1000) / times.ide.reduce((a, b) => a + b, 0), 1)} a second); ${seen.frames} frames in all.`,
     );
+    const waitsMs = (unwatched - median(times.nowaits)) / (COMMANDS - 1);
+    console.log(`  The player's actionability waits cost ${fmtNum(waitsMs, 1)} ms a page command on this settled page (IDE unwatched, waits on against off, medians).`);
     console.log(`  Self-checks passed: every command of ${ORDER.length * (REPS + 1)} runs passed; the plugin heard each IDE run; no picture taken without an IDE page.`);
 
     return [
@@ -263,12 +276,22 @@ async function run(): Promise<SummaryLine[]> {
         target: "",
         met: null,
       },
+      {
+        benchmark: "host-run",
+        figure: "the actionability waits on a settled page",
+        value: `${fmtNum(waitsMs, 1)} ms a page command`,
+        ratio: `${fmtRatio(unwatched / median(times.nowaits))} the IDE with them off`,
+        target: `≤ ${WAITS_TARGET_MS} ms a command`,
+        met: waitsMs <= WAITS_TARGET_MS,
+      },
     ];
   } finally {
     await disconnectUi();
     await plugin.disconnect().catch(() => {});
     await host.close();
     await webdriverHost.close();
+    await noWaitsHost.close();
+    await noWaits.close();
     await page.close();
     await webdriverOnly.close();
     await site.close();

@@ -34,7 +34,7 @@ export interface PlayerRoute {
   close(session: Session): void;
 }
 
-export function playerRoute(limits: { implicitWaitMs: number; loadTimeoutMs: number }): PlayerRoute {
+export function playerRoute(limits: { implicitWaitMs: number; loadTimeoutMs: number; actionWaits?: false }): PlayerRoute {
   const places = new WeakMap<Session, Where>();
   const whereOf = (session: Session) => {
     let where = places.get(session);
@@ -66,6 +66,7 @@ export function playerRoute(limits: { implicitWaitMs: number; loadTimeoutMs: num
       if (!player) return null;
       const built = inPageRequest(command, variables, KEY_VARIABLES, limits.implicitWaitMs);
       if (!built.ok) return { state: "failed", message: built.message };
+      if (limits.actionWaits === false) built.request.actionWaits = false;
       let answer;
       try {
         answer = await player.run(built.request, acts(command.command), signal);

@@ -56,6 +56,8 @@ export interface WebDriverPageOptions {
    * plays every command through side-runtime's WebDriverExecutor (`--executor webdriver`).
    */
   executor?: PageExecutorKind;
+  /** false skips the player's actionability waits (attached, visible, stable, enabled, uncovered): only to measure what they cost (bench/hostRun.ts). */
+  actionWaits?: false;
 }
 
 export type PageExecutorKind = "devtools" | "webdriver";
@@ -113,7 +115,7 @@ export function webdriverPage(options: WebDriverPageOptions = {}): WebDriverPage
   const startTimeoutMs = options.startTimeoutMs ?? 30_000;
   const chromedriverPath = options.chromedriverPath ?? CHROMEDRIVER_PATH;
   const chromiumPath = options.chromiumPath ?? process.env.CHROMIUM_PATH ?? (options.webdriverUrl ? undefined : "/usr/bin/chromium");
-  const route = options.executor === "webdriver" ? null : playerRoute({ implicitWaitMs, loadTimeoutMs: LOAD_TIMEOUT_MS });
+  const route = options.executor === "webdriver" ? null : playerRoute({ implicitWaitMs, loadTimeoutMs: LOAD_TIMEOUT_MS, actionWaits: options.actionWaits });
   let session: Promise<Session> | null = null;
   let playedInPage = 0;
   let current: Session | null = null;

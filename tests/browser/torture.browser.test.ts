@@ -11,8 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { webdriverPage } from "../../drivers/host/webdriver.ts";
 import type { PageExecutorKind, WebDriverPage } from "../../drivers/host/webdriver.ts";
 import { servePages } from "../support/browserPages.ts";
-import { TORTURE_CASES, TORTURE_PAGES, UPLOAD_FILE } from "../support/torturePage.ts";
+import { TORTURE_PAGES, UPLOAD_FILE } from "../support/torturePage.ts";
 import { allPassed, tortureIde } from "../support/torturePlay.ts";
+import { ACTIONABILITY_PAGES, casesOf } from "../support/actionabilityPages.ts";
 
 const projectDir = mkdtempSync(join(tmpdir(), "ide-core-torture-"));
 writeFileSync(join(projectDir, UPLOAD_FILE.name), UPLOAD_FILE.content);
@@ -20,7 +21,7 @@ writeFileSync(join(projectDir, UPLOAD_FILE.name), UPLOAD_FILE.content);
 let site: Awaited<ReturnType<typeof servePages>>;
 
 beforeAll(async () => {
-  site = await servePages(TORTURE_PAGES);
+  site = await servePages({ ...TORTURE_PAGES, ...ACTIONABILITY_PAGES });
 });
 
 afterAll(async () => {
@@ -34,7 +35,7 @@ for (const executor of ["webdriver", "devtools"] as PageExecutorKind[]) {
 
     beforeAll(() => {
       page = webdriverPage({ executor, baseUrl: site.origin, implicitWaitMs: 2_000, uploads: { filesDir: null, projectDir } });
-      ide = tortureIde(page, site.origin);
+      ide = tortureIde(page, site.origin, casesOf(executor));
     });
 
     afterAll(async () => {
@@ -42,7 +43,7 @@ for (const executor of ["webdriver", "devtools"] as PageExecutorKind[]) {
       await page?.close();
     });
 
-    TORTURE_CASES.forEach((tcase, index) => {
+    casesOf(executor).forEach((tcase, index) => {
       it(`${tcase.name}: every command passes`, async () => {
         expect(await ide.play(index)).toEqual(allPassed(tcase));
       });

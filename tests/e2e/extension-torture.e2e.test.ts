@@ -15,8 +15,9 @@ import { servePages } from "../support/browserPages.ts";
 import { makePluginExtension, openIdeWindow, profileDir, workerOf } from "../support/extensions.ts";
 import { TORTURE_CASES, TORTURE_PAGES } from "../support/torturePage.ts";
 import { tortureProject } from "../support/torturePlay.ts";
+import { ACTIONABILITY_CASES, ACTIONABILITY_PAGES } from "../support/actionabilityPages.ts";
 
-const CASES = TORTURE_CASES;
+const CASES = [...TORTURE_CASES, ...ACTIONABILITY_CASES];
 
 let site: Awaited<ReturnType<typeof servePages>>;
 let context: BrowserContext;
@@ -27,7 +28,7 @@ const windowErrors: string[] = [];
 beforeAll(async () => {
   const ideDir = (await buildExtension({ outDir: join(mkdtempSync(join(tmpdir(), "ide-core-ext-")), "extension") })).outDir;
   const opener = makePluginExtension("opener");
-  site = await servePages({ ...TORTURE_PAGES, "/start": "<!doctype html><title>Start</title><p>Start</p>" });
+  site = await servePages({ ...TORTURE_PAGES, ...ACTIONABILITY_PAGES, "/start": "<!doctype html><title>Start</title><p>Start</p>" });
   context = await launchWithExtensions(profileDir(), [ideDir, opener.dir]);
   const worker = await workerOf(context, opener.id);
   await workerOf(context, IDE_EXTENSION_ID);

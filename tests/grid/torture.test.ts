@@ -12,8 +12,9 @@ import type { Grid } from "../../drivers/grid/grid.ts";
 import { webdriverPage } from "../../drivers/host/webdriver.ts";
 import type { PageExecutorKind, WebDriverPage } from "../../drivers/host/webdriver.ts";
 import { servePages } from "../support/browserPages.ts";
-import { TORTURE_CASES, TORTURE_PAGES, UPLOAD_FILE } from "../support/torturePage.ts";
+import { TORTURE_PAGES, UPLOAD_FILE } from "../support/torturePage.ts";
 import { allPassed, tortureIde } from "../support/torturePlay.ts";
+import { ACTIONABILITY_PAGES, casesOf } from "../support/actionabilityPages.ts";
 
 const projectDir = mkdtempSync(join(tmpdir(), "ide-core-grid-torture-"));
 writeFileSync(join(projectDir, UPLOAD_FILE.name), UPLOAD_FILE.content);
@@ -22,7 +23,7 @@ let grid: Grid;
 let site: Awaited<ReturnType<typeof servePages>>;
 
 beforeAll(async () => {
-  [grid, site] = await Promise.all([startGrid({ maxSessions: 2 }), servePages(TORTURE_PAGES)]);
+  [grid, site] = await Promise.all([startGrid({ maxSessions: 2 }), servePages({ ...TORTURE_PAGES, ...ACTIONABILITY_PAGES })]);
 }, 120_000);
 
 afterAll(async () => {
@@ -37,7 +38,7 @@ for (const executor of ["webdriver", "devtools"] as PageExecutorKind[]) {
 
     beforeAll(() => {
       page = webdriverPage({ executor, webdriverUrl: grid.url, baseUrl: site.origin, implicitWaitMs: 2_000, uploads: { filesDir: null, projectDir } });
-      ide = tortureIde(page, site.origin);
+      ide = tortureIde(page, site.origin, casesOf(executor));
     });
 
     afterAll(async () => {
@@ -45,7 +46,7 @@ for (const executor of ["webdriver", "devtools"] as PageExecutorKind[]) {
       await page?.close();
     }, 60_000);
 
-    TORTURE_CASES.forEach((tcase, index) => {
+    casesOf(executor).forEach((tcase, index) => {
       it(`${tcase.name}: every command passes`, async () => {
         expect(await ide.play(index)).toEqual(allPassed(tcase));
       });

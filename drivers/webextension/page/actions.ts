@@ -6,44 +6,33 @@
 // caller gives trusted input (the host over DevTools, the extension through chrome.debugger), the
 // mouse and keys are trusted DevTools events (trusted.ts); else they are DOM events (mouse.ts,
 // keyboard.ts). Clearing a field and clicking an option follow chromedriver's events.
-import { activeElementOf, describe, isContentEditable, isFocusable, isDisabled, isDisplayed, isEditable, isPickedField, isSelected, isTextField, setNativeValue, windowOf } from "./dom.ts";
+import { activeElementOf, isContentEditable, isFocusable, isDisplayed, isEditable, isPickedField, isSelected, isTextField, setNativeValue, windowOf } from "./dom.ts";
 import { caretToEnd, clearField } from "./editing.ts";
 import { CommandFailure, NotPlayableHere } from "./errors.ts";
 import { waitForElement } from "./find.ts";
+import { notVisible, POINTER, waitForActionable } from "./actionable.ts";
 import type { ElementCondition } from "./find.ts";
 import { commitChange, fireChange, focusElement, leaveFocus, markCommitted } from "./focus.ts";
 import { sendKeys, submitForm } from "./keyboard.ts";
 import { keystrokes } from "./keys.ts";
 import type { Keystroke } from "./keys.ts";
-import { click, doubleClick, dragAndDrop, hover, moveOut, pointOn, press, reachablePoint, release } from "./mouse.ts";
+import { click, doubleClick, dragAndDrop, hover, moveOut, pointOn, press, release } from "./mouse.ts";
 import type { Offset, Point } from "./mouse.ts";
 import { clickEvents, dragEvents, keyEvents, mouseMoved, mousePressed, mouseReleased, trustedFor } from "./trusted.ts";
 import { chooseOption, findOption, optionDisabled, parseOptionLocator } from "./options.ts";
 import type { CommandContext, CommandHandler } from "./types.ts";
 
-const displayed: ElementCondition = {
-  holds: isDisplayed,
-  why: (_el, target) => `Element ${target} is not visible, so it cannot be interacted with`,
-};
-
-/** Displayed, and the one a click at its centre would reach (WebDriver's "element click intercepted" otherwise). */
-const clickable: ElementCondition = {
-  holds: (el) => isDisplayed(el) && reachablePoint(el).blocker === null,
-  why: (el, target) => {
-    if (!isDisplayed(el)) return displayed.why(el, target);
-    const { point, blocker } = reachablePoint(el);
-    return `Element ${target} is not clickable at point (${Math.floor(point.x)}, ${Math.floor(point.y)}). Other element would receive the click: ${blocker ? describe(blocker) : "another element"}`;
-  },
-};
-
-const enabled: ElementCondition = {
-  holds: (el) => !isDisabled(el),
-  why: (_el, target) => `Element ${target} is not interactable (it is disabled)`,
-};
-
 const typable: ElementCondition = {
   holds: (el) => !canType(el) || isEditable(el),
   why: (_el, target) => `Element ${target} is not editable (it is disabled or read-only), so it cannot be typed into`,
+};
+
+const isFileInput = (el: Element) => el.localName === "input" && (el as HTMLInputElement).type === "file";
+
+/** Visible and editable; a hidden file input is the rule (a styled button opens it), so it is typed into as it is. */
+const fieldReady: ElementCondition = {
+  holds: (el) => (isFileInput(el) || isDisplayed(el)) && typable.holds(el),
+  why: (el, target) => (isFileInput(el) || isDisplayed(el) ? typable.why(el, target) : notVisible(target)),
 };
 
 const canType = (el: Element) => isTextField(el) || isPickedField(el) || isContentEditable(el);
@@ -74,7 +63,7 @@ async function userClick(context: CommandContext, el: Element, point: Point, cli
 }
 
 async function clickCommand(context: CommandContext) {
-  const el = await waitForElement(context, { condition: clickable });
+  const el = await waitForActionable(context, POINTER);
   await userClick(context, el, pointOn(el));
   // A click on an option chooses it, as WebDriver's element click does (Selenium IDE records
   // such clicks after a select); the browser does not do that for a dispatched click.
@@ -83,20 +72,21 @@ async function clickCommand(context: CommandContext) {
 
 async function clickAtCommand(context: CommandContext) {
   const offset = parseOffset(context.request.command, context.request.value);
-  const el = await waitForElement(context);
+  const el = await waitForActionable(context, { ...POINTER, offset });
   await userClick(context, el, pointOn(el, offset));
 }
 
 async function doubleClickCommand(context: CommandContext) {
   const offset = context.request.command === "doubleClickAt" ? parseOffset("doubleClickAt", context.request.value) : undefined;
-  const el = await waitForElement(context);
+  const el = await waitForActionable(context, { ...POINTER, offset });
   await userClick(context, el, pointOn(el, offset), 2);
 }
 
 async function mouseCommand(context: CommandContext) {
   const { command, value } = context.request;
   const offset = command.endsWith("At") ? parseOffset(command, value) : undefined;
-  const el = await waitForElement(context);
+  // A disabled element still gets the mouse over it, down and up (its click is what is lost).
+  const el = await waitForActionable(context, { visible: true, uncovered: true, stable: true, offset });
   const point = pointOn(el, offset);
   const trusted = trustedFor(context);
   if (trusted) {
@@ -113,8 +103,8 @@ async function mouseCommand(context: CommandContext) {
 
 /** dragAndDropToObject: the target is dragged onto the element the value locates. */
 async function dragAndDropCommand(context: CommandContext) {
-  const source = await waitForElement(context);
-  const target = await waitForElement(context, { target: context.request.value });
+  const source = await waitForActionable(context, { visible: true, uncovered: true, stable: true });
+  const target = await waitForActionable(context, { visible: true, stable: true }, { target: context.request.value });
   // HTML's drag and drop (a draggable source) gets its drag events from the page: a browser
   // driven over DevTools runs no drag of its own. A drag that follows the mouse is trusted.
   const trusted = (source as HTMLElement).draggable === true ? null : trustedFor(context);
@@ -134,7 +124,7 @@ async function mouseOutCommand(context: CommandContext) {
 /** check / uncheck: a click when the element is not already as asked. */
 function checkCommand(checked: boolean): CommandHandler {
   return async (context) => {
-    const el = await waitForElement(context, { condition: clickable });
+    const el = await waitForActionable(context, POINTER);
     if (isSelected(el) !== checked) await userClick(context, el, pointOn(el));
   };
 }
@@ -142,7 +132,7 @@ function checkCommand(checked: boolean): CommandHandler {
 async function typeCommand(context: CommandContext) {
   const { request } = context;
   const strokes = strokesOf(request.value);
-  const el = await waitForElement(context, { condition: typable });
+  const el = await waitForActionable(context, { stable: true }, { condition: fieldReady });
   if (el.localName === "select") throw new CommandFailure(`Element ${request.target} is a select; choose its option with select`);
   if (el.localName === "input" && (el as HTMLInputElement).type === "file") {
     // The extension has no file system to read the named file from (CONTRACT section 19): the host does.
@@ -195,7 +185,7 @@ function focusForKeys(el: Element): void {
 
 async function sendKeysCommand(context: CommandContext) {
   const strokes = strokesOf(context.request.value);
-  const el = await waitForElement(context, { condition: enabled });
+  const el = await waitForActionable(context, { enabled: true, stable: true });
   const trusted = trustedFor(context);
   if (trusted) {
     focusForKeys(el);
@@ -218,7 +208,7 @@ function selectCommand(how: "click" | "add" | "remove"): CommandHandler {
     const { target, value } = context.request;
     const locator = parseOptionLocator(value);
     let option: HTMLOptionElement | undefined;
-    const el = await waitForElement(context, {
+    const el = await waitForActionable(context, { enabled: true }, {
       condition: {
         holds: (el) => {
           option = findOption(el, locator);

@@ -15,6 +15,8 @@ export interface InPageRequest {
   implicitWaitMs: number;
   /** The recorded element's fingerprint (CONTRACT section 18), as the .side file keeps it: relocation's last resort. */
   fingerprint?: unknown;
+  /** false: the actionability waits (actionable.ts) are skipped, only to measure what they cost. */
+  actionWaits?: false;
 }
 
 /** The answer. Never thrown across the message boundary: every problem is an answer. */
