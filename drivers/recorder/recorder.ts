@@ -335,7 +335,8 @@ export function attachRecorder(win: Window, reportTo: (report: RecorderReport) =
     scrolledAt = -Infinity;
     quietUntil = now + AFTER_SCROLL_MS;
   });
-  if (doc.documentElement) observer.observe(doc.documentElement, { childList: true, subtree: true });
+  // The document itself: at document start (the host's recorder) it has no element yet.
+  observer.observe(doc, { childList: true, subtree: true });
 
   return () => {
     for (const [type, listener] of listeners) win.removeEventListener(type, listener, true);

@@ -43,7 +43,8 @@ export function watchAppearances(win: Window): AppearanceWatch {
     const at = now();
     for (const record of records) for (const node of Array.from(record.addedNodes)) if (node.nodeType === 1) added.set(node, at);
   });
-  if (win.document.documentElement) mutations.observe(win.document.documentElement, { childList: true, subtree: true });
+  // The document itself: at document start (the host's recorder) it has no element yet.
+  mutations.observe(win.document, { childList: true, subtree: true });
 
   const keep = (entries: PerformanceEntryList) => {
     for (const entry of entries as PerformanceResourceTiming[]) {
