@@ -65,6 +65,10 @@ export function edit(context: Display & Pick<EditorContext, "playing">, event: E
     const changed = { ...project };
     if (event.locatorOrder !== undefined) changed.locatorOrder = [...event.locatorOrder];
     if (event.testIdAttributes !== undefined) changed.testIdAttributes = [...event.testIdAttributes];
+    // Healing is on unless the project says `heal: false`: turning it on drops the field, so a
+    // project that never turned it off keeps its file as it was.
+    if (event.heal === false) changed.heal = false;
+    if (event.heal === true) delete changed.heal;
     if (JSON.stringify(changed) === JSON.stringify(project)) return refused("InvalidRequest", "The recording settings are already so.");
     return { ok: true, display: { ...context, project: changed } };
   }

@@ -63,6 +63,13 @@ export interface IdeView {
    * names every builder). The recorders read them; `user.changeSettings` changes them.
    */
   recordingSettings: RecordingSettings;
+  /**
+   * CONTRACT section 18: whether a command found by another of its locators passes healed.
+   * `project`: the project's `heal` setting (true unless it says `heal: false`), which
+   * `user.changeSettings` `{ heal }` changes; `forcedOff`: createIde's `heal: false`
+   * (`--no-heal`), under which a healed command fails whatever the project says.
+   */
+  healing: { project: boolean; forcedOff: boolean };
 }
 
 export type { PlaybackView, RunResult, RunStatus, TestRunView } from "./run.view.ts";
@@ -212,6 +219,7 @@ export function toIdeView(s: IdeSnapshot, logs: LogStore): IdeView {
     }),
     project: Object.freeze({ id: editor.project.id, name: editor.project.name, unsaved: isUnsaved(file) }),
     recordingSettings: settingsOf(editor.project),
+    healing: Object.freeze({ project: editor.project.heal !== false, forcedOff: !runner.heal }),
     dialog: dialog && Object.freeze(dialog),
     plugins: pluginsOf(s.context.plugins),
     logs: entriesOf(logs),

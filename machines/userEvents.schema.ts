@@ -63,7 +63,12 @@ export const userEventSchema = z.discriminatedUnion("type", [
   bare("user.startRecording"),
   bare("user.stopRecording"),
   // The project's recording settings (CONTRACT section 18): each given one replaces the project's.
-  z.object({ type: z.literal("user.changeSettings"), locatorOrder: locatorOrderSchema.optional(), testIdAttributes: testIdAttributesSchema.optional() }),
+  z.object({
+    type: z.literal("user.changeSettings"),
+    locatorOrder: locatorOrderSchema.optional(),
+    testIdAttributes: testIdAttributesSchema.optional(),
+    heal: z.boolean().optional(),
+  }),
 ]);
 
 /** What ide.send takes: a user event, where a project the user picked is not parsed yet. */

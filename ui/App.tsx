@@ -43,7 +43,7 @@ export function App({ transport, waitingText = "Waiting for the IDE host…" }: 
             {view.window === "open" ? (
               <>
                 <ProjectPanel project={view.project} send={send}>
-                  <RecordingSettings settings={view.recordingSettings} send={send} />
+                  <RecordingSettings settings={view.recordingSettings} healing={view.healing} send={send} />
                 </ProjectPanel>
                 <PluginsPanel plugins={view.plugins} controller={view.control.controller} />
                 <PlaybackPanel

@@ -2,7 +2,8 @@
 // user's actions there into Selenium IDE v3's commands, with v3's rules (its content/record.js):
 // click, doubleClick, type on change, sendKeys for Enter and the arrow keys, select with
 // label=, addSelection/removeSelection, editContent, dragAndDropToObject and the runScript
-// scrollTo v3 records when scrolling loads more of the page. One module for both recorders:
+// scrollTo v3 records when scrolling loads more of the page; and before a command on an element
+// the user waited for (it came after a request), `waitForElementVisible` (waits.ts). One module for both recorders:
 // the extension's content script and the host's DevTools-injected script differ only in the
 // `report` they give it. Besides commands it reports the typing in the focused field whose change
 // has not come yet (PendingTyping), so a recording that stops first still records it.
@@ -18,6 +19,7 @@ import type { Fingerprint } from "../../services/healing/fingerprint.ts";
 import { frameLocators } from "./frames.ts";
 import { hoverMenus } from "./hover.ts";
 import { eventElement, shadowRootListeners, UNCOMPOSED_EVENTS } from "./shadowRoots.ts";
+import { RECORDED_WAIT_MS, watchAppearances } from "./waits.ts";
 
 /** One recorded command, before the core gives it an id and puts it into the test. */
 export interface RecordedAction {
@@ -115,13 +117,29 @@ export function attachRecorder(win: Window, reportTo: (report: RecorderReport) =
   const frame = framePath(win);
   // Read at each report: a frame element's id may come after the recorder does.
   const report = (told: RecorderReport) => reportTo(frame.length === 0 ? told : { ...told, frameTargets: frameLocators(win, frame.length) });
-  const record = (command: string, el: Element | null, value: string, targets?: RecordedAction["targets"]) => {
-    const found = targets ?? (el ? targetsOf(el) : []);
-    report({ command, target: found[0]?.[0] ?? "", targets: found, value, frame, ...(el ? { fingerprint: fingerprintOf(el) } : {}) });
+  // When the user's action being recorded began (the event's time; for typing, its first key),
+  // and when the previous one did: an element that came after that one, and after a request it
+  // made, is waited for first. One wait per action (a click after the menus it hovers is one).
+  const appearances = watchAppearances(win);
+  let eventAt = win.performance.now();
+  let previousAt = eventAt;
+  let currentAt = eventAt;
+  let waitedAt = NaN;
+  const record = (command: string, el: Element | null, value: string, at = eventAt) => {
+    at = Math.max(at, currentAt);
+    if (at !== currentAt) [previousAt, currentAt] = [currentAt, at];
+    const found = el ? targetsOf(el) : [];
+    const fingerprint = el ? { fingerprint: fingerprintOf(el) } : {};
+    if (el && waitedAt !== at && appearances.cameAfterRequest(el, previousAt)) {
+      waitedAt = at;
+      report({ command: "waitForElementVisible", target: found[0]?.[0] ?? "", targets: found, value: String(RECORDED_WAIT_MS), frame, ...fingerprint });
+    }
+    report({ command, target: found[0]?.[0] ?? "", targets: found, value, frame, ...fingerprint });
   };
 
   // What v3 keeps between events (its recordingState), per element where it can be several.
   const valueAtFocus = new WeakMap<Element, string>();
+  const typingSince = new WeakMap<Element, number>();
   const typedValue = new WeakMap<Element, string>();
   const wasSelected = new WeakMap<HTMLSelectElement, boolean[]>();
   // The control a label's click just went to, and when (the event's time, not a timer: a timer
@@ -166,7 +184,8 @@ export function attachRecorder(win: Window, reportTo: (report: RecorderReport) =
     if (pendingIn === el) tellPending(null);
     if (typedValue.get(el) === el.value) return;
     typedValue.set(el, el.value);
-    record("type", el, el.value);
+    record("type", el, el.value, typingSince.get(el));
+    typingSince.delete(el);
   };
 
   /** A file chosen: `type` with its name (several on lines of their own), not the browser's C:\fakepath\ value. */
@@ -186,6 +205,7 @@ export function attachRecorder(win: Window, reportTo: (report: RecorderReport) =
         if (isTextInput(el) || isTextArea(el)) {
           valueAtFocus.set(el, el.value);
           typedValue.delete(el);
+          typingSince.delete(el);
           pendingTargets.delete(el);
         }
         if (isSelect(el) && el.multiple) wasSelected.set(el, Array.from(el.options, (o) => o.selected));
@@ -227,6 +247,7 @@ export function attachRecorder(win: Window, reportTo: (report: RecorderReport) =
         const el = eventElement(event);
         if (!el || !(isTextInput(el) || isTextArea(el)) || el.type === "file") return;
         const recorded = typedValue.get(el) ?? valueAtFocus.get(el) ?? "";
+        if (el.value !== recorded && !typingSince.has(el)) typingSince.set(el, event.timeStamp);
         if (el.value !== recorded) tellPending(el);
         else if (pendingIn === el) tellPending(null);
       },
@@ -290,6 +311,7 @@ export function attachRecorder(win: Window, reportTo: (report: RecorderReport) =
 
   const trusted = (handle: (event: Event) => void) => (event: Event) => {
     if (!event.isTrusted) return;
+    eventAt = event.timeStamp;
     try {
       shadowRoots.reach(event);
       handle(event);
@@ -313,12 +335,14 @@ export function attachRecorder(win: Window, reportTo: (report: RecorderReport) =
     scrolledAt = -Infinity;
     quietUntil = now + AFTER_SCROLL_MS;
   });
-  if (doc.documentElement) observer.observe(doc.documentElement, { childList: true, subtree: true });
+  // The document itself: at document start (the host's recorder) it has no element yet.
+  observer.observe(doc, { childList: true, subtree: true });
 
   return () => {
     for (const [type, listener] of listeners) win.removeEventListener(type, listener, true);
     shadowRoots.detach();
     observer.disconnect();
+    appearances.stop();
     for (const timer of timers) clearTimeout(timer);
     timers.clear();
   };

@@ -853,6 +853,29 @@ describe("the IDE UI page", () => {
     await page.waitForSelector('[data-testid="unsaved"]');
   });
 
+  it("turns healing off and on with the checkbox beside the locator order, and the project becomes unsaved", async () => {
+    await openUi();
+    const heal = page.getByRole("checkbox", { name: "Heal broken locators at playback" });
+    expect(await heal.isChecked()).toBe(true);
+    expect(host.ide.getSnapshot().project.unsaved).toBe(false);
+    await heal.click();
+    await vi.waitFor(() => expect(host.ide.getSnapshot().healing.project).toBe(false), { timeout: 10_000 });
+    expect(host.ide.getProject().heal).toBe(false);
+    expect(host.ide.getSnapshot().project.unsaved).toBe(true);
+    await page.waitForSelector('[data-testid="unsaved"]');
+    expect(await heal.isChecked()).toBe(false);
+    await heal.click();
+    await vi.waitFor(() => expect(host.ide.getSnapshot().healing.project).toBe(true), { timeout: 10_000 });
+    expect(host.ide.getProject()).not.toHaveProperty("heal");
+    expect(await page.locator('[data-testid="heal-forced-off"]').count()).toBe(0);
+
+    // npm start --no-heal: the page says healing is off whatever the checkbox says.
+    await host.close();
+    await start({ heal: false });
+    await openUi();
+    expect(await page.getByTestId("heal-forced-off").textContent()).toContain("--no-heal");
+  });
+
   it("loads a .side file the user picks", async () => {
     await openUi();
     await page.locator('[data-testid="load-file"]').setInputFiles({

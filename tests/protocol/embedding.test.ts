@@ -248,6 +248,7 @@ describe("getSnapshot", () => {
         "control",
         "dialog",
         "displayedTestId",
+        "healing",
         "logs",
         "logsDropped",
         "playback",

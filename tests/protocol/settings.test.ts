@@ -2,9 +2,12 @@
 // `testIdAttributes`, shown in the view with the defaults filled in, changed by
 // user.changeSettings (the project becomes unsaved, the saved .side file keeps them as top-level
 // fields), refused with a clear error when they name an unknown builder, and read from a loaded file.
+// And the project's `heal` setting, which the IDE page's checkbox changes through the same event:
+// unsaved, saved in the file, and read by the next run.
 import { describe, expect, it } from "vitest";
 import { DEFAULT_LOCATOR_ORDER, DEFAULT_TEST_ID_ATTRIBUTES } from "../../services/locators/builderNames.ts";
-import { createIde, logsOf, shopProject } from "./support.ts";
+import { createIde, fakeExecutor, logsOf, shopProject } from "./support.ts";
+import type { Ide } from "./support.ts";
 
 describe("the recording settings", () => {
   it("are the defaults for a project that sets none: test ids first, positional xpaths last", () => {
@@ -58,5 +61,66 @@ describe("the recording settings", () => {
     ide.send({ type: "user.changeSettings", locatorOrder: ["id"] });
     expect(ide.getSnapshot().project.unsaved).toBe(false);
     expect(logsOf(ide).at(-1)).toMatchObject({ level: "warn", message: "The recording settings are already so. Nothing was changed." });
+  });
+});
+
+describe("the project's heal setting", () => {
+  // One click whose target found nothing and which another locator found: the page says it healed.
+  const healingProject = () => ({
+    id: "p-heal",
+    name: "heal",
+    version: "2.0",
+    url: "http://127.0.0.1:1",
+    tests: [{ id: "t", name: "buys", commands: [{ id: "c1", command: "click", target: "id=buy", targets: [["css=.buy", "css:finder"]], value: "" }] }],
+  });
+  const healedExecutor = () => fakeExecutor({ answer: () => ({ state: "passed", healed: { locator: "css=.buy", score: 1 } }) });
+  async function played(ide: Ide) {
+    const before = ide.getSnapshot().playback?.runId ?? null;
+    ide.send({ type: "user.startPlayback", testId: "t" });
+    await expect.poll(() => ide.getSnapshot().playback?.runId !== before && ide.getSnapshot().playback?.status === "ended").toBe(true);
+    return ide.getSnapshot().playback!.commands[0];
+  }
+
+  it("is on by default, and turning it off makes the project unsaved, is saved as heal: false and fails the next healed command", async () => {
+    const saves: Array<Record<string, unknown>> = [];
+    const ide = createIde({ project: healingProject(), executor: healedExecutor(), save: async (project) => void saves.push(project as never) });
+    expect(ide.getSnapshot().healing).toEqual({ project: true, forcedOff: false });
+    expect(await played(ide)).toMatchObject({ state: "passed", healed: { locator: "css=.buy", score: 1 } });
+
+    ide.send({ type: "user.changeSettings", heal: false });
+    expect(ide.getSnapshot().healing).toEqual({ project: false, forcedOff: false });
+    expect(ide.getSnapshot().project.unsaved).toBe(true);
+    const failed = await played(ide);
+    expect(failed.state).toBe("failed");
+    expect(failed.message).toBe("click: id=buy found nothing; css=.buy would have found the element (score 1.00), but healing is off.");
+    ide.send({ type: "user.saveProject" });
+    await expect.poll(() => saves.length).toBe(1);
+    expect(saves[0].heal).toBe(false);
+
+    ide.send({ type: "user.changeSettings", heal: true });
+    expect(ide.getSnapshot().healing.project).toBe(true);
+    expect(ide.getSnapshot().project.unsaved).toBe(true);
+    expect(await played(ide)).toMatchObject({ state: "passed", healed: { locator: "css=.buy" } });
+    ide.send({ type: "user.saveProject" });
+    await expect.poll(() => saves.length).toBe(2);
+    expect(saves[1]).not.toHaveProperty("heal");
+  });
+
+  it("leaves the project saved when healing is turned on where it is on already, and refuses what is not true or false", () => {
+    const ide = createIde({ project: healingProject() });
+    ide.send({ type: "user.changeSettings", heal: true });
+    ide.send({ type: "user.changeSettings", heal: "no" } as never);
+    expect(ide.getSnapshot().project.unsaved).toBe(false);
+    expect(ide.getProject()).not.toHaveProperty("heal");
+    const messages = logsOf(ide).filter((entry) => entry.level !== "info").map((entry) => entry.message);
+    expect(messages).toEqual(["The recording settings are already so. Nothing was changed.", "The recording settings were not changed: heal must be a boolean."]);
+  });
+
+  it("is read from a loaded file, and shows that createIde's heal: false (--no-heal) turns healing off whatever the project says", async () => {
+    const off = createIde({ project: { ...healingProject(), heal: false } });
+    expect(off.getSnapshot().healing).toEqual({ project: false, forcedOff: false });
+    const forced = createIde({ project: healingProject(), executor: healedExecutor(), heal: false });
+    expect(forced.getSnapshot().healing).toEqual({ project: true, forcedOff: true });
+    expect(await played(forced)).toMatchObject({ state: "failed" });
   });
 });
