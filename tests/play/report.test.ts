@@ -8,12 +8,13 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { parse } from "junit2json";
 import { chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { playCli } from "../support/playCli.ts";
 
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 let dir: string;
 let loads = 0;
 let server: ReturnType<typeof createServer>;
@@ -89,10 +90,15 @@ describe("npm run play's reports", () => {
         expect.arrayContaining([expect.stringMatching(/^1\s+open\s+\/shop\s+passed/), expect.stringMatching(/^3\s+assertText\s+id=count\s+2\s+failed/)]),
       );
       expect(leaving).toEqual([]);
+      // The README's picture of the report (UPDATE_SCREENSHOT=1 npx vitest run tests/play/report.test.ts).
+      if (process.env.UPDATE_SCREENSHOT) {
+        await page.setViewportSize({ width: 1100, height: 900 });
+        await page.screenshot({ path: join(ROOT, "docs", "report.png"), fullPage: true });
+      }
     } finally {
       await browser.close();
     }
-  }, 120_000);
+  }, 180_000);
 
   it("plays a failed test again with --retries 2: passing on the second try it is flaky, and the run exits 0", async () => {
     const file = project("flaky.side", [{ id: "t-flaky", name: "gets ready", commands: [command("f1", "open", "/flaky"), command("f2", "assertText", "id=state", "ready")] }]);
@@ -113,5 +119,5 @@ describe("npm run play's reports", () => {
     // Each try has its own trace: the failed one is kept (retain-on-failure), the passing one is not.
     const kept = readdirSync(join(dir, "traces")).map((id) => JSON.parse(readFileSync(join(dir, "traces", id, "trace.json"), "utf8")) as { testName: string; result: string });
     expect(kept.filter((t) => t.testName === "gets ready").map((t) => t.result)).toEqual(["failed"]);
-  }, 120_000);
+  }, 180_000);
 });
