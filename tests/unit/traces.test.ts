@@ -1,11 +1,14 @@
 // The trace service and the host's trace store (CONTRACT section 17) without a browser: the
-// manifest read back whole or not at all, which traces are kept, and the store bounded to the
-// last runs (and pictures per run) in a temporary folder.
+// manifest read back whole or not at all, which traces are kept, the store bounded to the last
+// runs (and pictures per run) in a temporary folder, and createIde's trace option and port.
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { traceStore } from "../../drivers/host/traceStore.ts";
+import { createIde } from "../../index.ts";
+import { fakeExecutor } from "../support/executor.ts";
+import { playAndWait } from "../support/runs.ts";
 import { keepsTrace, KEPT_TRACES, locatorOf, MANIFEST_FILE, readTraceManifest, traceIdOf, tracesToDrop } from "../../services/traces/index.ts";
 
 const JPEG = `data:image/jpeg;base64,${Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]).toString("base64")}`;
@@ -79,5 +82,47 @@ describe("the host's trace store", () => {
     expect(dir).toBeNull();
     expect(manifest.steps.map((s) => s.state)).toEqual(["passed", "passed"]);
     expect(readdirSync(root)).toEqual([]);
+  });
+});
+
+describe("createIde's trace option", () => {
+  const project = (commands: Array<{ id: string; command: string; target?: string; value?: string }>) => ({
+    id: "p",
+    name: "traced",
+    url: "http://127.0.0.1:1",
+    tests: [{ id: "t", name: "the test", commands: commands.map((c) => ({ target: "", value: "", targets: [], ...c })) }],
+  });
+
+  it("tells the trace port of every command, the IDE's own and the page's, with its state, message and locator", async () => {
+    const root = mkdtempSync(join(tmpdir(), "ide-core-trace-port-"));
+    const store = traceStore({ root });
+    const executor = fakeExecutor({ answer: (input) => (input.command.command === "click" ? { state: "passed", healed: { locator: "css=.buy", score: 0.9 } } : undefined) });
+    const ide = createIde({
+      executor,
+      trace: "on",
+      traces: store,
+      project: project([{ id: "a", command: "echo", target: "hello" }, { id: "b", command: "click", target: "id=buy" }, { id: "c", command: "assertText", target: "id=total", value: "3" }]),
+    });
+    const run = await playAndWait(ide, { type: "user.startPlayback", testId: "t" });
+    const { manifest, dir } = await store.finished(run.runId, "t");
+    expect(dir).not.toBeNull();
+    expect(manifest.steps.map((s) => [s.index, s.command, s.state, s.locator, s.healed?.locator ?? null])).toEqual([
+      [1, "echo", "passed", null, null],
+      [2, "click", "passed", "css=.buy", "css=.buy"],
+      [3, "assertText", "passed", "id=total", null],
+    ]);
+    expect(manifest.steps.every((s) => s.endedAt !== null && s.endedAt >= s.startedAt)).toBe(true);
+    expect(manifest.result).toBe("passed");
+    ide.stop();
+  });
+
+  it("tells the port nothing with trace off, and refuses a mode it does not know", async () => {
+    const root = mkdtempSync(join(tmpdir(), "ide-core-trace-port-"));
+    const store = traceStore({ root });
+    const ide = createIde({ executor: fakeExecutor(), trace: "off", traces: store, project: project([{ id: "a", command: "click", target: "id=buy" }]) });
+    await playAndWait(ide, { type: "user.startPlayback", testId: "t" });
+    expect(readdirSync(root)).toEqual([]);
+    ide.stop();
+    expect(() => createIde({ trace: "always" as "on" })).toThrow('createIde: options.trace must be "on", "off" or "retain-on-failure", not "always".');
   });
 });
