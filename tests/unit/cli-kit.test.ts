@@ -93,6 +93,12 @@ describe("the options npm start and npm run play share", () => {
     expect(readPlayOptions(["x.side", "--trace", "off"])!.trace).toBe("off");
     expect(() => readStartOptions(["--trace", "always"])).toThrow("--trace must be on, off or retain-on-failure, not \"always\"");
   });
+
+  it("read npm run play's --retries and --report, with no retries and no report by default", () => {
+    expect(readPlayOptions(["x.side"])).toMatchObject({ retries: 0, report: null });
+    expect(readPlayOptions(["x.side", "--retries", "2", "--report", "out"])).toMatchObject({ retries: 2, report: "out" });
+    expect(() => readPlayOptions(["x.side", "--retries", "twice"])).toThrow('--retries must be a whole number of at least 0, not "twice"');
+  });
 });
 
 describe("what a command line plays or exports", () => {
