@@ -33,6 +33,10 @@ import { watchTestEnds } from "./testEnds.ts";
 import { keepJournal } from "./journal.ts";
 import type { Journal } from "./journal.ts";
 import type { TestEnded } from "./testEnds.ts";
+import { watchTraces } from "./traces.ts";
+import type { TraceSink } from "./traces.ts";
+import { traceModeOf } from "../services/traces/index.ts";
+import type { TraceMode } from "../services/traces/index.ts";
 
 export interface IdeOptions {
   project?: unknown;
@@ -66,6 +70,14 @@ export interface IdeOptions {
    */
   journal?: Journal;
   inspect?: Observer<InspectionEvent> | ((event: InspectionEvent) => void);
+  /**
+   * CONTRACT section 17: whether runs keep a trace, "on" (the default), "off", or
+   * "retain-on-failure" (kept only for a test that did not pass). What is kept, and where, is
+   * `traces`' (the host's drivers/host/traceStore.ts): without it nothing is traced.
+   */
+  trace?: TraceMode;
+  /** The trace port (core/traces.ts): told of each test's and command's start and end. */
+  traces?: TraceSink;
 }
 
 export interface Ide {
@@ -122,6 +134,13 @@ function checkedWorkers(workers: number | undefined): number {
   return workers;
 }
 
+function checkedTrace(trace: unknown): TraceMode {
+  if (trace === undefined) return "on";
+  const mode = typeof trace === "string" ? traceModeOf(trace) : null;
+  if (mode === null) throw new TypeError(`createIde: options.trace must be "on", "off" or "retain-on-failure", not ${JSON.stringify(trace)}.`);
+  return mode;
+}
+
 function checkedLimits(limits: Partial<Limits> | undefined): Limits {
   const given = Object.entries(limits ?? {}).filter(([, value]) => value !== undefined);
   const merged = { ...DEFAULT_LIMITS, ...Object.fromEntries(given) } as Limits;
@@ -138,6 +157,7 @@ const nextTurn: (run: () => void) => void =
   typeof setImmediate === "function" ? (run) => void setImmediate(run) : (run) => void setTimeout(run, 0);
 
 export function createIde(options: IdeOptions = {}): Ide {
+  const traceMode = checkedTrace(options.trace);
   const limits = checkedLimits(options.limits);
   if (options.window !== undefined && options.window !== "open" && options.window !== "closed") {
     throw new TypeError('createIde: options.window must be "open" or "closed".');
@@ -245,6 +265,7 @@ export function createIde(options: IdeOptions = {}): Ide {
   actor.start();
   const children = childActors(actor.getSnapshot());
   const journaling = options.journal ? keepJournal(actor, options.journal, (message) => ideLog("error", message)) : null;
+  const tracing = options.traces ? watchTraces(children.suiteRunner, traceMode, options.traces) : null;
   const found = options.journal?.found;
   if (found && "problem" in found) ideLog("error", found.problem);
   else if (found) children.projectFile.send({ type: "journal.restoreOffered", project: startingProject(found.project) });
@@ -316,6 +337,7 @@ export function createIde(options: IdeOptions = {}): Ide {
     stop() {
       protocol.abandonAll(fail("IdeNotActive", "The IDE has stopped."));
       journaling?.stop();
+      tracing?.unsubscribe();
       actor.stop();
     },
   };

@@ -17,7 +17,7 @@ export interface TestEnded {
   /** From the test runner's start to its end. */
   durationMs: number;
   /** The first command that failed (or ended the test fatal), with its message. */
-  failure: { commandId: string; command: string; target: string; value: string; state: "failed" | "fatal"; message: string } | null;
+  failure: { commandId: string; /** Its position in the test, from 1. */ index: number; command: string; target: string; value: string; state: "failed" | "fatal"; message: string } | null;
   /** The commands that passed healed (CONTRACT section 18), in order: `index` counts from 1 in the test. */
   healed: Array<{ commandId: string; index: number; command: string; target: string; locator: string; score: number }>;
 }
@@ -31,7 +31,8 @@ export function watchTestEnds(playback: SuiteRunnerRef, listener: (ended: TestEn
       told = true;
       const { run } = snapshot.context;
       const rows = commandRows(run.commands);
-      const failed = rows.find((row) => row.state === "failed" || row.state === "fatal");
+      const failedAt = rows.findIndex((row) => row.state === "failed" || row.state === "fatal");
+      const failed = failedAt >= 0 ? rows[failedAt] : undefined;
       const healed = rows.flatMap((row, i) =>
         row.healed ? [{ commandId: row.id, index: i + 1, command: row.command, target: row.target, locator: row.healed.locator, score: row.healed.score }] : [],
       );
@@ -45,6 +46,7 @@ export function watchTestEnds(playback: SuiteRunnerRef, listener: (ended: TestEn
         failure: failed
           ? {
               commandId: failed.id,
+              index: failedAt + 1,
               command: failed.command,
               target: failed.target,
               value: failed.value,

@@ -1,7 +1,7 @@
 // The options npm start and npm run play share, read once for both (CONTRACT section 16): where
 // the browser comes from and what it plays against (`--webdriver-url`, `--capabilities`,
 // `--workers`, `--base-url`), how page commands are played (`--executor`), where uploads are read from (`--files`), and where the plugin
-// bridge listens (`--port`, `--token-file`).
+// bridge listens (`--port`, `--token-file`), and whether runs keep traces (`--trace`).
 import { statSync } from "node:fs";
 import { resolve } from "node:path";
 import { DEFAULT_PORT, DEFAULT_TOKEN_FILE } from "../host/host.ts";
@@ -9,6 +9,8 @@ import { parseCapabilities } from "../../drivers/host/capabilities.ts";
 import type { PageExecutorKind } from "../../drivers/host/webdriver.ts";
 import type { Capabilities } from "../../drivers/host/capabilities.ts";
 import { messageOf } from "../../services/errors.ts";
+import { traceModeOf } from "../../services/traces/index.ts";
+import type { TraceMode } from "../../services/traces/index.ts";
 import { httpUrl, portNumber, UsageError, wholeNumber } from "./usage.ts";
 
 /** For readArgs: the shared options, spread into a command's own. */
@@ -22,6 +24,7 @@ export const BROWSER_ARGS = {
   "no-heal": { type: "boolean" },
   port: { type: "string" },
   "token-file": { type: "string" },
+  trace: { type: "string" },
 } as const;
 
 type BrowserArgs = { [K in Exclude<keyof typeof BROWSER_ARGS, "no-heal">]?: string } & { "no-heal"?: boolean };
@@ -43,10 +46,12 @@ export interface BrowserOptions {
   /** The host's port on 127.0.0.1 (0 picks a free one). */
   port: number;
   tokenFile: string;
+  /** `--trace on|off|retain-on-failure` (CONTRACT section 17); the default is the command's own. */
+  trace: TraceMode;
 }
 
 /** The shared options' values as readArgs gave them, checked; a bad one is a UsageError naming it. */
-export function readBrowserOptions(values: BrowserArgs): BrowserOptions {
+export function readBrowserOptions(values: BrowserArgs, traceDefault: TraceMode): BrowserOptions {
   const baseUrl = httpUrl("base-url", values["base-url"]);
   const webdriverUrl = httpUrl("webdriver-url", values["webdriver-url"]);
   let capabilities: Capabilities | undefined;
@@ -65,7 +70,16 @@ export function readBrowserOptions(values: BrowserArgs): BrowserOptions {
     heal: values["no-heal"] !== true,
     port: portNumber("port", values.port, DEFAULT_PORT),
     tokenFile: values["token-file"] ?? DEFAULT_TOKEN_FILE,
+    trace: traceOption(values.trace, traceDefault),
   };
+}
+
+/** `--trace on|off|retain-on-failure`, or the default when not given. */
+function traceOption(text: string | undefined, fallback: TraceMode): TraceMode {
+  if (text === undefined) return fallback;
+  const mode = traceModeOf(text);
+  if (mode === null) throw new UsageError(`--trace must be on, off or retain-on-failure, not ${JSON.stringify(text)}`);
+  return mode;
 }
 
 const EXECUTORS: readonly PageExecutorKind[] = ["devtools", "webdriver"];

@@ -22,6 +22,7 @@ export const USAGE = `usage: npm start [-- options]
   --inspect           stream the actor system to Stately's inspector page (needs access to stately.ai)
   --inspect-log FILE  write every inspection event to FILE as JSON lines (works offline)
   --token-file FILE   where to write the token (default: ${DEFAULT_TOKEN_FILE})
+  --trace MODE        on (default), off or retain-on-failure: keep each run's trace (pictures, failures) in traces/ beside the token
   --help              show this`;
 
 export interface StartOptions extends BrowserOptions {
@@ -48,7 +49,7 @@ export function readStartOptions(argv: string[]): StartOptions | null {
     },
   });
   if (values.help) return null;
-  const browser = readBrowserOptions(values);
+  const browser = readBrowserOptions(values, "on");
   if (values.page !== undefined && !/^(https?|file):/i.test(values.page)) {
     throw new UsageError(`--page must be an http, https or file URL, not ${JSON.stringify(values.page)}`);
   }

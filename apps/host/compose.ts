@@ -1,14 +1,17 @@
 // The host as npm start and npm run play put it together: the example site, the page under
-// test (a pool of browser sessions, started at the first run that needs one) and the host with
-// its plugin bridge. One rule for the example site: it is served when the project played is
+// test (a pool of browser sessions, started at the first run that needs one, traced unless
+// --trace off) and the host with its plugin bridge. One rule for the example site: it is served when the project played is
 // the shipped example (examples/shop.side) and no --base-url replaces it.
-import { dirname, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { EXAMPLE_PROJECT_PATH, startExampleSite } from "../../drivers/host/site.ts";
 import type { ExampleSite } from "../../drivers/host/site.ts";
 import { sessionPool } from "../../drivers/host/sessions.ts";
 import type { SessionPool } from "../../drivers/host/sessions.ts";
 import type { SideProject } from "../../services/side/index.ts";
 import type { BrowserOptions } from "../cli/browser.ts";
+import { traceStore } from "../../drivers/host/traceStore.ts";
+import type { TraceStore } from "../../drivers/host/traceStore.ts";
+import { tracedExecutor } from "../../drivers/host/tracedExecutor.ts";
 import { startHost } from "./host.ts";
 import type { Host, HostOptions } from "./host.ts";
 
@@ -35,6 +38,8 @@ export interface ComposedHost {
   site: ExampleSite | null;
   /** What the tests play against: --base-url, else the example site, else the project's url. */
   baseUrl: string;
+  /** Where runs keep their traces (traces/ beside the token), or null with `--trace off`. */
+  traces: TraceStore | null;
   /** Stops the host, then the browsers, then the site. */
   close(): Promise<void>;
 }
@@ -53,13 +58,17 @@ export async function composeHost(options: ComposeOptions): Promise<ComposedHost
     // `type` on a file input reads a relative path from --files DIR, then beside the .side file.
     uploads: { filesDir: options.filesDir, projectDir: dirname(resolve(options.projectFile)) },
   });
+  // CONTRACT section 17: traces go to the user's data folder, beside the token (and the journal).
+  const traces = options.trace === "off" ? null : traceStore({ root: join(dirname(resolve(options.tokenFile)), "traces"), problem: (message) => console.error(message) });
   let host: Host;
   try {
     host = await startHost({
       ...options.host,
       port: options.port,
       project: options.project,
-      executor: page,
+      executor: traces ? tracedExecutor(page, traces) : page,
+      trace: options.trace,
+      traces: traces ?? undefined,
       workers: options.workers,
       heal: options.heal,
       tokenFile: options.tokenFile,
@@ -74,6 +83,7 @@ export async function composeHost(options: ComposeOptions): Promise<ComposedHost
     page,
     site,
     baseUrl,
+    traces,
     async close() {
       await host.close();
       await page.close();

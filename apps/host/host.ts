@@ -70,6 +70,9 @@ export interface HostOptions {
   workers?: number;
   /** createIde's `heal` (`--no-heal` makes it false). Default true. */
   heal?: boolean;
+  /** createIde's `trace` and `traces` (CONTRACT section 17): compose.ts gives the trace store. */
+  trace?: IdeOptions["trace"];
+  traces?: IdeOptions["traces"];
 }
 
 export interface Host {
@@ -184,6 +187,8 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
     inspect: options.inspect,
     workers: options.workers,
     heal: options.heal,
+    trace: options.trace,
+    traces: options.traces,
     journal: options.journalFile ? fileJournal(options.journalFile, options.savedAt ?? 0) : undefined,
   });
   // A recording starts: the recorder goes into the page (a browser starts if none runs), and a picture follows.

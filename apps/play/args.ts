@@ -18,7 +18,10 @@ export const USAGE = `usage: npm run play -- FILE.side [options]
   --workers N            play up to N tests of a parallel suite at once (default 1)
   --base-url URL         play against this URL instead of the project's url
   --files DIR            read a file input's relative upload paths here first (then beside FILE.side)
-  --junit FILE           write a JUnit XML report to FILE
+  --junit FILE           write a JUnit XML report to FILE (a failed command's picture attached)
+  --report DIR           write an HTML report a person opens offline to DIR/index.html, its pictures beside it
+  --retries N            play a failed test again at once, up to N more times; passing on a retry is flaky (default 0)
+  --trace MODE           retain-on-failure (default), on or off: keep each test's trace in traces/ beside the token
   --wait-for-plugins N   start once N plugins have registered over the bridge (at most 30 s)
   --port N               the plugin bridge's port on 127.0.0.1 (default ${DEFAULT_PORT}; 0 picks a free one)
   --token-file FILE      where to write the bridge's token (default: ${DEFAULT_TOKEN_FILE})
@@ -29,6 +32,10 @@ export interface PlayOptions extends BrowserOptions {
   /** --suite or --test, or neither (every suite, else every test). */
   target: TargetChoice;
   junit: string | null;
+  /** --report DIR: where index.html and its pictures go. */
+  report: string | null;
+  /** --retries N: how many more tries a failed test gets. */
+  retries: number;
   waitForPlugins: number;
 }
 
@@ -42,6 +49,8 @@ export function readPlayOptions(argv: string[]): PlayOptions | null {
       suite: { type: "string" },
       test: { type: "string" },
       junit: { type: "string" },
+      report: { type: "string" },
+      retries: { type: "string" },
       "wait-for-plugins": { type: "string" },
       help: { type: "boolean" },
     },
@@ -51,10 +60,12 @@ export function readPlayOptions(argv: string[]): PlayOptions | null {
   if (positionals.length > 1) throw new UsageError(`play one .side file at a time, not ${positionals.length} (${positionals.join(", ")})`);
   const target = targetChoice(values);
   return {
-    ...readBrowserOptions(values),
+    ...readBrowserOptions(values, "retain-on-failure"),
     file: positionals[0],
     target,
     junit: values.junit ?? null,
+    report: values.report ?? null,
+    retries: wholeNumber("retries", values.retries, 0, 0),
     waitForPlugins: wholeNumber("wait-for-plugins", values["wait-for-plugins"], 0, 0),
   };
 }

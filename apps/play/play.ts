@@ -1,8 +1,9 @@
 // `npm run play`: a .side project played without a UI, as CI does (CONTRACT section 16). The
 // same core and executors as `npm start`: createIde in the host with its plugin bridge, and
 // the page under test in browser sessions (a local chromedriver, or a Grid with
-// --webdriver-url), one per test playing. It plays each suite (or test) named, prints a line per
-// test as it ends, a summary, writes the JUnit report, and says how it went in its exit code.
+// --webdriver-url), one per test playing. It plays each suite (or test) named, plays a failed test
+// again up to --retries times (CONTRACT section 17), prints a line per test as it ends, a summary,
+// writes the JUnit report and the HTML report, and says how it went in its exit code.
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import type { Ide, IdeView, TestEnded } from "../../index.ts";
@@ -15,7 +16,14 @@ import { composeHost } from "../host/compose.ts";
 import type { ComposedHost } from "../host/compose.ts";
 import type { PlayOptions } from "./args.ts";
 import { junitXml, summaryLine, testLines } from "./report.ts";
-import type { ReportGroup } from "./report.ts";
+import type { PlayedTest, ReportGroup } from "./report.ts";
+import { screenshotOf, writeHtmlReport } from "./htmlReport.ts";
+import type { TracedTest } from "./htmlReport.ts";
+import type { FinishedTrace } from "../../drivers/host/traceStore.ts";
+import { withTimeout } from "../../services/timeout.ts";
+
+/** How long a test's trace may take to be written once it ended. */
+const TRACE_WAIT_MS = 30_000;
 
 /** How long --wait-for-plugins waits at most (CONTRACT section 16). */
 const PLUGIN_WAIT_MS = Number(process.env.PLAY_PLUGIN_WAIT_MS ?? 30_000);
@@ -56,6 +64,7 @@ async function playTarget(ide: Ide, target: Target): Promise<void> {
 
 export interface PlayOutcome {
   exitCode: 0 | 1;
+  /** Every try of every test, in the order they ended. */
   ends: TestEnded[];
 }
 
@@ -80,9 +89,15 @@ export async function play(options: PlayOptions, io: PlayIo, stopSignal: AbortSi
   const started = Date.now();
   const ends: TestEnded[] = [];
   const groups: ReportGroup[] = [];
+  const traceOf = new Map<TestEnded, Promise<FinishedTrace | null>>();
+  /** The test played again now, and which try it is. */
+  let retrying: { testId: string; tryNo: number } | null = null;
   const subscription = host.ide.onTestEnded((ended) => {
     ends.push(ended);
-    for (const line of testLines(ended)) io.out(line);
+    if (composed.traces) traceOf.set(ended, withTimeout(composed.traces.finished(ended.runId, ended.testId), TRACE_WAIT_MS, "the trace").catch(() => null));
+    const again = retrying?.testId === ended.testId ? retrying : null;
+    const how = again ? { verdict: ended.result === "passed" ? ("flaky" as const) : undefined, note: `(try ${again.tryNo} of ${options.retries + 1})` } : {};
+    for (const line of testLines(ended, how)) io.out(line);
   });
   const stop = () => host.ide.send({ type: "user.stopPlayback" });
   stopSignal.addEventListener("abort", stop);
@@ -103,17 +118,41 @@ export async function play(options: PlayOptions, io: PlayIo, stopSignal: AbortSi
       if (stopSignal.aborted) break;
       const first = ends.length;
       await playTarget(host.ide, target);
-      groups.push({ name: target.kind === "suite" ? target.name : project.name, ends: ends.slice(first) });
+      const tests: PlayedTest[] = [];
+      for (const ended of ends.slice(first)) {
+        // --retries: a failed test plays again at once (a suite's, once the suite ended), alone, each try traced.
+        const failedTries: TestEnded[] = [];
+        let last = ended;
+        for (let k = 1; k <= options.retries && (last.result === "failed" || last.result === "fatal") && !stopSignal.aborted; k++) {
+          failedTries.push(last);
+          retrying = { testId: last.testId, tryNo: k + 1 };
+          const before = ends.length;
+          await playTarget(host.ide, { kind: "test", id: last.testId, name: last.testName });
+          retrying = null;
+          if (ends.length === before) break;
+          last = ends[before];
+        }
+        const verdict = failedTries.length > 0 && last.result === "passed" ? "flaky" : last.result;
+        tests.push({ ended: last, failedTries, verdict, screenshot: null });
+      }
+      groups.push({ name: target.kind === "suite" ? target.name : project.name, tests });
     }
-    io.out(summaryLine(ends, Date.now() - started));
+    let merged = await withScreenshots(mergeGroups(groups), traceOf);
+    io.out(summaryLine(merged.flatMap((g) => g.tests), Date.now() - started, options.retries));
+    if (options.report) {
+      const { index, copies } = await writeHtmlReport(resolve(options.report), project.name, merged, Date.now() - started);
+      // JUnit names the report's copy of a picture: it outlives the traces' bound.
+      merged = merged.map((g) => ({ ...g, tests: g.tests.map((t) => ({ ...t, screenshot: t.screenshot ? (copies.get(t.screenshot) ?? t.screenshot) : null })) }));
+      io.out(`html report    ${index}`);
+    }
     if (options.junit) {
       const file = resolve(options.junit);
       await mkdir(dirname(file), { recursive: true });
-      await writeFile(file, junitXml(project.name, mergeGroups(groups)));
+      await writeFile(file, junitXml(project.name, merged));
       io.out(`junit report   ${file}`);
     }
-    const allPassed = ends.length > 0 && ends.every((e) => e.result === "passed");
-    return { exitCode: allPassed ? 0 : 1, ends };
+    const allPassed = merged.length > 0 && merged.every((g) => g.tests.every((t) => t.verdict === "passed" || t.verdict === "flaky"));
+    return { exitCode: allPassed && ends.length > 0 ? 0 : 1, ends };
   } finally {
     stopSignal.removeEventListener("abort", stop);
     subscription.unsubscribe();
@@ -126,8 +165,25 @@ function mergeGroups(groups: readonly ReportGroup[]): ReportGroup[] {
   const merged: ReportGroup[] = [];
   for (const group of groups) {
     const same = merged.find((g) => g.name === group.name);
-    if (same) merged[merged.indexOf(same)] = { name: same.name, ends: [...same.ends, ...group.ends] };
+    if (same) merged[merged.indexOf(same)] = { name: same.name, tests: [...same.tests, ...group.tests] };
     else merged.push(group);
   }
   return merged;
+}
+
+/** Each test with its tries' traces (once written) and its failing command's picture in the trace. */
+async function withScreenshots(groups: readonly ReportGroup[], traceOf: ReadonlyMap<TestEnded, Promise<FinishedTrace | null>>): Promise<Array<{ name: string; tests: TracedTest[] }>> {
+  const traced = async (ended: TestEnded) => (await traceOf.get(ended)) ?? null;
+  return Promise.all(
+    groups.map(async (group) => ({
+      name: group.name,
+      tests: await Promise.all(
+        group.tests.map(async (test) => {
+          const trace = await traced(test.ended);
+          const tries = await Promise.all(test.failedTries.map(async (ended) => ({ ended, trace: await traced(ended) })));
+          return { ...test, screenshot: screenshotOf(trace), trace, tries };
+        }),
+      ),
+    })),
+  );
 }

@@ -17,6 +17,7 @@ import type { Capabilities } from "./capabilities.ts";
 import { ChromedriverError, startChromedriver } from "./chromedriver.ts";
 import type { Chromedriver } from "./chromedriver.ts";
 import type { PageCamera } from "./devtools.ts";
+import type { PageWitness } from "./pageWitness.ts";
 import { PageGoneError } from "./pageGone.ts";
 import { withShadowLocators } from "./shadowLocator.ts";
 import { withFileUploads } from "./fileUpload.ts";
@@ -63,6 +64,8 @@ export interface Session {
   runId: string | undefined;
   /** What takes the UI's pictures of the page, made at the first capture. */
   camera: Promise<PageCamera> | null;
+  /** What hears the page's console errors for traces, made at the first trace's command. */
+  witness?: Promise<PageWitness | null> | null;
 }
 
 const silentLogger = { info() {}, log() {}, warn() {}, error() {}, debug() {} } as unknown as Console;

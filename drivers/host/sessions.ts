@@ -19,6 +19,8 @@ export interface SessionPool extends WebDriverPage {
   endRun(runId: string): void;
   /** The picture of the page the test `runId` played in (while no other test took it), else of the last page used. */
   capturePage(runId?: string): Promise<PageShot | null>;
+  /** The witness (pageWitness.ts) of the page the test `runId` plays in, else of the last page used. */
+  witnessOf(runId?: string): ReturnType<WebDriverPage["witness"]>;
   /** How many pages (browser sessions, open or not yet) the pool holds now. */
   size(): number;
 }
@@ -54,6 +56,9 @@ export function sessionPool(options: SessionPoolOptions = {}): SessionPool {
     return page;
   }
 
+  /** The page the test `runId` played in last (while no other test took it), else the last page used. */
+  const pageOfRun = (runId: string | undefined) => (runId !== undefined && [...lastRunOf].find(([, id]) => id === runId)?.[0]) || last;
+
   return {
     execute(input: PageCommandInput, signal: AbortSignal): Promise<PageOutcome> {
       return pageFor(input.runId).execute(input, signal);
@@ -73,8 +78,13 @@ export function sessionPool(options: SessionPoolOptions = {}): SessionPool {
     resolveLocator: (location) => pageFor(undefined).resolveLocator(location),
     chromedriverPid: () => last?.chromedriverPid() ?? null,
     capturePage(runId?: string): Promise<PageShot | null> {
-      const page = (runId !== undefined && [...lastRunOf].find(([, id]) => id === runId)?.[0]) || last;
+      const page = pageOfRun(runId);
       return page ? page.capturePage() : Promise.resolve(null);
+    },
+    witness: () => (last ? last.witness() : Promise.resolve(null)),
+    witnessOf(runId?: string) {
+      const page = pageOfRun(runId);
+      return page ? page.witness() : Promise.resolve(null);
     },
     sideRuntime: () => pageFor(undefined).sideRuntime(),
     playedInPage: () => pages.reduce((sum, page) => sum + page.playedInPage(), 0),

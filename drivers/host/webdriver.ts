@@ -26,6 +26,8 @@ import { UploadError } from "../../services/playback/uploads.ts";
 import type { UploadPlaces } from "../../services/playback/uploads.ts";
 import { CHROMEDRIVER_PATH, killBrowser } from "./chromedriver.ts";
 import { pageCamera } from "./devtools.ts";
+import { pageWitness } from "./pageWitness.ts";
+import type { PageWitness } from "./pageWitness.ts";
 import { closeDevTools } from "./devtoolsConnection.ts";
 import { callResolver, fromPage, locatorBundle } from "./pages.ts";
 import { commandMessage, isGone, PageGoneError } from "./pageGone.ts";
@@ -81,6 +83,8 @@ export interface WebDriverPage extends Executor {
   sideRuntime(): Promise<{ driver: WebDriver; executor: SideExecutor }>;
   /** How many commands the one player played in the page so far (the rest went through WebDriver); for tests and benchmarks. */
   playedInPage(): number;
+  /** What hears the console errors of the page under test and gives its HTML (traces); null while there is no browser or no DevTools. */
+  witness(): Promise<PageWitness | null>;
   /** Quits the browser and stops chromedriver. */
   close(): Promise<void>;
 }
@@ -175,10 +179,16 @@ export function webdriverPage(options: WebDriverPageOptions = {}): WebDriverPage
     session.camera = null;
   }
 
+  function closeWitness(session: Session) {
+    void session.witness?.then((witness) => witness?.close());
+    session.witness = null;
+  }
+
   function drop(gone: Session) {
     gone.dead = true;
     route?.close(gone);
     closeCamera(gone);
+    closeWitness(gone);
     closeDevTools(gone.driver);
     if (current !== gone) return;
     current = null;
@@ -318,6 +328,13 @@ export function webdriverPage(options: WebDriverPageOptions = {}): WebDriverPage
       }
     },
 
+    witness() {
+      const opened = current;
+      if (!opened || opened.dead) return Promise.resolve(null);
+      opened.witness ??= pageWitness(opened.driver).catch(() => null);
+      return opened.witness;
+    },
+
     async sideRuntime() {
       const opened = await acquire(new AbortController().signal, undefined);
       return { driver: opened.driver, executor: opened.runner };
@@ -331,6 +348,7 @@ export function webdriverPage(options: WebDriverPageOptions = {}): WebDriverPage
       opened.dead = true;
       route?.close(opened);
       closeCamera(opened);
+      closeWitness(opened);
       closeDevTools(opened.driver);
       await opened.driver.quit().catch(() => {});
       opened.chromedriver?.kill("SIGTERM");

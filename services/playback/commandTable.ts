@@ -31,7 +31,8 @@ export interface CommandTable {
   readonly length: number;
 }
 
-const CHUNK = 128;
+/** Rows per chunk. */
+export const CHUNK = 128;
 
 export function createCommandTable(
   commands: ReadonlyArray<{ id: string; command: string; target?: string; value?: string }>,

@@ -128,7 +128,8 @@ describe("npm run play", () => {
     expect(report.testsuites).toMatchObject({ tests: "2", failures: "1", errors: "0" });
     const cases = asList(report.testsuites.testsuite.testcase);
     expect(cases.map((c: { name: string }) => c.name)).toEqual(["cart", "bad cart"]);
-    expect(cases[1].failure.message).toMatch(/^assertText "css=\.cart-count": /);
+    // CONTRACT section 17: the message begins #N COMMAND TARGET:.
+    expect(cases[1].failure.message).toMatch(/^#2 assertText css=\.cart-count: /);
     expect(cases[0].failure).toBeUndefined();
   });
 

@@ -71,8 +71,8 @@ describe("the options npm start and npm run play share", () => {
   };
 
   it("are read by one function into the same options for both commands", () => {
-    const shared = readBrowserOptions(readArgs({ args: argv, options: BROWSER_ARGS }).values);
-    expect(shared).toEqual(expected);
+    const shared = readBrowserOptions(readArgs({ args: argv, options: BROWSER_ARGS }).values, "on");
+    expect(shared).toEqual({ ...expected, trace: "on" });
     expect(readStartOptions(argv)).toMatchObject(expected);
     expect(readPlayOptions(["x.side", ...argv])).toMatchObject(expected);
   });
@@ -86,6 +86,18 @@ describe("the options npm start and npm run play share", () => {
     expect([start.filesDir, play.filesDir]).toEqual([null, null]);
     expect([start.executor, play.executor]).toEqual(["devtools", "devtools"]);
     expect([start.heal, play.heal]).toEqual([true, true]);
+  });
+
+  it("keep traces by default in the IDE and only a failed test's in npm run play, and refuse another --trace", () => {
+    expect([readStartOptions([])!.trace, readPlayOptions(["x.side"])!.trace]).toEqual(["on", "retain-on-failure"]);
+    expect(readPlayOptions(["x.side", "--trace", "off"])!.trace).toBe("off");
+    expect(() => readStartOptions(["--trace", "always"])).toThrow("--trace must be on, off or retain-on-failure, not \"always\"");
+  });
+
+  it("read npm run play's --retries and --report, with no retries and no report by default", () => {
+    expect(readPlayOptions(["x.side"])).toMatchObject({ retries: 0, report: null });
+    expect(readPlayOptions(["x.side", "--retries", "2", "--report", "out"])).toMatchObject({ retries: 2, report: "out" });
+    expect(() => readPlayOptions(["x.side", "--retries", "twice"])).toThrow('--retries must be a whole number of at least 0, not "twice"');
   });
 });
 

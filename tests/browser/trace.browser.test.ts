@@ -1,0 +1,97 @@
+// A run's trace in the host (CONTRACT section 17), in real Chromium: a test that fails keeps,
+// for every page command, its times, state, locator and a JPEG of the page after it, and for the
+// failed command the page's URL, title, HTML and the console error the page logged; with
+// "retain-on-failure" a passing test keeps nothing on disk.
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createIde } from "../../index.ts";
+import type { Ide } from "../../index.ts";
+import { sessionPool } from "../../drivers/host/sessions.ts";
+import type { SessionPool } from "../../drivers/host/sessions.ts";
+import { tracedExecutor } from "../../drivers/host/tracedExecutor.ts";
+import { traceStore } from "../../drivers/host/traceStore.ts";
+import { MANIFEST_FILE, readTraceManifest } from "../../services/traces/index.ts";
+import type { TraceMode } from "../../services/traces/index.ts";
+import { servePages } from "../support/browserPages.ts";
+import { playAndWait } from "../support/runs.ts";
+
+const SHOP = `<!doctype html><html><head><title>Shop</title></head><body><h1>Shop</h1>
+<button id="add" type="button" onclick="document.getElementById('count').textContent = '1'">Add</button>
+<p id="count">0</p></body></html>`;
+
+let site: Awaited<ReturnType<typeof servePages>>;
+let pool: SessionPool;
+
+beforeAll(async () => {
+  site = await servePages({ "/shop": SHOP });
+  pool = sessionPool({ baseUrl: site.origin, implicitWaitMs: 500 });
+}, 60_000);
+
+afterAll(async () => {
+  await pool?.close();
+  await site?.close();
+});
+
+const command = (id: string, name: string, target = "", value = "") => ({ id, command: name, target, targets: [], value });
+
+function tracedIde(mode: TraceMode, commands: ReturnType<typeof command>[]) {
+  const root = mkdtempSync(join(tmpdir(), "ide-core-traces-"));
+  const store = traceStore({ root });
+  const ide: Ide = createIde({
+    executor: tracedExecutor(pool, store),
+    trace: mode,
+    traces: store,
+    project: { id: "p", name: "traced", url: site.origin, tests: [{ id: "t", name: "adds to cart", commands }] },
+  });
+  return { ide, store, root };
+}
+
+describe("a run's trace in the host", () => {
+  it("keeps every command's picture of a failing test, and the failure's page, DOM and console error", async () => {
+    const { ide, store, root } = tracedIde("retain-on-failure", [
+      command("c1", "open", "/shop"),
+      command("c2", "click", "id=add"),
+      command("c3", "executeScript", "console.error('stock service down: 503'); throw new Error('the stock is gone')"),
+    ]);
+    const run = await playAndWait(ide, { type: "user.startPlayback", testId: "t" });
+    expect(run.result).toBe("failed");
+    const { manifest, dir } = await store.finished(run.runId, "t");
+    expect(dir).not.toBeNull();
+    // What is on disk is the manifest, read back through its schema.
+    const read = readTraceManifest(JSON.parse(readFileSync(join(dir!, MANIFEST_FILE), "utf8")));
+    expect(read.ok).toBe(true);
+    expect(read.ok && read.manifest).toEqual(manifest);
+    expect(manifest).toMatchObject({ testName: "adds to cart", result: "failed" });
+    expect(manifest.steps.map((s) => [s.index, s.command, s.state, s.locator])).toEqual([
+      [1, "open", "passed", null],
+      [2, "click", "passed", "id=add"],
+      [3, "executeScript", "failed", null],
+    ]);
+    for (const step of manifest.steps) {
+      expect(step.endedAt! >= step.startedAt).toBe(true);
+      expect(step.screenshot).toMatch(/\.jpg$/);
+      const jpeg = readFileSync(join(dir!, step.screenshot!));
+      expect([...jpeg.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+    }
+    const failed = manifest.steps[2];
+    expect(failed.message).toContain("the stock is gone");
+    expect(failed.failure).toMatchObject({ url: `${site.origin}/shop`, title: "Shop" });
+    expect(failed.failure!.consoleErrors).toContain("stock service down: 503");
+    expect(readFileSync(join(dir!, failed.failure!.dom!), "utf8")).toContain('<p id="count">1</p>');
+    expect(readdirSync(root)).toEqual([manifest.traceId]);
+    ide.stop();
+  }, 60_000);
+
+  it("keeps no files of a passing test under retain-on-failure, but still tells its commands", async () => {
+    const { ide, store, root } = tracedIde("retain-on-failure", [command("c1", "open", "/shop"), command("c2", "click", "id=add")]);
+    const run = await playAndWait(ide, { type: "user.startPlayback", testId: "t" });
+    expect(run.result).toBe("passed");
+    const { manifest, dir } = await store.finished(run.runId, "t");
+    expect(dir).toBeNull();
+    expect(manifest.steps.map((s) => s.state)).toEqual(["passed", "passed"]);
+    expect(readdirSync(root)).toEqual([]);
+    ide.stop();
+  }, 60_000);
+});

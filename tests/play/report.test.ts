@@ -1,0 +1,123 @@
+// `npm run play`'s reports (CONTRACT section 17), in a real process with real Chromium: a failing
+// test's JUnit read back with a JUnit parser (junit2json): its message names the command as
+// `#N COMMAND TARGET:` and <system-out> attaches the failing command's picture; the HTML report
+// opened from file:// in headless Chromium, with no request leaving it, open at the failure with
+// its picture; and --retries 2 on a page that fails its first load: the test is flaky, exit 0.
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { parse } from "junit2json";
+import { chromium } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { playCli } from "../support/playCli.ts";
+
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+let dir: string;
+let loads = 0;
+let server: ReturnType<typeof createServer>;
+let origin: string;
+
+// /shop: a cart; /flaky: "broken" at its first load, "ready" after (the page counts its loads).
+const SHOP = `<!doctype html><title>Shop</title><button id="add" onclick="document.getElementById('count').textContent='1'; console.error('stock service down: 503')">Add</button><p id="count">0</p>`;
+const flakyPage = (n: number) => `<!doctype html><title>Flaky</title><p id="state">${n === 1 ? "broken" : "ready"}</p>`;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), "ide-core-report-"));
+  server = createServer((req, res) => {
+    const path = new URL(req.url ?? "/", "http://127.0.0.1").pathname;
+    const body = path === "/shop" ? SHOP : path === "/flaky" ? flakyPage(++loads) : null;
+    res.writeHead(body === null ? 404 : 200, { "content-type": "text/html; charset=utf-8" });
+    res.end(body ?? "");
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await new Promise((resolve) => server?.close(resolve));
+});
+
+const command = (id: string, name: string, target = "", value = "") => ({ id, comment: "", command: name, target, targets: [], value });
+
+function project(file: string, tests: Array<{ id: string; name: string; commands: ReturnType<typeof command>[] }>) {
+  const path = join(dir, file);
+  writeFileSync(path, JSON.stringify({ id: "p", name: "Report project", url: origin, version: "2.0", tests, suites: [], urls: [], plugins: [] }));
+  return path;
+}
+
+describe("npm run play's reports", () => {
+  it("writes JUnit a JUnit parser reads, naming the failing command and attaching its picture, and an HTML report that opens offline at the failure", async () => {
+    const file = project("failing.side", [
+      { id: "t-ok", name: "adds", commands: [command("a1", "open", "/shop"), command("a2", "click", "id=add"), command("a3", "assertText", "id=count", "1")] },
+      { id: "t-bad", name: "adds two", commands: [command("b1", "open", "/shop"), command("b2", "click", "id=add"), command("b3", "assertText", "id=count", "2")] },
+    ]);
+    const junit = join(dir, "failing.xml");
+    const reportDir = join(dir, "report");
+    const run = await playCli([file, "--junit", junit, "--report", reportDir], dir);
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(/^2 tests: 1 passed, 1 failed, 0 fatal in \d+\.\d\d s$/m);
+    expect(run.stdout).toContain(`html report    ${join(reportDir, "index.html")}`);
+
+    const parsed = await parse(readFileSync(junit, "utf8"));
+    const cases = parsed && "testsuite" in parsed ? (parsed.testsuite ?? []).flatMap((s) => s.testcase ?? []) : [];
+    expect(cases.map((c) => c.name)).toEqual(["adds", "adds two"]);
+    expect(cases[0].failure).toBeUndefined();
+    expect(cases[1].failure?.[0].message).toMatch(/^#3 assertText id=count: .*2/);
+    const attachment = cases[1]["system-out"]?.[0].match(/^\[\[ATTACHMENT\|(.+)\]\]$/)?.[1];
+    expect(attachment).toMatch(/^\/.+\.jpg$/);
+    expect([...readFileSync(attachment!).subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+
+    const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox"] });
+    try {
+      const page = await browser.newPage();
+      const leaving: string[] = [];
+      page.on("request", (request) => {
+        if (!request.url().startsWith("file:")) leaving.push(request.url());
+      });
+      await page.goto(pathToFileURL(join(reportDir, "index.html")).href);
+      await page.waitForLoadState("load");
+      expect(await page.locator(".counts").innerText()).toMatch(/2 tests\s*1 passed\s*1 failed\s*0 flaky\s*0 fatal\s*0 healed/);
+      const failed = page.locator("details.test", { hasText: "adds two" });
+      expect(await failed.getAttribute("open")).not.toBeNull();
+      expect(await page.locator("details.test", { hasText: /^passed adds ·/ }).getAttribute("open")).toBeNull();
+      const picture = failed.getByRole("img", { name: "The page after command 3: assertText" });
+      expect(await picture.isVisible()).toBe(true);
+      expect(await picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      expect(await failed.locator("tr").allInnerTexts()).toEqual(
+        expect.arrayContaining([expect.stringMatching(/^1\s+open\s+\/shop\s+passed/), expect.stringMatching(/^3\s+assertText\s+id=count\s+2\s+failed/)]),
+      );
+      expect(leaving).toEqual([]);
+      // The README's picture of the report (UPDATE_SCREENSHOT=1 npx vitest run tests/play/report.test.ts).
+      if (process.env.UPDATE_SCREENSHOT) {
+        await page.setViewportSize({ width: 1100, height: 900 });
+        await page.screenshot({ path: join(ROOT, "docs", "report.png"), fullPage: true });
+      }
+    } finally {
+      await browser.close();
+    }
+  }, 180_000);
+
+  it("plays a failed test again with --retries 2: passing on the second try it is flaky, and the run exits 0", async () => {
+    const file = project("flaky.side", [{ id: "t-flaky", name: "gets ready", commands: [command("f1", "open", "/flaky"), command("f2", "assertText", "id=state", "ready")] }]);
+    const junit = join(dir, "flaky.xml");
+    loads = 0;
+    const run = await playCli([file, "--retries", "2", "--junit", junit], dir);
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    expect(loads).toBe(2);
+    expect(run.stdout).toMatch(/^failed {2}gets ready {2}\d+\.\d\d s$/m);
+    expect(run.stdout).toMatch(/^flaky {3}gets ready {2}\d+\.\d\d s {2}\(try 2 of 3\)$/m);
+    expect(run.stdout).toMatch(/^1 test: 0 passed, 0 failed, 1 flaky, 0 fatal in \d+\.\d\d s$/m);
+    const parsed = await parse(readFileSync(junit, "utf8"));
+    const testcase = parsed && "testsuite" in parsed ? parsed.testsuite![0].testcase![0] : null;
+    expect(testcase?.failure).toBeUndefined();
+    const flaky = (testcase as Record<string, unknown> | null)?.flakyFailure as Array<{ message?: string }> | undefined;
+    expect(flaky?.map((f) => f.message)).toEqual([expect.stringMatching(/^#2 assertText id=state: /)]);
+    // Each try has its own trace: the failed one is kept (retain-on-failure), the passing one is not.
+    const kept = readdirSync(join(dir, "traces")).map((id) => JSON.parse(readFileSync(join(dir, "traces", id, "trace.json"), "utf8")) as { testName: string; result: string });
+    expect(kept.filter((t) => t.testName === "gets ready").map((t) => t.result)).toEqual(["failed"]);
+  }, 180_000);
+});

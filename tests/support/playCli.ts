@@ -1,0 +1,26 @@
+// `npm run play -- ARGS` as npm runs it (tsx bin/play.ts), in a real process, on a free port with
+// a token file (and so a data folder, and its traces/) of its own.
+import { spawn } from "node:child_process";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+
+export interface Played {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Plays with `dataDir` as the user's data folder (its token file there). Every run ends: the CLI's own waits have limits. */
+export function playCli(args: string[], dataDir: string): Promise<Played> {
+  const child = spawn(process.execPath, ["--import", "tsx", "bin/play.ts", ...args, "--port", "0", "--token-file", join(dataDir, "token")], {
+    cwd: ROOT,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve) => child.once("exit", (code) => resolve({ code, stdout, stderr })));
+}

@@ -1,0 +1,128 @@
+// The trace service and the host's trace store (CONTRACT section 17) without a browser: the
+// manifest read back whole or not at all, which traces are kept, the store bounded to the last
+// runs (and pictures per run) in a temporary folder, and createIde's trace option and port.
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { traceStore } from "../../drivers/host/traceStore.ts";
+import { createIde } from "../../index.ts";
+import { fakeExecutor } from "../support/executor.ts";
+import { playAndWait } from "../support/runs.ts";
+import { keepsTrace, KEPT_TRACES, locatorOf, MANIFEST_FILE, readTraceManifest, traceIdOf, tracesToDrop } from "../../services/traces/index.ts";
+
+const JPEG = `data:image/jpeg;base64,${Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]).toString("base64")}`;
+
+/** One test of `commands` page commands told to the store as the core and the traced executor would. */
+async function playInto(store: ReturnType<typeof traceStore>, n: number, commands: number, result: "passed" | "failed" = "failed", keep = true) {
+  const key = `k${n}`;
+  const runId = `run-${n}`;
+  store.testStarted({ key, runId, testId: "t", testName: `test ${n}`, suiteName: null, at: Date.now() });
+  for (let i = 1; i <= commands; i++) {
+    const event = { index: i, commandId: `c${i}`, command: "click", target: "id=add", value: "", message: null, healed: null, at: Date.now() };
+    store.command(key, { ...event, phase: "start", state: "pending" });
+    store.attach(runId, { image: Promise.resolve(JPEG) });
+    store.command(key, { ...event, phase: "end", state: "passed" });
+  }
+  store.testEnded(key, { result, keep, at: Date.now() });
+  return store.finished(runId, "t");
+}
+
+describe("the trace service", () => {
+  it("keeps every trace with on, only a test that did not pass with retain-on-failure, none with off", () => {
+    expect(["passed", "failed", "fatal", "stopped"].map((r) => keepsTrace("on", r as "passed"))).toEqual([true, true, true, true]);
+    expect(["passed", "failed", "fatal", "stopped"].map((r) => keepsTrace("retain-on-failure", r as "passed"))).toEqual([false, true, true, true]);
+    expect(keepsTrace("off", "failed")).toBe(false);
+  });
+
+  it("drops the oldest traces past the bound, and only folders named as traces", () => {
+    const ids = Array.from({ length: 25 }, (_, i) => traceIdOf(Date.UTC(2026, 0, 1, 0, 0, i), i + 1));
+    expect(tracesToDrop(["notes", ...ids].reverse(), KEPT_TRACES)).toEqual(ids.slice(0, 5));
+    expect(tracesToDrop(ids.slice(0, 3))).toEqual([]);
+  });
+
+  it("reads a manifest back whole, and names what is wrong with a damaged one", () => {
+    expect(readTraceManifest({ format: "ide-core.trace", version: 1 })).toMatchObject({ ok: false, problem: "the trace manifest is not usable: traceId must be a string" });
+  });
+
+  it("names the locator that found a command's element: the healed one, else a target that is a locator", () => {
+    expect(locatorOf("id=buy", { locator: "css=.buy" })).toBe("css=.buy");
+    expect(locatorOf("id=buy", null)).toBe("id=buy");
+    expect(locatorOf("/shop", null)).toBeNull();
+  });
+});
+
+describe("the host's trace store", () => {
+  it("keeps the last 20 of 25 runs, each with its manifest and pictures", async () => {
+    const root = mkdtempSync(join(tmpdir(), "ide-core-trace-store-"));
+    const store = traceStore({ root });
+    const finished = [];
+    for (let n = 1; n <= 25; n++) finished.push(await playInto(store, n, 3));
+    const kept = readdirSync(root).sort();
+    expect(kept).toHaveLength(20);
+    expect(kept).toEqual(finished.slice(5).map((f) => f.manifest.traceId));
+    for (const { dir } of finished.slice(0, 5)) expect(existsSync(dir!)).toBe(false);
+    const last = finished[24];
+    const read = readTraceManifest(JSON.parse(readFileSync(join(last.dir!, MANIFEST_FILE), "utf8")));
+    expect(read.ok && read.manifest.steps.map((s) => s.screenshot)).toEqual(["00001.jpg", "00002.jpg", "00003.jpg"]);
+    expect(readdirSync(last.dir!).sort()).toEqual(["00001.jpg", "00002.jpg", "00003.jpg", MANIFEST_FILE]);
+  });
+
+  it("keeps at most the bound of pictures in a run and counts the rest", async () => {
+    const root = mkdtempSync(join(tmpdir(), "ide-core-trace-store-"));
+    const { manifest, dir } = await playInto(traceStore({ root, maxScreenshots: 4 }), 1, 6);
+    expect(manifest.steps.filter((s) => s.screenshot !== null)).toHaveLength(4);
+    expect(manifest.screenshotsDropped).toBe(2);
+    expect(readdirSync(dir!).filter((f) => f.endsWith(".jpg"))).toHaveLength(4);
+  });
+
+  it("removes the files of a trace that is not kept, and still tells its commands", async () => {
+    const root = mkdtempSync(join(tmpdir(), "ide-core-trace-store-"));
+    const { manifest, dir } = await playInto(traceStore({ root }), 1, 2, "passed", false);
+    expect(dir).toBeNull();
+    expect(manifest.steps.map((s) => s.state)).toEqual(["passed", "passed"]);
+    expect(readdirSync(root)).toEqual([]);
+  });
+});
+
+describe("createIde's trace option", () => {
+  const project = (commands: Array<{ id: string; command: string; target?: string; value?: string }>) => ({
+    id: "p",
+    name: "traced",
+    url: "http://127.0.0.1:1",
+    tests: [{ id: "t", name: "the test", commands: commands.map((c) => ({ target: "", value: "", targets: [], ...c })) }],
+  });
+
+  it("tells the trace port of every command, the IDE's own and the page's, with its state, message and locator", async () => {
+    const root = mkdtempSync(join(tmpdir(), "ide-core-trace-port-"));
+    const store = traceStore({ root });
+    const executor = fakeExecutor({ answer: (input) => (input.command.command === "click" ? { state: "passed", healed: { locator: "css=.buy", score: 0.9 } } : undefined) });
+    const ide = createIde({
+      executor,
+      trace: "on",
+      traces: store,
+      project: project([{ id: "a", command: "echo", target: "hello" }, { id: "b", command: "click", target: "id=buy" }, { id: "c", command: "assertText", target: "id=total", value: "3" }]),
+    });
+    const run = await playAndWait(ide, { type: "user.startPlayback", testId: "t" });
+    const { manifest, dir } = await store.finished(run.runId, "t");
+    expect(dir).not.toBeNull();
+    expect(manifest.steps.map((s) => [s.index, s.command, s.state, s.locator, s.healed?.locator ?? null])).toEqual([
+      [1, "echo", "passed", null, null],
+      [2, "click", "passed", "css=.buy", "css=.buy"],
+      [3, "assertText", "passed", "id=total", null],
+    ]);
+    expect(manifest.steps.every((s) => s.endedAt !== null && s.endedAt >= s.startedAt)).toBe(true);
+    expect(manifest.result).toBe("passed");
+    ide.stop();
+  });
+
+  it("tells the port nothing with trace off, and refuses a mode it does not know", async () => {
+    const root = mkdtempSync(join(tmpdir(), "ide-core-trace-port-"));
+    const store = traceStore({ root });
+    const ide = createIde({ executor: fakeExecutor(), trace: "off", traces: store, project: project([{ id: "a", command: "click", target: "id=buy" }]) });
+    await playAndWait(ide, { type: "user.startPlayback", testId: "t" });
+    expect(readdirSync(root)).toEqual([]);
+    ide.stop();
+    expect(() => createIde({ trace: "always" as "on" })).toThrow('createIde: options.trace must be "on", "off" or "retain-on-failure", not "always".');
+  });
+});
