@@ -17,13 +17,12 @@
 // FLAKE_PLAYERS (a comma list of host, extension, runtime).
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { FLAKE_SIDE } from "./flake/app.ts";
 import { buildForLanes, openLane } from "./flake/players.ts";
 import type { Failure, Lane, PlayerName, PlayResult, SideProject, SideTest } from "./flake/players.ts";
 import type { Benchmark, SummaryLine } from "./support.ts";
 import { check, fmtNum, heading, now, printTable } from "./support.ts";
 
-export const FLAKE_SIDE = fileURLToPath(new URL("./flake/flake.side", import.meta.url));
 const PLAYERS: PlayerName[] = ["host", "extension", "runtime"];
 const LABEL: Record<PlayerName, string> = { host: "host (one player)", extension: "extension", runtime: "side-runtime Playback" };
 const PROGRESS_MS = 15_000;
@@ -88,6 +87,26 @@ async function run(): Promise<SummaryLine[]> {
   const tallies = {} as Record<PlayerName, Tally>;
   for (const p of players) tallies[p] = { done: 0, failed: [], busyMs: 0 };
   let progress: NodeJS.Timeout | null = null;
+  // side-runtime's CommandNode says each retry on the console (a warning, then the error's
+  // message): counted here instead, so the progress stays readable.
+  const { warn, error: consoleError } = console;
+  let retries = 0;
+  let swallowNext = false;
+  console.warn = (...args: unknown[]) => {
+    if (typeof args[0] === "string" && args[0].startsWith("Unexpected error occured during command")) {
+      retries += 1;
+      swallowNext = true;
+      return;
+    }
+    warn(...args);
+  };
+  console.error = (...args: unknown[]) => {
+    if (swallowNext) {
+      swallowNext = false;
+      return;
+    }
+    consoleError(...args);
+  };
   try {
     // One at a time per player (three at once): starting many browsers at once on 2 cores only makes each slower.
     await Promise.all(
@@ -163,6 +182,7 @@ async function run(): Promise<SummaryLine[]> {
       for (const f of failed.slice(0, SHOWN_FAILURES)) console.log(`    ${f.test.id} round ${f.round + 1} (seed ${f.seed}): ${describeFailure(f.failures[0])}`);
     }
     console.log("");
+    if (players.includes("runtime")) console.log(`  side-runtime's commands retried after an error ${retries} times (its CommandNode's retries within the implicit wait).`);
     console.log(`  ${players.length * total} plays in ${fmtNum(wall / 1000, 1)} s of playing (${fmtNum((now() - t0) / 1000, 1)} s with the browsers' start).`);
 
     const lineOf = (player: PlayerName): SummaryLine => {
@@ -179,6 +199,8 @@ async function run(): Promise<SummaryLine[]> {
     };
     return players.map(lineOf);
   } finally {
+    console.warn = warn;
+    console.error = consoleError;
     if (progress) clearInterval(progress);
     await Promise.all(opened.map(({ lane }) => lane.close().catch(() => {})));
   }

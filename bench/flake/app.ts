@@ -13,6 +13,10 @@
 import { createServer } from "node:http";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { fileURLToPath } from "node:url";
+
+/** The recorded tests of the slow app, a Selenium IDE project. */
+export const FLAKE_SIDE = fileURLToPath(new URL("./flake.side", import.meta.url));
 
 /** FNV-1a over the text, then mulberry32 once: a number in [0, 1) for (seed, path, name). */
 export function draw(seed: string, path: string, name: string): number {
