@@ -14,7 +14,8 @@
 // players; the run's seed is printed first and every failure prints its play's seed, so a run
 // is reproduced with FLAKE_SEED. Knobs for trying it: FLAKE_SEED (the run's seed), FLAKE_PLAYS
 // (rounds of every test, default 20), FLAKE_LANES (browsers per player, default 4),
-// FLAKE_PLAYERS (a comma list of host, extension, runtime).
+// FLAKE_PLAYERS (a comma list of host, extension, runtime), FLAKE_TESTS (a comma list of test
+// ids: with the same FLAKE_SEED, a failed play's pages come again).
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { FLAKE_SIDE } from "./flake/app.ts";
@@ -67,7 +68,9 @@ async function run(): Promise<SummaryLine[]> {
   const plays = positiveInt("FLAKE_PLAYS", 20);
   const lanes = positiveInt("FLAKE_LANES", 4);
   const runSeed = process.env.FLAKE_SEED || randomBytes(4).toString("hex");
-  const tests = project.tests;
+  const only = process.env.FLAKE_TESTS ? process.env.FLAKE_TESTS.split(",").map((s) => s.trim()) : null;
+  for (const id of only ?? []) if (!project.tests.some((t) => t.id === id)) throw new Error(`FLAKE_TESTS: no test ${JSON.stringify(id)} in ${FLAKE_SIDE}`);
+  const tests = only ? project.tests.filter((t) => only.includes(t.id)) : project.tests;
   const total = tests.length * plays;
   heading(
     "flake: recorded tests on a slow app, each played 20 times by each player",
