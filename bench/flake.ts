@@ -73,13 +73,13 @@ async function run(): Promise<SummaryLine[]> {
   const tests = only ? project.tests.filter((t) => only.includes(t.id)) : project.tests;
   const total = tests.length * plays;
   heading(
-    "flake: recorded tests on a slow app, each played 20 times by each player",
+    `flake: recorded tests on a slow app, each played ${plays} times by each player`,
     [
       `${tests.length} tests (${tests.reduce((n, t) => n + t.commands.length, 0)} commands) recorded as a person would, no waitFor and no pause, on an app whose`,
       "elements appear after 0–3 s, controls are enabled late, a spinner and a banner cover the page, a drawer slides in,",
       "a card is moved by script, a form post and a script's navigation load slower pages.",
       `Each test ${plays} times by: ${players.map((p) => LABEL[p]).join(", ")}; ${lanes} browsers per player at once.`,
-      `Run seed ${runSeed} (FLAKE_SEED=${runSeed} plays the same pages again); a play's seed is <run seed>.<round>.<test id>.`,
+      `Run seed ${runSeed} (FLAKE_SEED=${runSeed} plays the same pages again); a play's seed is <run seed>.<round>.<test id>, the same for every player.`,
     ].join("\n"),
   );
 
