@@ -91,7 +91,7 @@ async function run(): Promise<SummaryLine[]> {
   for (const p of players) tallies[p] = { done: 0, failed: [], busyMs: 0 };
   let progress: NodeJS.Timeout | null = null;
   // side-runtime's CommandNode says each retry on the console (a warning, then the error's
-  // message): counted here instead, so the progress stays readable.
+  // message) and each failure: counted or reported here instead, so the progress stays readable.
   const { warn, error: consoleError } = console;
   let retries = 0;
   let swallowNext = false;
@@ -104,6 +104,7 @@ async function run(): Promise<SummaryLine[]> {
     warn(...args);
   };
   console.error = (...args: unknown[]) => {
+    if (typeof args[0] === "string" && args[0].startsWith("Command failure:")) return; // its failure, which the bench reports
     if (swallowNext) {
       swallowNext = false;
       return;
