@@ -6,6 +6,7 @@ import { readArgs, UsageError } from "../apps/cli/usage.ts";
 import { bridgeBenchmark } from "./bridge.ts";
 import { extensionBenchmark } from "./extension.ts";
 import { extensionRunBenchmark } from "./extensionRun.ts";
+import { flakeBenchmark } from "./flake.ts";
 import { exportBenchmark } from "./export.ts";
 import { gridBenchmark } from "./grid.ts";
 import { recordBenchmark } from "./record.ts";
@@ -23,7 +24,7 @@ import { runBenchmark } from "./runs.ts";
 import type { Benchmark, SummaryLine } from "./support.ts";
 import { fmtNum, gcWasExposed, heapAfterGc, now, printTable, verdict } from "./support.ts";
 
-const BENCHMARKS: Benchmark[] = [handleBenchmark, playbackBenchmark, runBenchmark, logsBenchmark, projectBenchmark, bridgeBenchmark, locatorsBenchmark, extensionBenchmark, hostRunBenchmark, extensionRunBenchmark, exportBenchmark, gridBenchmark, recordBenchmark, journalBenchmark, playerHeapBenchmark, healBenchmark, traceBenchmark];
+const BENCHMARKS: Benchmark[] = [handleBenchmark, playbackBenchmark, runBenchmark, logsBenchmark, projectBenchmark, bridgeBenchmark, locatorsBenchmark, extensionBenchmark, hostRunBenchmark, extensionRunBenchmark, exportBenchmark, gridBenchmark, recordBenchmark, journalBenchmark, playerHeapBenchmark, healBenchmark, traceBenchmark, flakeBenchmark];
 
 function usage(): string {
   return [
