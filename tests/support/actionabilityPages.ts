@@ -62,6 +62,20 @@ requestAnimationFrame(step);
     `<input id="name" disabled>
 <script>setTimeout(() => (document.getElementById("name").disabled = false), ${SETTLE_MS});</script>`,
   ),
+  // The page moves the button down just as the pointer comes (a late banner inserted above it at
+  // the first mouse move): a click sent at the point the player saw lands on the banner.
+  "/a/shift": page(
+    "Shift",
+    `<div id="slot"></div><button id="buy" onclick="show(document.getElementById('out').textContent + 'bought;')">Buy</button>
+<script>
+document.addEventListener("mousemove", () => {
+  const banner = Object.assign(document.createElement("div"), { id: "banner", textContent: "Sale!" });
+  banner.style.height = "120px";
+  banner.addEventListener("click", () => show(document.getElementById("out").textContent + "banner;"));
+  document.getElementById("slot").append(banner);
+}, { once: true });
+</script>`,
+  ),
   // Never ready: the failures.
   "/a/never": page(
     "Never",
@@ -85,6 +99,7 @@ export const ACTIONABILITY_CASES: TortureCase[] = [
   { name: "clicks a button in a panel sliding in, once it stops", commands: actedOn("/a/slide", [c("click", "id=go")], "went") },
   { name: "clicks a small button that hops about, once it stops", commands: actedOn("/a/hop", [c("click", "id=hop")], "hopped") },
   { name: "clicks a widget once it is no longer aria-disabled", commands: actedOn("/a/aria", [c("click", "id=next")], "next") },
+  { name: "clicks a button the page pushes down as the pointer comes, and not the banner that took its place", commands: actedOn("/a/shift", [c("click", "id=buy")], "bought;") },
   { name: "types into a field the page enables late", commands: actedOn("/a/type-late", [c("type", "id=name", "Ada"), c("assertValue", "id=name", "Ada")]) },
 ];
 

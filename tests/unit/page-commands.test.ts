@@ -794,6 +794,24 @@ describe("relocating an element by its fingerprint (CONTRACT section 18)", () =>
     expect(answer).toEqual(failed(expect.stringMatching(/^Element id=buy not found\. No element resembles the recorded one closely enough .*nearest: /)));
   });
 
+  it("does not take the target's match when it is a neighbour that took the recorded element's place, and heals by the next locator", async () => {
+    const list = (items: string[]) => `<ul>${items.map((item) => `<li><button type="button" id="${item.toLowerCase()}">${item}</button></li>`).join("")}</ul>`;
+    const fingerprint = fingerprintOf($(page(list(["Tea", "Coffee", "Cocoa"])), "#coffee"));
+    const win = page(list(["Water", "Tea", "Coffee", "Cocoa"]));
+    const clicks = record(win.document, ["click"]);
+    const answer = await run(win, "click", "css=li:nth-of-type(2) > button", "", { implicitWaitMs: 0, fingerprint, targets: ["id=coffee"] });
+    expect(answer).toMatchObject({ state: "passed", healed: { locator: "id=coffee", score: 1 } });
+    expect(clicks).toEqual(["click@coffee"]);
+  });
+
+  it("takes the target's match as always when it is still the recorded element", async () => {
+    const fingerprint = fingerprintOf($(page(recorded), "#buy"));
+    const win = page(recorded);
+    const clicks = record(win.document, ["click"]);
+    expect(await run(win, "click", "id=buy", "", { implicitWaitMs: 0, fingerprint, targets: ["css=.primary"] })).toEqual({ state: "passed" });
+    expect(clicks).toEqual(["click@buy"]);
+  });
+
   it("ignores a fingerprint that is not one, failing as Selenium does", async () => {
     const answer = await run(page(released), "click", "id=buy", "", { implicitWaitMs: 0, fingerprint: { tag: "button" } });
     expect(answer).toEqual(failed("Element id=buy not found"));

@@ -6,11 +6,12 @@
 // caller gives trusted input (the host over DevTools, the extension through chrome.debugger), the
 // mouse and keys are trusted DevTools events (trusted.ts); else they are DOM events (mouse.ts,
 // keyboard.ts). Clearing a field and clicking an option follow chromedriver's events.
-import { activeElementOf, isContentEditable, isFocusable, isDisplayed, isEditable, isPickedField, isSelected, isTextField, setNativeValue, windowOf } from "./dom.ts";
+import { activeElementOf, describe, isContentEditable, isFocusable, isDisplayed, isEditable, isPickedField, isSelected, isTextField, setNativeValue, windowOf } from "./dom.ts";
 import { caretToEnd, clearField } from "./editing.ts";
 import { CommandFailure, NotPlayableHere } from "./errors.ts";
-import { waitForElement } from "./find.ts";
+import { clampWait, waitForElement } from "./find.ts";
 import { notVisible, POINTER, waitForActionable } from "./actionable.ts";
+import { guardHits } from "./hitGuard.ts";
 import type { ElementCondition } from "./find.ts";
 import { commitChange, fireChange, focusElement, leaveFocus, markCommitted } from "./focus.ts";
 import { sendKeys, submitForm } from "./keyboard.ts";
@@ -54,32 +55,59 @@ function strokesOf(value: string): Keystroke[] {
 /**
  * A click (or a double click) at `point` on `el`: trusted where the page has trusted input,
  * else DOM events. An option of a select is never clicked at its box (a closed select's options
- * have none): it gets the DOM events and is chosen, as WebDriver's element click does.
+ * have none): it gets the DOM events and is chosen, as WebDriver's element click does. A trusted
+ * click is guarded (hitGuard.ts): the element its press landed on instead of `el`, if the page
+ * moved under it (the click was stopped before the page saw it), else null.
  */
-async function userClick(context: CommandContext, el: Element, point: Point, clicks: 1 | 2 = 1): Promise<void> {
+async function userClick(context: CommandContext, el: Element, point: Point, clicks: 1 | 2 = 1): Promise<Element | null> {
   const trusted = el.localName === "option" ? null : trustedFor(context);
-  if (!trusted) return clicks === 2 ? doubleClick(el, point) : click(el, point);
-  await trusted.input.send(clickEvents(trusted.at(point), clicks));
+  if (!trusted) {
+    if (clicks === 2) doubleClick(el, point);
+    else click(el, point);
+    return null;
+  }
+  const guard = guardHits(el);
+  try {
+    await trusted.input.send(clickEvents(trusted.at(point), clicks));
+  } finally {
+    guard.release();
+  }
+  return guard.missedOn();
+}
+
+/**
+ * The command's element, waited for until it can be clicked, then clicked (when `wanted` says
+ * so) at its centre or `offset`; a click the page moved out from under is tried again within
+ * the command's wait, then fails naming where it would have landed.
+ */
+async function clickActionable(context: CommandContext, options: { offset?: Offset; clicks?: 1 | 2; wanted?: (el: Element) => boolean } = {}): Promise<Element> {
+  const deadline = Date.now() + clampWait(context.request.implicitWaitMs);
+  for (;;) {
+    const el = await waitForActionable(context, { ...POINTER, offset: options.offset }, { timeoutMs: Math.max(0, deadline - Date.now()) });
+    if (options.wanted && !options.wanted(el)) return el;
+    const point = pointOn(el, options.offset);
+    const missed = await userClick(context, el, point, options.clicks);
+    if (!missed) return el;
+    if (Date.now() >= deadline) {
+      throw new CommandFailure(`Element ${context.request.target} is not clickable at point (${Math.floor(point.x)}, ${Math.floor(point.y)}). Other element would receive the click: ${describe(missed)}`);
+    }
+  }
 }
 
 async function clickCommand(context: CommandContext) {
-  const el = await waitForActionable(context, POINTER);
-  await userClick(context, el, pointOn(el));
+  const el = await clickActionable(context);
   // A click on an option chooses it, as WebDriver's element click does (Selenium IDE records
   // such clicks after a select); the browser does not do that for a dispatched click.
   if (el.localName === "option" && !optionDisabled(el as HTMLOptionElement)) chooseOption(el as HTMLOptionElement, "click");
 }
 
 async function clickAtCommand(context: CommandContext) {
-  const offset = parseOffset(context.request.command, context.request.value);
-  const el = await waitForActionable(context, { ...POINTER, offset });
-  await userClick(context, el, pointOn(el, offset));
+  await clickActionable(context, { offset: parseOffset(context.request.command, context.request.value) });
 }
 
 async function doubleClickCommand(context: CommandContext) {
   const offset = context.request.command === "doubleClickAt" ? parseOffset("doubleClickAt", context.request.value) : undefined;
-  const el = await waitForActionable(context, { ...POINTER, offset });
-  await userClick(context, el, pointOn(el, offset), 2);
+  await clickActionable(context, { offset, clicks: 2 });
 }
 
 async function mouseCommand(context: CommandContext) {
@@ -104,7 +132,8 @@ async function mouseCommand(context: CommandContext) {
 /** dragAndDropToObject: the target is dragged onto the element the value locates. */
 async function dragAndDropCommand(context: CommandContext) {
   const source = await waitForActionable(context, { visible: true, uncovered: true, stable: true });
-  const target = await waitForActionable(context, { visible: true, stable: true }, { target: context.request.value });
+  // An empty drop zone (a list with nothing in it yet) may have no box: it need not be visible.
+  const target = await waitForActionable(context, { stable: true }, { target: context.request.value });
   // HTML's drag and drop (a draggable source) gets its drag events from the page: a browser
   // driven over DevTools runs no drag of its own. A drag that follows the mouse is trusted.
   const trusted = (source as HTMLElement).draggable === true ? null : trustedFor(context);
@@ -124,8 +153,7 @@ async function mouseOutCommand(context: CommandContext) {
 /** check / uncheck: a click when the element is not already as asked. */
 function checkCommand(checked: boolean): CommandHandler {
   return async (context) => {
-    const el = await waitForActionable(context, POINTER);
-    if (isSelected(el) !== checked) await userClick(context, el, pointOn(el));
+    await clickActionable(context, { wanted: (el) => isSelected(el) !== checked });
   };
 }
 

@@ -2,8 +2,9 @@
 // the command's `target`, then by each of its alternative `targets` in order, every POLL_MS
 // until the wait is over; the run's `signal` ends a wait at once. The locators are the
 // project's own (services/locators/): the same strategies and messages as everywhere else.
-// When none of them finds anything within the wait and the command keeps its element's
-// fingerprint, the element is relocated by similarity (services/healing/, CONTRACT section 18):
+// A match that no longer resembles the command's fingerprint (a positional locator now on a
+// neighbour) does not count, the target's included. When none of them finds anything within the
+// wait and the command keeps its element's fingerprint, the element is relocated by similarity (services/healing/, CONTRACT section 18):
 // the best candidate is used only when it clears the threshold and the margin, and the command
 // says it healed; otherwise it fails naming the nearest candidates with their scores.
 import { findElement, findElements, LocatorError, parseLocator } from "../../../services/locators/index.ts";
@@ -11,7 +12,7 @@ import type { ParsedLocator } from "../../../services/locators/index.ts";
 import { CommandAborted, CommandFailure } from "./errors.ts";
 import type { CommandContext } from "./types.ts";
 import { messageOf } from "../../../services/errors.ts";
-import { fingerprintOf, heal, refusalMessage } from "../../../services/healing/index.ts";
+import { fingerprintOf, heal, refusalMessage, similarity, SURE_SCORE, WEIGHTS } from "../../../services/healing/index.ts";
 import type { Fingerprint } from "../../../services/healing/index.ts";
 
 export const POLL_MS = 50;
@@ -136,8 +137,10 @@ export async function waitForElement(context: CommandContext, options: WaitOptio
     seen = match.el;
     return !options.condition || options.condition.holds(match.el) ? match : undefined;
   });
-  if (found?.index === 0) return found.el;
   const fingerprint = options.target === undefined && options.alternatives !== false && (found || !seen) ? recordedFingerprint(request.fingerprint) : null;
+  // The target's match counts at once when it plainly is the recorded element (or nothing was
+  // recorded of it); else heal() judges it as it judges `targets` (CONTRACT section 18).
+  if (found?.index === 0 && (!fingerprint || similarity(fingerprint, fingerprintOf(found.el), WEIGHTS) >= SURE_SCORE)) return found.el;
   if (found && !fingerprint) {
     // Found by one of `targets`, not by the target: the command is healed (CONTRACT section 18).
     context.healed = { locator: written[found.index], score: 1 };
