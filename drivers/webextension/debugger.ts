@@ -29,6 +29,8 @@ export interface TrustedInputHost {
   ready(tabId: number): Promise<boolean>;
   /** Why the tab's input stopped being trusted, once (then null): for the next command's message. */
   takeNote(tabId: number): string | null;
+  /** How many times trusted input was sent to the tab so far: a command whose page went away sent some, or did not act yet. */
+  inputsSent(tabId: number): number;
   /** Lets go of every tab (the window closes). */
   close(): void;
 }
@@ -37,6 +39,7 @@ export interface TrustedInputHost {
 export function debuggerInput(): TrustedInputHost {
   const held = new Map<number, Promise<boolean>>();
   const notes = new Map<number, string>();
+  const sent = new Map<number, number>();
 
   const onDetach = (source: chrome.debugger.Debuggee, reason: string) => {
     if (source.tabId === undefined) return;
@@ -59,6 +62,7 @@ export function debuggerInput(): TrustedInputHost {
 
   async function send(tabId: number, events: z.infer<typeof PageInputMessage>["events"]): Promise<PageInputAnswer> {
     if (!(await held.get(tabId))) return { ok: false, error: "the tab under test is not held for trusted input" };
+    sent.set(tabId, (sent.get(tabId) ?? 0) + 1);
     try {
       // In order, without waiting for each: the browser takes them in order.
       await withTimeout(
@@ -76,6 +80,7 @@ export function debuggerInput(): TrustedInputHost {
   chrome.runtime.onMessage.addListener(onMessage);
 
   return {
+    inputsSent: (tabId) => sent.get(tabId) ?? 0,
     ready(tabId) {
       let holding = held.get(tabId);
       if (!holding) {

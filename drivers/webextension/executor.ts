@@ -87,7 +87,11 @@ export function tabExecutor(options: TabExecutorOptions = {}): TabExecutor {
     return target;
   }
 
-  async function sendToPage(target: TabTarget, message: PageCommandMessage, signal: AbortSignal): Promise<InPageAnswer> {
+  /**
+   * `acted` tells whether the command acted on the page yet (trusted input went out); where that
+   * cannot be told (input replayed as page events), an acting command is taken to have acted.
+   */
+  async function sendToPage(target: TabTarget, message: PageCommandMessage, signal: AbortSignal, acted: () => boolean = () => true): Promise<InPageAnswer> {
     const abort: PageAbortMessage = { type: "page.abort" };
     for (let attempt = 0; ; attempt++) {
       await settled(target.tabId, loadTimeoutMs, signal);
@@ -99,12 +103,13 @@ export function tabExecutor(options: TabExecutorOptions = {}): TabExecutor {
       } catch (error) {
         if (signal.aborted) throw error;
         if (isNoFrame(error)) return { state: "failed", message: FRAME_GONE };
-        // The page took a command that acts (a click, a key) and went away before answering:
-        // the navigation is that command's effect, as WebDriver reports it. Sending it again
-        // to the new page would click or type twice.
-        if (isPortClosed(error) && acts(message.request.command)) return { state: "passed" };
-        // Nothing received it, or a command that only reads went with its document: the new
-        // document is asked.
+        // The page took a command that acts (a click, a key), acted and went away before
+        // answering: the navigation is that command's effect, as WebDriver reports it. Sending
+        // it again to the new page would click or type twice.
+        if (isPortClosed(error) && acts(message.request.command) && acted()) return { state: "passed" };
+        // Nothing received it, or its document went while it was still waiting for its element
+        // (the page was on its way to the next one), or a command that only reads went with its
+        // document: the new document is asked.
         if ((isPortClosed(error) || isNoReceiver(error)) && attempt < RESENDS) {
           await sleep(50);
           continue;
@@ -129,7 +134,9 @@ export function tabExecutor(options: TabExecutorOptions = {}): TabExecutor {
     const prepared = inPageRequest(command, variables, KEY_VARIABLES, implicitWaitMs);
     if (!prepared.ok) return failed(prepared.message);
     const trusted = options.trustedInput ? await options.trustedInput.ready(target.tabId) : false;
-    const answer = await sendToPage(target, { type: "page.command", request: prepared.request, trusted }, signal);
+    const input0 = trusted ? options.trustedInput!.inputsSent(target.tabId) : 0;
+    const acted = trusted ? () => options.trustedInput!.inputsSent(target.tabId) > input0 : undefined;
+    const answer = await sendToPage(target, { type: "page.command", request: prepared.request, trusted }, signal, acted);
     if (answer.state === "unsupported") return failed(`The browser extension cannot play ${command.command}: ${answer.message}`);
     const note = options.trustedInput?.takeNote(target.tabId) ?? null;
     if (answer.state === "failed") return failed(note ? `${answer.message} (${note})` : answer.message);

@@ -98,7 +98,7 @@ describe("the extension's executor", () => {
   it("asks the page for trusted input when the window holds the tab, and says once why it cannot", async () => {
     const notes = new Map<number, string>([[3, "The tab under test cannot be held for trusted input (busy)"]]);
     let holds = true;
-    const trustedInput = { ready: async () => holds, takeNote: (tabId: number) => { const note = notes.get(tabId) ?? null; notes.delete(tabId); return note; }, close() {} };
+    const trustedInput = { ready: async () => holds, inputsSent: () => 0, takeNote: (tabId: number) => { const note = notes.get(tabId) ?? null; notes.delete(tabId); return note; }, close() {} };
     const executor = tabExecutor({ trustedInput });
     expect(await executor.execute(input(command("click", "id=buy")), signal())).toEqual({ state: "passed", message: "The tab under test cannot be held for trusted input (busy)" });
     expect(browser.sent.at(-1)!.message).toMatchObject({ type: "page.command", trusted: true });
@@ -152,6 +152,32 @@ describe("the extension's executor", () => {
     expect(commandsSent()).toBe(1);
     portClosedOnce = true;
     await expect(executor.execute(input(command("assertText", "id=title", "Done")), signal())).resolves.toMatchObject({ state: "passed" });
+    expect(commandsSent()).toBe(3);
+  });
+
+  it("sends a click again to the next page when its page went away before the click's trusted input went out (it was still waiting for its element)", async () => {
+    let inputs = 0;
+    const trustedInput = { ready: async () => true, inputsSent: () => inputs, takeNote: () => null, close() {} };
+    const executor = tabExecutor({ trustedInput });
+    let closes = 1;
+    browser.answer = (message) => {
+      if (message.type !== "page.command") return true;
+      if (closes-- > 0) throw new Error("A listener indicated an asynchronous response by returning true, but the message channel closed before a response was received");
+      inputs += 1; // the new page clicks
+      return { state: "passed" };
+    };
+    const commandsSent = () => browser.sent.filter((s) => s.message.type === "page.command").length;
+    await expect(executor.execute(input(command("click", "id=finish")), signal())).resolves.toEqual({ state: "passed" });
+    expect(commandsSent()).toBe(2);
+    // Its input went out, then the page went away: the click is not sent again.
+    closes = 1;
+    browser.answer = (message) => {
+      if (message.type !== "page.command") return true;
+      inputs += 1;
+      if (closes-- > 0) throw new Error("A listener indicated an asynchronous response by returning true, but the message channel closed before a response was received");
+      return { state: "passed" };
+    };
+    await expect(executor.execute(input(command("click", "id=next")), signal())).resolves.toEqual({ state: "passed" });
     expect(commandsSent()).toBe(3);
   });
 
