@@ -7,6 +7,7 @@
 // /playback/location.
 import type { PageCommandInput, PageOutcome } from "../../machines/testRunner.types.ts";
 import type { PageShot } from "../view/messages.ts";
+import type { LiveAnswer, LiveSink } from "../view/pageFeed.ts";
 import { webdriverPage } from "./webdriver.ts";
 import type { WebDriverPage, WebDriverPageOptions } from "./webdriver.ts";
 
@@ -19,6 +20,8 @@ export interface SessionPool extends WebDriverPage {
   endRun(runId: string): void;
   /** The picture of the page the test `runId` played in (while no other test took it), else of the last page used. */
   capturePage(runId?: string): Promise<PageShot | null>;
+  /** The page of the test `runId` (else the last page used) live; the page streamed before stops when another is shown. */
+  livePage(sink: LiveSink, runId?: string): Promise<LiveAnswer>;
   /** How many pages (browser sessions, open or not yet) the pool holds now. */
   size(): number;
 }
@@ -32,6 +35,8 @@ export function sessionPool(options: SessionPoolOptions = {}): SessionPool {
   /** The test each page played last: kept after the test ends, for its picture. */
   const lastRunOf = new Map<WebDriverPage, string>();
   let last: WebDriverPage | null = null;
+  /** The page streamed live now. */
+  let streaming: WebDriverPage | null = null;
 
   const open = () => {
     const page = webdriverPage(options);
@@ -54,6 +59,9 @@ export function sessionPool(options: SessionPoolOptions = {}): SessionPool {
     return page;
   }
 
+  /** The page of the test the IDE shows, else the last one used. */
+  const shownPage = (runId: string | undefined) => (runId !== undefined && [...lastRunOf].find(([, id]) => id === runId)?.[0]) || last;
+
   return {
     execute(input: PageCommandInput, signal: AbortSignal): Promise<PageOutcome> {
       return pageFor(input.runId).execute(input, signal);
@@ -73,8 +81,18 @@ export function sessionPool(options: SessionPoolOptions = {}): SessionPool {
     resolveLocator: (location) => pageFor(undefined).resolveLocator(location),
     chromedriverPid: () => last?.chromedriverPid() ?? null,
     capturePage(runId?: string): Promise<PageShot | null> {
-      const page = (runId !== undefined && [...lastRunOf].find(([, id]) => id === runId)?.[0]) || last;
+      const page = shownPage(runId);
       return page ? page.capturePage() : Promise.resolve(null);
+    },
+    livePage(sink, runId) {
+      const page = shownPage(runId);
+      if (page !== streaming) streaming?.stopLivePage();
+      streaming = page;
+      return page ? page.livePage(sink) : Promise.resolve("none");
+    },
+    stopLivePage() {
+      streaming?.stopLivePage();
+      streaming = null;
     },
     sideRuntime: () => pageFor(undefined).sideRuntime(),
     playedInPage: () => pages.reduce((sum, page) => sum + page.playedInPage(), 0),
@@ -85,6 +103,7 @@ export function sessionPool(options: SessionPoolOptions = {}): SessionPool {
       byRun.clear();
       lastRunOf.clear();
       last = null;
+      streaming = null;
     },
   };
 }
