@@ -13,6 +13,7 @@ import { handleBenchmark } from "./handle.ts";
 import { healBenchmark } from "./heal.ts";
 import { journalBenchmark } from "./journal.ts";
 import { hostRunBenchmark } from "./hostRun.ts";
+import { liveBenchmark } from "./live.ts";
 import { locatorsBenchmark } from "./locators.ts";
 import { logsBenchmark } from "./logs.ts";
 import { playbackBenchmark } from "./playback.ts";
@@ -22,7 +23,7 @@ import { runBenchmark } from "./runs.ts";
 import type { Benchmark, SummaryLine } from "./support.ts";
 import { fmtNum, gcWasExposed, heapAfterGc, now, printTable, verdict } from "./support.ts";
 
-const BENCHMARKS: Benchmark[] = [handleBenchmark, playbackBenchmark, runBenchmark, logsBenchmark, projectBenchmark, bridgeBenchmark, locatorsBenchmark, extensionBenchmark, hostRunBenchmark, extensionRunBenchmark, exportBenchmark, gridBenchmark, recordBenchmark, journalBenchmark, playerHeapBenchmark, healBenchmark];
+const BENCHMARKS: Benchmark[] = [handleBenchmark, playbackBenchmark, runBenchmark, logsBenchmark, projectBenchmark, bridgeBenchmark, locatorsBenchmark, extensionBenchmark, hostRunBenchmark, liveBenchmark, extensionRunBenchmark, exportBenchmark, gridBenchmark, recordBenchmark, journalBenchmark, playerHeapBenchmark, healBenchmark];
 
 function usage(): string {
   return [
