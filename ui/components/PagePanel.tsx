@@ -93,7 +93,7 @@ export function PagePanel({ page, onInput }: { page: PageShot | null; onInput?: 
           {page.image !== null && page.image.startsWith(IMAGE_PREFIX) ? (
             <>
               <p class="page-tools">
-                <button type="button" onClick={() => setActual(!actual)} aria-pressed={actual} data-testid="page-size">
+                <button type="button" onClick={() => setActual(!actual)} data-testid="page-size">
                   {actual ? "Fit" : "Actual size"}
                 </button>
               </p>
