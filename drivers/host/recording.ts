@@ -140,7 +140,8 @@ export async function recordInPage(driver: WebDriver, report: (value: unknown) =
     const found = previous.then(async () => {
       if (!devtools.isOpen) throw new Error("The page's DevTools connection closed.");
       const sessionId = await windows.sessionOf(await windows.driven());
-      return (method: string, params: Record<string, unknown>) => void devtools.send(method, params, sessionId, CONNECT_TIMEOUT_MS).catch(() => {});
+      const post = (method: string, params: Record<string, unknown>) => void devtools.send(method, params, sessionId, CONNECT_TIMEOUT_MS).catch(() => {});
+      return Object.assign(post, { waited: (method: string, params: Record<string, unknown>) => devtools.send(method, params, sessionId, CONNECT_TIMEOUT_MS).then(() => {}, () => {}) });
     });
     previous = found.catch(() => {});
     return found;
@@ -153,7 +154,9 @@ export async function recordInPage(driver: WebDriver, report: (value: unknown) =
       mouse("mousePressed");
       mouse("mouseReleased");
     },
-    type: async (text) => (await inDriven())("Input.insertText", { text }),
+    // Text is waited for (within the limit): the browser answers once the page took it, so a Stop
+    // recording right after it finds it in the field even while the page is busy drawing frames.
+    type: async (text) => (await inDriven()).waited("Input.insertText", { text }),
     async press(key) {
       const known = KEYS[key];
       if (!known) throw new TypeError(`The page panel sends no key ${JSON.stringify(key)}; it knows ${Object.keys(KEYS).join(", ")}.`);
