@@ -133,8 +133,9 @@ export async function recordInPage(driver: WebDriver, report: (value: unknown) =
   }
 
   // Input goes where the picture is taken: the window WebDriver drives. Inputs find it one after
-  // the other, so they reach the page in the order they came; their events are sent in order and
-  // not waited for: a click that opens an alert is answered only once the alert is gone.
+  // the other, so they reach the page in the order they came; a click's and a key's events are
+  // sent in order and not waited for (a click that opens an alert is answered only once the alert
+  // is gone); typed text is waited for, within the limit, so what follows it finds it in the page.
   let previous: Promise<unknown> = Promise.resolve();
   const inDriven = () => {
     const found = previous.then(async () => {
