@@ -4,7 +4,7 @@
 // site (151 page commands).
 //   IDE:      startHost() as bin/start.ts runs it: createIde and its machines, the WebDriver
 //             page (drivers/host/webdriver.ts), one UI page's socket subscribed to the relay
-//             (so the page under test is captured after page commands, as with the IDE page
+//             (so the page under test streams live, DevTools' screencast, as with the IDE page
 //             open) and one plugin connected over the bridge, which hears the run's events.
 //             Timed from user.startPlayback to the run's end.
 //   baseline: side-runtime's `Playback` playing the same test on the same WebDriverExecutor
@@ -27,6 +27,7 @@ import { startHost } from "../apps/host/host.ts";
 import { startExampleSite } from "../drivers/host/site.ts";
 import { webdriverPage } from "../drivers/host/webdriver.ts";
 import { PAGE_INTERVAL_MS } from "../drivers/view/pageFeed.ts";
+import type { LiveSink } from "../drivers/view/pageFeed.ts";
 import type { Benchmark, SummaryLine } from "./support.ts";
 import { check, fmtMs, fmtNum, fmtRatio, heading, median, now, printTable } from "./support.ts";
 
@@ -67,7 +68,7 @@ async function run(): Promise<SummaryLine[]> {
     [
       `The example site in headless Chromium through chromedriver; one test of open and ${ROUNDS} rounds of type, click and`,
       `assertText (${COMMANDS} page commands). IDE: startHost() as npm start runs it, with a UI socket subscribed to the relay`,
-      `(pictures of the page after page commands) and a plugin connected over the bridge. Baseline: side-runtime's Playback`,
+      `(the page live, DevTools' screencast) and a plugin connected over the bridge. Baseline: side-runtime's Playback`,
       `on the same WebDriverExecutor and browser session. The IDE plays with the one player (in the page, trusted input over DevTools).`,
       `Also the IDE with no UI socket (no updates, no pictures): what watching costs; the IDE with --executor webdriver;`,
       `and the IDE unwatched with the player's actionability waits off: what the waits cost on a settled page.`,
@@ -82,7 +83,7 @@ async function run(): Promise<SummaryLine[]> {
   // And with the actionability waits off, in a browser of its own: only to see what they cost.
   const noWaits = webdriverPage({ baseUrl: site.url, actionWaits: false });
   const seen = { frames: 0, pictures: 0, started: 0, stopped: 0, captures: 0 };
-  // The WebDriver page as npm start gives it to the host, counting the pictures it is asked for.
+  // The WebDriver page as npm start gives it to the host, counting the times it is asked for the page (live or still).
   const executor = {
     execute: page.execute.bind(page),
     evaluate: page.evaluate.bind(page),
@@ -92,6 +93,12 @@ async function run(): Promise<SummaryLine[]> {
       seen.captures += 1;
       return page.capturePage();
     },
+    // The page live (DevTools' screencast) while the UI socket watches, as npm start shows it.
+    livePage: (sink: LiveSink) => {
+      seen.captures += 1;
+      return page.livePage(sink);
+    },
+    stopLivePage: () => page.stopLivePage(),
   };
   const host = await startHost({ port: 0, tokenFile: null, project, executor });
   const webdriverHost = await startHost({ port: 0, tokenFile: null, project, executor: webdriverOnly });

@@ -64,8 +64,9 @@ function reduce(state: IdeState, action: Action): IdeState {
   const message = action.message;
   if (message.type === "hello") return { ...state, charts: message.charts, pages: message.pages === true };
   if (message.type === "page") {
-    const { url, title, image, at, width, height } = message;
-    return { ...state, page: { url, title, image, at, ...(width !== undefined && height !== undefined ? { width, height } : {}) } };
+    const { url, title, image, at, width, height, live, gone } = message;
+    const extra = { ...(width !== undefined && height !== undefined ? { width, height } : {}), ...(live !== undefined ? { live } : {}), ...(gone ? { gone } : {}) };
+    return { ...state, page: { url, title, image, at, ...extra } };
   }
   // Answers to "Find" are the transport's to settle; one that reaches here changes nothing.
   if (message.type === "locator.resolved" || message.type === "export.answered") return state;

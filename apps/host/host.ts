@@ -22,6 +22,7 @@ import { exampleDocument } from "../../drivers/host/pages.ts";
 import { createUiServer } from "./ui.ts";
 import type { PageShot } from "../../drivers/view/messages.ts";
 import { PageFeed } from "../../drivers/view/pageFeed.ts";
+import type { LiveAnswer, LiveSink, LiveSource } from "../../drivers/view/pageFeed.ts";
 import { pagePanelRecorder } from "../../drivers/host/recording.ts";
 import { fileJournal } from "./journal.ts";
 import type { WebDriver } from "selenium-webdriver";
@@ -46,6 +47,9 @@ export interface HostOptions {
     hasPage?(): boolean;
     resolveLocator?: ResolveLocator;
     capturePage?(runId?: string): Promise<PageShot | null>;
+    /** The page of that run live (DevTools' screencast) into the sink, for the UI's page panel (pageFeed.ts's LiveSource). */
+    livePage?(sink: LiveSink, runId?: string): Promise<LiveAnswer>;
+    stopLivePage?(): void;
     /** The browser session shown, started if need be: the page panel's input and recording happen there. */
     sideRuntime?(): Promise<{ driver: WebDriver }>;
     /** The URL that replaces the project's for `open` (`--base-url`, the example site): where Record opens the page. */
@@ -175,7 +179,12 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
         () => ide?.getSnapshot().recordingSettings ?? {},
       )
     : null;
-  const pageFeed = capturePage ? new PageFeed({ capture: capturePage, input: panel?.input }) : null;
+  // Live where the executor can stream the page (a Chromium's DevTools, here or on a Grid).
+  const live: LiveSource | undefined = executor?.livePage && {
+    follow: (sink) => executor.livePage!(sink, ide?.getSnapshot().playback?.runId),
+    stop: () => executor.stopLivePage?.(),
+  };
+  const pageFeed = capturePage ? new PageFeed({ capture: capturePage, input: panel?.input, live }) : null;
   ide = createIde({
     project: options.project,
     document: resolveLocator ? undefined : document,

@@ -17,6 +17,7 @@ import type { WebDriver } from "selenium-webdriver";
 import { z } from "zod";
 import type { PageShot } from "../view/messages.ts";
 import { devToolsOf } from "./devtoolsConnection.ts";
+import type { DevToolsConnection, PageTarget } from "./devtoolsConnection.ts";
 
 /** The picture's width in CSS pixels at most: a page up to this wide is pictured at its own size, so its text reads in the panel. */
 export const IMAGE_WIDTH = 1280;
@@ -43,6 +44,19 @@ async function viewportJpeg(send: (method: string, params?: Record<string, unkno
     }),
   );
   return { image: `data:image/jpeg;base64,${data}`, width, height };
+}
+
+/** The browser's page that WebDriver drives now; rejects when it is not among the browser's pages. */
+export async function drivenTarget(connection: DevToolsConnection, driver: WebDriver): Promise<PageTarget> {
+  const open = await connection.pages();
+  // One window is the one WebDriver drives; with more, WebDriver says which (one queued call).
+  let target = open.length === 1 ? open[0] : undefined;
+  if (!target) {
+    const current = await driver.getWindowHandle();
+    target = open.find((t) => t.targetId === current);
+  }
+  if (!target) throw new Error("the window WebDriver drives is not among the browser's pages");
+  return target;
 }
 
 export interface PageCamera {
@@ -74,14 +88,7 @@ async function directCamera(driver: WebDriver): Promise<PageCamera | null> {
   };
   return {
     async capture() {
-      const open = await connection.pages();
-      // One window is the one WebDriver drives; with more, WebDriver says which (one queued call).
-      let target = open.length === 1 ? open[0] : undefined;
-      if (!target) {
-        const current = await driver.getWindowHandle();
-        target = open.find((t) => t.targetId === current);
-      }
-      if (!target) throw new Error("the window WebDriver drives is not among the browser's pages");
+      const target = await drivenTarget(connection, driver);
       const sessionId = await sessionOf(target.targetId);
       const { image, width, height } = await viewportJpeg((method, params) => connection.send(method, params, sessionId));
       return { url: target.url, title: target.title, image, width, height, at: Date.now() };

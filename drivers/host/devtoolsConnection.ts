@@ -38,6 +38,7 @@ export class DevToolsConnection {
   private nextId = 0;
   private readonly pending = new Map<number, { resolve(result: Record<string, unknown>): void; reject(error: Error): void }>();
   private readonly listeners = new Set<DevToolsListener>();
+  private readonly closeListeners = new Set<() => void>();
   private closed = false;
 
   private constructor(private readonly socket: WebSocket) {
@@ -80,9 +81,13 @@ export class DevToolsConnection {
   }
 
   private fail(error: Error) {
+    const was = this.closed;
     this.closed = true;
     for (const waiting of this.pending.values()) waiting.reject(error);
     this.pending.clear();
+    if (was) return;
+    for (const listener of [...this.closeListeners]) listener();
+    this.closeListeners.clear();
   }
 
   /** One CDP method, on the browser or in a page's session; rejects with the browser's error or past `timeoutMs`. */
@@ -106,6 +111,16 @@ export class DevToolsConnection {
   listen(listener: DevToolsListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /** Called once when the connection closes (the browser quit, or the connection was closed), until the returned function is called. */
+  onClose(listener: () => void): () => void {
+    if (this.closed) {
+      queueMicrotask(listener);
+      return () => {};
+    }
+    this.closeListeners.add(listener);
+    return () => this.closeListeners.delete(listener);
   }
 
   /** The browser's pages (tabs and windows); a page's target id is its WebDriver window handle. */

@@ -133,14 +133,16 @@ export async function recordInPage(driver: WebDriver, report: (value: unknown) =
   }
 
   // Input goes where the picture is taken: the window WebDriver drives. Inputs find it one after
-  // the other, so they reach the page in the order they came; their events are sent in order and
-  // not waited for: a click that opens an alert is answered only once the alert is gone.
+  // the other, so they reach the page in the order they came; a click's and a key's events are
+  // sent in order and not waited for (a click that opens an alert is answered only once the alert
+  // is gone); typed text is waited for, within the limit, so what follows it finds it in the page.
   let previous: Promise<unknown> = Promise.resolve();
   const inDriven = () => {
     const found = previous.then(async () => {
       if (!devtools.isOpen) throw new Error("The page's DevTools connection closed.");
       const sessionId = await windows.sessionOf(await windows.driven());
-      return (method: string, params: Record<string, unknown>) => void devtools.send(method, params, sessionId, CONNECT_TIMEOUT_MS).catch(() => {});
+      const post = (method: string, params: Record<string, unknown>) => void devtools.send(method, params, sessionId, CONNECT_TIMEOUT_MS).catch(() => {});
+      return Object.assign(post, { waited: (method: string, params: Record<string, unknown>) => devtools.send(method, params, sessionId, CONNECT_TIMEOUT_MS).then(() => {}, () => {}) });
     });
     previous = found.catch(() => {});
     return found;
@@ -153,7 +155,9 @@ export async function recordInPage(driver: WebDriver, report: (value: unknown) =
       mouse("mousePressed");
       mouse("mouseReleased");
     },
-    type: async (text) => (await inDriven())("Input.insertText", { text }),
+    // Text is waited for (within the limit): the browser answers once the page took it, so a Stop
+    // recording right after it finds it in the field even while the page is busy drawing frames.
+    type: async (text) => (await inDriven()).waited("Input.insertText", { text }),
     async press(key) {
       const known = KEYS[key];
       if (!known) throw new TypeError(`The page panel sends no key ${JSON.stringify(key)}; it knows ${Object.keys(KEYS).join(", ")}.`);

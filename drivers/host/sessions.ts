@@ -7,6 +7,7 @@
 // /playback/location.
 import type { PageCommandInput, PageOutcome } from "../../machines/testRunner.types.ts";
 import type { PageShot } from "../view/messages.ts";
+import type { LiveAnswer, LiveSink } from "../view/pageFeed.ts";
 import { webdriverPage } from "./webdriver.ts";
 import type { WebDriverPage, WebDriverPageOptions } from "./webdriver.ts";
 
@@ -21,6 +22,8 @@ export interface SessionPool extends WebDriverPage {
   capturePage(runId?: string): Promise<PageShot | null>;
   /** The witness (pageWitness.ts) of the page the test `runId` plays in, else of the last page used. */
   witnessOf(runId?: string): ReturnType<WebDriverPage["witness"]>;
+  /** The page of the test `runId` (else the last page used) live; the page streamed before stops when another is shown. */
+  livePage(sink: LiveSink, runId?: string): Promise<LiveAnswer>;
   /** How many pages (browser sessions, open or not yet) the pool holds now. */
   size(): number;
 }
@@ -34,6 +37,8 @@ export function sessionPool(options: SessionPoolOptions = {}): SessionPool {
   /** The test each page played last: kept after the test ends, for its picture. */
   const lastRunOf = new Map<WebDriverPage, string>();
   let last: WebDriverPage | null = null;
+  /** The page streamed live now. */
+  let streaming: WebDriverPage | null = null;
 
   const open = () => {
     const page = webdriverPage(options);
@@ -86,6 +91,16 @@ export function sessionPool(options: SessionPoolOptions = {}): SessionPool {
       const page = pageOfRun(runId);
       return page ? page.witness() : Promise.resolve(null);
     },
+    livePage(sink, runId) {
+      const page = pageOfRun(runId);
+      if (page !== streaming) streaming?.stopLivePage();
+      streaming = page;
+      return page ? page.livePage(sink) : Promise.resolve("none");
+    },
+    stopLivePage() {
+      streaming?.stopLivePage();
+      streaming = null;
+    },
     sideRuntime: () => pageFor(undefined).sideRuntime(),
     playedInPage: () => pages.reduce((sum, page) => sum + page.playedInPage(), 0),
     async close() {
@@ -95,6 +110,7 @@ export function sessionPool(options: SessionPoolOptions = {}): SessionPool {
       byRun.clear();
       lastRunOf.clear();
       last = null;
+      streaming = null;
     },
   };
 }

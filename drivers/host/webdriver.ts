@@ -28,6 +28,8 @@ import { CHROMEDRIVER_PATH, killBrowser } from "./chromedriver.ts";
 import { pageCamera } from "./devtools.ts";
 import { pageWitness } from "./pageWitness.ts";
 import type { PageWitness } from "./pageWitness.ts";
+import { liveScreencast } from "./screencast.ts";
+import type { LiveAnswer, LiveSink } from "../view/pageFeed.ts";
 import { closeDevTools } from "./devtoolsConnection.ts";
 import { callResolver, fromPage, locatorBundle } from "./pages.ts";
 import { commandMessage, isGone, PageGoneError } from "./pageGone.ts";
@@ -75,6 +77,10 @@ export interface WebDriverPage extends Executor {
   chromedriverPid(): number | null;
   /** The page as it is now (URL, title, small JPEG) for the UI; null while there is no browser. Rejects when it cannot be taken. */
   capturePage(): Promise<PageShot | null>;
+  /** The page live for the UI (DevTools' screencast, screencast.ts) into `sink`, or following the window WebDriver drives now; "none" while there is no browser. */
+  livePage(sink: LiveSink, runId?: string): Promise<LiveAnswer>;
+  /** No more live frames. */
+  stopLivePage(): void;
   /**
    * The browser session and the side-runtime executor over it that commands play with,
    * started if need be: for the benchmark that sets side-runtime's own Playback beside the
@@ -123,6 +129,7 @@ export function webdriverPage(options: WebDriverPageOptions = {}): WebDriverPage
   let session: Promise<Session> | null = null;
   let playedInPage = 0;
   let current: Session | null = null;
+  const live = liveScreencast();
   const settings: SessionSettings = {
     webdriverUrl: options.webdriverUrl,
     chromedriverPath,
@@ -334,6 +341,9 @@ export function webdriverPage(options: WebDriverPageOptions = {}): WebDriverPage
       opened.witness ??= pageWitness(opened.driver).catch(() => null);
       return opened.witness;
     },
+    livePage: (sink) => live.follow(current && !current.dead ? current.driver : null, sink),
+
+    stopLivePage: () => live.stop(),
 
     async sideRuntime() {
       const opened = await acquire(new AbortController().signal, undefined);

@@ -37,11 +37,14 @@
 //         cap), the page's copy cannot be patched: `reset: true` and `entries` is the whole
 //         log. The first update of every relay is a reset too.
 //       - states: the current state value of each charted actor, by its id.
-//   { type: "page", url, title, image, at, width?, height? } (the viewport's size in CSS pixels)
-//       the page under test as it was after a page command of a run (pageFeed.ts): its URL,
-//       its title and a small JPEG of its viewport as a data URL (`image`, null when the
-//       browser could not give one), taken at `at` (ms since 1970). At most a few a second
-//       however fast the run goes, the latest winning; taken only while some UI page is
+//   { type: "page", url, title, image, at, width?, height?, live?, gone? } (the viewport's size in CSS pixels)
+//       the page under test (pageFeed.ts): its URL, its title and a JPEG of its viewport as a
+//       data URL (`image`, null when the browser could not give one), taken at `at` (ms since
+//       1970). `live: true`: a frame of DevTools' screencast, sent each time the page's picture
+//       changes (at most 25 a second, none while it does not change); `live: false`: a still
+//       picture taken after a page command (at most 2 a second), because the browser's DevTools
+//       cannot be reached from the host; absent: a feed that has no live way. `gone: true`: the
+//       latest picture again, once the browser is gone. Sent only while some UI page is
 //       connected, and kept nowhere but as the latest one (not in the IdeView, not in the
 //       logs). Sent to every connected page, and the latest one to a page that connects
 //       later, right after its first update. A page slow to read gets only the latest one
@@ -155,13 +158,17 @@ export interface LogDelta {
 export interface PageShot {
   url: string;
   title: string;
-  /** `data:image/jpeg;base64,...` of the viewport, at most a few hundred pixels wide; null when none could be taken. */
+  /** `data:image/jpeg;base64,...` of the viewport, at most IMAGE_WIDTH (drivers/host/devtools.ts) pixels wide; null when none could be taken. */
   image: string | null;
   /** When it was taken, in ms since 1970. */
   at: number;
   /** The viewport's size in CSS pixels, where known: the picture's points map to the page's by it. */
   width?: number;
   height?: number;
+  /** True: a frame of the live screencast; false: a still picture, DevTools being out of reach. */
+  live?: boolean;
+  /** True: the browser is gone, and this is the last picture of its page. */
+  gone?: boolean;
 }
 
 /** The user's input on the page panel's picture, done in the page under test (the host's). */

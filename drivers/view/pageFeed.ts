@@ -1,24 +1,35 @@
-// The page under test for the UI pages that watch it: after each page command of a run the
-// executor's adapter pokes the feed, and the feed takes a picture of the page (URL, title,
-// small image: `capture`, given by the adapter) and hands it to every relay subscribed
-// (relay.ts sends it as a `page` message, messages.ts). No Node and no browser API here.
+// The page under test for the UI pages that watch it, live where the browser's DevTools can
+// be reached: the feed asks the adapter's live source (`live`: the host's DevTools screencast,
+// drivers/host/screencast.ts) to follow the page, and hands each frame it sends to every relay
+// subscribed (relay.ts sends it as a `page` message, messages.ts). Where there is no live source,
+// or its DevTools cannot be reached (it answers "unreachable"), the feed falls back to still
+// pictures: after each page command of a run the executor's adapter pokes the feed, and the feed
+// takes a picture of the page (`capture`), its messages saying `live: false`. No Node and no
+// browser API here.
 //
 // Invariants:
-// - nothing is captured while no one is subscribed (no UI page connected), and what was
-//   captured is dropped when the last one leaves: the feed keeps only the latest picture, and
-//   only while someone watches;
-// - at most one capture at a time, and captures start at least `intervalMs` apart: a burst of
-//   pokes is one capture now and one more when the interval is over (the latest wins, nothing
+// - nothing is captured or streamed while no one is subscribed (no UI page connected), and what
+//   was captured is dropped when the last one leaves (the screencast stops): the feed keeps only
+//   the latest picture, and only while someone watches;
+// - live: frames are passed on as they come, at most one every FRAME_INTERVAL_MS (the latest
+//   wins, the last one always goes); a poke only makes the source follow the window shown now
+//   (at most one follow at a time, `intervalMs` apart); the source ending (its browser's
+//   DevTools closed), or answering "none" (no browser) after a picture was shown, sends the
+//   latest picture again with `gone: true`;
+// - still: at most one capture at a time, and captures start at least `intervalMs` apart: a burst
+//   of pokes is one capture now and one more when the interval is over (the latest wins, nothing
 //   queues), so the page's last state is always captured, however fast the run went;
-// - a capture that rejects, or takes longer than `timeoutMs`, is dropped without a word (its
-//   late answer is ignored), and the next one waits longer (twice the interval per failure in a
-//   row, up to MAX_BACKOFF_MS), so a page that cannot be captured is not asked a few times a
+// - a capture or follow that rejects, or takes longer than `timeoutMs`, is dropped without a word
+//   (its late answer is ignored), and the next one waits longer (twice the interval per failure
+//   in a row, up to MAX_BACKOFF_MS), so a page that cannot be captured is not asked a few times a
 //   second; a capture answering null (no page yet) is dropped too;
-// - a capture never touches the run: the adapter pokes after the command settled and does not
+// - nothing here touches the run: the adapter pokes after the command settled and does not
 //   wait for anything here.
 import type { PageInput, PageMessage, PageShot } from "./messages.ts";
 
-/** At most 2 captures a second. */
+/** At most 25 live frames a second. */
+export const FRAME_INTERVAL_MS = 40;
+/** At most 2 captures (or follows of the live page) a second. */
 export const PAGE_INTERVAL_MS = 500;
 /** A capture slower than this is dropped. */
 export const PAGE_CAPTURE_TIMEOUT_MS = 2_000;
@@ -34,9 +45,28 @@ export interface PageSource {
   input?(input: PageInput): Promise<void> | void;
 }
 
+/** Where a live source sends the page's frames. */
+export interface LiveSink {
+  frame(shot: PageShot): void;
+  /** The source stopped: its browser's DevTools connection closed (the browser may be gone). */
+  ended(): void;
+}
+
+/** The page live: "live" once it streams to the sink, "none" while there is no browser, "unreachable" when its DevTools cannot be reached from here. */
+export type LiveAnswer = "live" | "none" | "unreachable";
+
+export interface LiveSource {
+  /** Start streaming the page shown now to `sink`, or follow it to the window shown now. */
+  follow(sink: LiveSink): Promise<LiveAnswer>;
+  /** No more frames (no one watches). */
+  stop(): void;
+}
+
 export interface PageFeedOptions {
   /** The page as it is now; null when there is no page (the browser has not started). */
   capture(): Promise<PageShot | null>;
+  /** The page live, where the adapter can stream it; else, and where it answers "unreachable", `capture`. */
+  live?: LiveSource;
   /** Does the user's input in the page; a picture follows once it is done. */
   input?(input: PageInput): Promise<void>;
   intervalMs?: number;
@@ -57,10 +87,20 @@ export class PageFeed implements PageSource {
   private failures = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private stopped = false;
+  /** Whether the page is shown live: unknown until the live source answered (always still without one). */
+  private mode: "unknown" | "live" | "still";
+  private frameTimer: ReturnType<typeof setTimeout> | null = null;
+  private pendingFrame: PageShot | null = null;
+  private lastFrameAt = Number.NEGATIVE_INFINITY;
+  private readonly sink: LiveSink = {
+    frame: (shot) => this.frame(shot),
+    ended: () => this.ended(),
+  };
 
   constructor(private readonly options: PageFeedOptions) {
     this.intervalMs = options.intervalMs ?? PAGE_INTERVAL_MS;
     this.timeoutMs = options.timeoutMs ?? PAGE_CAPTURE_TIMEOUT_MS;
+    this.mode = options.live ? "unknown" : "still";
   }
 
   /** Whether some UI page watches (captures are taken only then). */
@@ -84,6 +124,7 @@ export class PageFeed implements PageSource {
       this.last = null;
       this.dirty = false;
       this.clearTimer();
+      this.stopLive();
     };
   }
 
@@ -109,6 +150,72 @@ export class PageFeed implements PageSource {
     this.listeners.clear();
     this.last = null;
     this.clearTimer();
+    this.stopLive();
+  }
+
+  /** No one watches: the live source stops, and is asked afresh (live or not) when someone does again. */
+  private stopLive() {
+    if (this.frameTimer !== null) clearTimeout(this.frameTimer);
+    this.frameTimer = null;
+    this.pendingFrame = null;
+    if (!this.options.live) return;
+    this.options.live.stop();
+    this.mode = "unknown";
+  }
+
+  /** A live frame: passed on now, or when FRAME_INTERVAL_MS since the last one is over (the latest wins). */
+  private frame(shot: PageShot) {
+    if (this.stopped || this.listeners.size === 0 || this.mode === "still") return;
+    this.mode = "live";
+    this.pendingFrame = shot;
+    if (this.frameTimer !== null) return;
+    const wait = this.lastFrameAt + FRAME_INTERVAL_MS - Date.now();
+    if (wait > 0) {
+      this.frameTimer = setTimeout(() => {
+        this.frameTimer = null;
+        this.flushFrame();
+      }, wait);
+      return;
+    }
+    this.flushFrame();
+  }
+
+  private flushFrame() {
+    const shot = this.pendingFrame;
+    this.pendingFrame = null;
+    if (!shot) return;
+    this.lastFrameAt = Date.now();
+    this.publish({ ...shot, live: true });
+  }
+
+  /** The live source stopped: the browser may be gone (a poke asks again). */
+  private ended() {
+    if (this.stopped || this.mode !== "live") return;
+    this.mode = "unknown";
+    this.gone();
+  }
+
+  /** The latest picture again, saying the browser is gone. */
+  private gone() {
+    if (this.last && !this.last.gone) this.publish({ ...this.last, gone: true, at: Date.now() });
+  }
+
+  /** One step of the feed: follow the page live, or (still) capture it. */
+  private async step(): Promise<PageShot | null> {
+    const live = this.options.live;
+    if (!live || this.mode === "still") return this.options.capture();
+    const answer = await live.follow(this.sink);
+    if (answer === "live") {
+      this.mode = "live";
+      return null;
+    }
+    if (answer === "none") {
+      this.gone();
+      return null;
+    }
+    // DevTools cannot be reached: still pictures from now on, which say so.
+    this.mode = "still";
+    return this.options.capture();
   }
 
   private clearTimer() {
@@ -138,7 +245,7 @@ export class PageFeed implements PageSource {
     const late = new Promise<never>((_, reject) => {
       limit = setTimeout(() => reject(new Error("the capture took too long")), this.timeoutMs);
     });
-    Promise.race([Promise.resolve().then(() => this.options.capture()), late])
+    Promise.race([Promise.resolve().then(() => this.step()), late])
       .then(
         (shot) => {
           this.failures = 0;
@@ -165,6 +272,9 @@ export class PageFeed implements PageSource {
       image: shot.image,
       at: shot.at,
       ...(shot.width !== undefined && shot.height !== undefined ? { width: shot.width, height: shot.height } : {}),
+      // Still pictures where the page could be live say so; a feed with no live source sends them as before.
+      ...(shot.live === true ? { live: true } : this.options.live ? { live: false } : {}),
+      ...(shot.gone === true ? { gone: true } : {}),
     };
     this.last = message;
     for (const listener of [...this.listeners]) {

@@ -197,7 +197,9 @@ describe("a newcomer recording on a fresh npm start", () => {
     const pageUrl = (await ui.getByTestId("page-url").textContent())!;
     expect(pageUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
 
-    // Where the user field is on the picture: the same page, at the picture's size, in a browser of the test's own.
+    // Where the user field is on the picture at the page's actual size: the same page, at the picture's size, in a browser of the test's own.
+    await ui.getByRole("button", { name: "Actual size", exact: true }).click();
+    await ui.getByRole("button", { name: "Fit", exact: true }).waitFor();
     const size = await image.evaluate((img) => ({ width: (img as HTMLImageElement).width, height: (img as HTMLImageElement).height }));
     const twin = await (await browser.newContext({ viewport: size })).newPage();
     await twin.goto(pageUrl);

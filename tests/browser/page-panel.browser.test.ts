@@ -1,7 +1,8 @@
 // The UI's "Page under test" panel for real: the host (startHost, as npm start runs it) plays
 // the example project in headless Chromium through chromedriver (drivers/host/webdriver.ts)
 // against the example site, and the IDE page, in another headless Chromium driven by
-// Playwright, shows what that browser shows: its title, its URL and a small picture. Never
+// Playwright, shows what that browser shows, live (DevTools' screencast): its title, its URL
+// and its picture, fitted or at its actual size; and says when the browser is gone. Never
 // skipped: `npm test` installs Chromium and chromedriver first (bin/ensure-test-tools.ts).
 import { readFileSync } from "node:fs";
 import type { Browser, BrowserContext, Page } from "playwright-core";
@@ -15,6 +16,8 @@ import { IMAGE_WIDTH, pageCamera, webdriverCamera } from "../../drivers/host/dev
 import { webdriverPage } from "../../drivers/host/webdriver.ts";
 import { playAndWait as play } from "../support/runs.ts";
 import type { WebDriverPage } from "../../drivers/host/webdriver.ts";
+import { By } from "selenium-webdriver";
+import { framesAnimatingThenQuiet } from "../support/liveFrames.ts";
 
 const SHOP = JSON.parse(readFileSync(new URL("../../examples/shop.side", import.meta.url), "utf8")) as unknown;
 const WAIT = { timeout: 45_000, interval: 50 };
@@ -26,8 +29,10 @@ let host: Host;
 let context: BrowserContext;
 let ui: Page;
 let pageErrors: string[];
-/** How many pictures the host asked the page under test for. */
+/** How many still pictures the host asked the page under test for. */
 let captures = 0;
+/** How many times the host asked for the page live (to start or follow it). */
+let follows = 0;
 
 beforeAll(async () => {
   site = await startExampleSite();
@@ -43,6 +48,12 @@ beforeAll(async () => {
       captures += 1;
       return driven.capturePage();
     },
+    livePage: (sink: Parameters<WebDriverPage["livePage"]>[0]) => {
+      follows += 1;
+      return driven.livePage(sink);
+    },
+    stopLivePage: () => driven.stopLivePage(),
+    sideRuntime: driven.sideRuntime.bind(driven),
   };
   host = await startHost({ port: 0, tokenFile: null, project: SHOP, executor: counted });
 });
@@ -91,9 +102,10 @@ describe("the page under test in the IDE page", () => {
     ]);
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     expect(captures).toBe(0);
+    expect(follows).toBe(0);
   });
 
-  it("shows the example page's title, URL and a small picture after the user plays a test", async () => {
+  it("shows the example page's title, URL and its live picture after the user plays a test", async () => {
     await openUi();
     await ui.waitForSelector(panel);
     await ui.locator('[data-testid="test-picker"]').selectOption("t-cart");
@@ -116,7 +128,10 @@ describe("the page under test in the IDE page", () => {
     const size = await image.evaluate((img: HTMLImageElement) => ({ width: img.naturalWidth, height: img.naturalHeight }));
     expect(size.width).toBeLessThanOrEqual(IMAGE_WIDTH);
     expect(size.height).toBeGreaterThan(0);
-    expect(captures).toBeGreaterThan(0);
+    // Live through DevTools: no still picture was taken.
+    expect(follows).toBeGreaterThan(0);
+    expect(captures).toBe(0);
+    expect(await text('[data-testid="page-status"]')).toBe("Live: the page as it is now.");
     expect(await ui.locator('[data-testid="page-empty"]').count()).toBe(0);
   });
 
@@ -125,7 +140,7 @@ describe("the page under test in the IDE page", () => {
     await ui.waitForSelector(`${panel} [data-testid="page-title"]:text-is("Fixture shop")`, { timeout: WAIT.timeout });
     const shown = await ui.locator('[data-testid="page-image"]').getAttribute("src");
     expect(shown).toMatch(/^data:image\/jpeg;base64,/);
-    const before = captures;
+    const before = follows;
 
     // A second IDE page while the first watches: it is sent the latest picture, no new capture.
     const second = await context.newPage();
@@ -134,10 +149,67 @@ describe("the page under test in the IDE page", () => {
     await second.waitForSelector(`${panel} [data-testid="page-title"]:text-is("Fixture shop")`, { timeout: WAIT.timeout });
     expect(await second.locator('[data-testid="page-url"]').textContent()).toBe(`${site.url}/shop`);
     expect(await second.locator('[data-testid="page-image"]').getAttribute("src")).toBe(shown);
-    expect(captures).toBe(before);
+    expect(follows).toBe(before);
 
     const view = JSON.stringify(host.ide.getSnapshot());
     expect(view).not.toContain("data:image");
+  });
+
+  it("streams frames to the IDE page's socket while the page animates, and none while it is still", async () => {
+    // Every `page` message the IDE page's socket receives that is a live frame.
+    let frames = 0;
+    ui.on("websocket", (socket) =>
+      socket.on("framereceived", ({ payload }) => {
+        if (typeof payload === "string" && payload.startsWith('{"type":"page"') && payload.includes('"live":true')) frames += 1;
+      }),
+    );
+    await openUi();
+    await ui.waitForSelector('[data-testid="page-status"]:text-is("Live: the page as it is now.")', { timeout: WAIT.timeout });
+    const { driver } = await driven.sideRuntime();
+    const before = captures;
+    const { animating, quiet } = await framesAnimatingThenQuiet(driver, { live: () => frames }, WAIT.timeout);
+    expect(animating).toBeGreaterThan(5);
+    expect(quiet).toBe(0);
+    expect(captures).toBe(before);
+    // The panel shows the page as it is now: the box the animation left.
+    expect(await ui.locator('[data-testid="page-image"]').getAttribute("src")).toMatch(/^data:image\/jpeg;base64,/);
+  });
+
+  it("fits the picture to the panel, shows it at its actual size on \"Actual size\" (the view scrolls), and back on \"Fit\"; a click lands on the same spot of the page either way", async () => {
+    await openUi();
+    const image = ui.getByRole("img", { name: /^The page under test/ });
+    await image.waitFor({ timeout: WAIT.timeout });
+    const view = ui.getByTestId("page-view");
+    const sizes = () =>
+      image.evaluate((img: HTMLImageElement) => {
+        const box = img.parentElement!;
+        return { shown: img.getBoundingClientRect().width, page: Number(img.getAttribute("width")), view: box.clientWidth, scrolls: box.scrollWidth > box.clientWidth };
+      });
+    const fitted = await sizes();
+    expect(fitted.page).toBe(1280);
+    expect(fitted.shown).toBeLessThan(1280);
+    expect(fitted.shown).toBeLessThanOrEqual(fitted.view);
+    expect(fitted.scrolls).toBe(false);
+
+    await ui.getByRole("button", { name: "Actual size", exact: true }).click();
+    const fitButton = ui.getByRole("button", { name: "Fit", exact: true });
+    await fitButton.waitFor();
+    const actual = await sizes();
+    expect(actual.shown).toBe(1280);
+    expect(actual.scrolls).toBe(true);
+    expect(await view.evaluate((el) => getComputedStyle(el).overflow)).toBe("auto");
+
+    // A click on the picture at the page's own size is a click on the same spot of the page.
+    const { driver } = await driven.sideRuntime();
+    await driver.get(`${site.url}/shop`);
+    const link = await driver.findElement(By.linkText("Help and support")).getRect();
+    const [scrollX, scrollY] = (await driver.executeScript("return [scrollX, scrollY]")) as number[];
+    await image.click({ position: { x: link.x - scrollX + link.width / 2, y: link.y - scrollY + link.height / 2 } });
+    await vi.waitFor(async () => expect(await driver.getCurrentUrl()).toBe(`${site.url}/help`), WAIT);
+
+    await fitButton.click();
+    await ui.getByRole("button", { name: "Actual size", exact: true }).waitFor();
+    expect((await sizes()).shown).toBeLessThan(1280);
   });
 
   it("takes the same picture through WebDriver when the browser's DevTools endpoint is out of reach (a Grid's node)", async () => {
@@ -155,5 +227,14 @@ describe("the page under test in the IDE page", () => {
       direct.close();
       through.close();
     }
+  });
+
+  it("says the browser is gone when it quits, keeping its last picture", async () => {
+    await openUi();
+    await ui.waitForSelector('[data-testid="page-status"]:text-is("Live: the page as it is now.")', { timeout: WAIT.timeout });
+    await driven.close();
+    await ui.waitForSelector('[data-testid="page-status"]:text-matches("^The browser is gone")', { timeout: WAIT.timeout });
+    expect(await ui.locator('[data-testid="page-image"]').getAttribute("src")).toMatch(/^data:image\/jpeg;base64,/);
+    expect(await text('[data-testid="page-title"]')).not.toBe("");
   });
 });

@@ -1109,14 +1109,21 @@ describe("a newcomer's first Play on a fresh npm start", () => {
     await expect.poll(() => ui.getByTestId("run-result").textContent().catch(() => null), { timeout: 60_000 }).toBe("passed");
     const states = await ui.getByTestId("command-state").allTextContents();
     expect(states).toEqual(SHOP.tests[0].commands.map(() => "passed"));
-    // The picture is at the page's own size (a 1280 px wide window, not a third of it), in a view that scrolls.
+    // The picture (of a 1280 px wide window) fits the panel; "Actual size" shows it at the page's own size, in a view that scrolls.
     const image = ui.getByRole("img", { name: /^The page under test/ });
     await image.waitFor();
-    const shown = await image.evaluate((img) => ({ natural: (img as HTMLImageElement).naturalWidth, width: img.getBoundingClientRect().width }));
-    expect(shown.natural).toBe(1280);
-    expect(shown.width).toBe(1280);
-    const view = await ui.getByTestId("page-view").evaluate((el) => ({ scrolls: getComputedStyle(el).overflow, width: el.clientWidth }));
-    expect(view.scrolls).toBe("auto");
-    expect(view.width).toBeLessThan(1280);
+    const shown = () => image.evaluate((img) => ({ natural: (img as HTMLImageElement).naturalWidth, width: img.getBoundingClientRect().width }));
+    const view = () => ui.getByTestId("page-view").evaluate((el) => ({ scrolls: getComputedStyle(el).overflow, width: el.clientWidth }));
+    const fitted = await shown();
+    expect(fitted.natural).toBe(1280);
+    expect(Math.round(fitted.width)).toBe((await view()).width);
+    await ui.getByRole("button", { name: "Actual size", exact: true }).click();
+    await ui.getByRole("button", { name: "Fit", exact: true }).waitFor();
+    expect((await shown()).width).toBe(1280);
+    expect((await view()).scrolls).toBe("auto");
+    expect((await view()).width).toBeLessThan(1280);
+    await ui.getByRole("button", { name: "Fit", exact: true }).click();
+    await ui.getByRole("button", { name: "Actual size", exact: true }).waitFor();
+    expect(Math.round((await shown()).width)).toBe((await view()).width);
   }, 120_000);
 });

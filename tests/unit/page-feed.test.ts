@@ -1,5 +1,7 @@
 // The page under test for the UI (drivers/view/pageFeed.ts) without a browser: a scripted
-// capture stands for the page. What is checked: no one watching, no capture; a burst of page
+// capture (and a scripted live source, for the screencast) stands for the page. Live: frames
+// pass at most one every FRAME_INTERVAL_MS, the latest last; the source stops when no one
+// watches; DevTools out of reach falls back to still pictures that say so; a browser gone is said. What is checked: no one watching, no capture; a burst of page
 // commands is one capture now and one at the end of the interval, so the last state is shown;
 // failed and slow captures are dropped and never reach a run; the relay passes the pictures
 // on, the latest to a page that connects later, and only the latest to a page slow to read.
@@ -8,7 +10,8 @@ import { createIde } from "../../index.ts";
 import type { Ide } from "../../index.ts";
 import { watchedExecutor } from "../../apps/host/host.ts";
 import type { HostMessage, PageMessage, PageShot } from "../../drivers/view/messages.ts";
-import { MAX_BACKOFF_MS, PageFeed } from "../../drivers/view/pageFeed.ts";
+import { FRAME_INTERVAL_MS, MAX_BACKOFF_MS, PageFeed } from "../../drivers/view/pageFeed.ts";
+import type { LiveAnswer, LiveSink } from "../../drivers/view/pageFeed.ts";
 import { UPDATE_INTERVAL_MS, ViewRelay } from "../../drivers/view/relay.ts";
 import type { RelaySink } from "../../drivers/view/relay.ts";
 import { fakeExecutor } from "../support/executor.ts";
@@ -183,6 +186,104 @@ describe("PageFeed", () => {
     feed.poke();
     await vi.advanceTimersByTimeAsync(5 * INTERVAL);
     expect(page.taken()).toBe(before);
+  });
+});
+
+/** A live source the test drives: it answers follows with `answer`, and the test sends frames into the sink it was given. */
+function scriptedLive(answer: LiveAnswer) {
+  const live = {
+    answer,
+    sink: null as LiveSink | null,
+    follows: 0,
+    stops: 0,
+    follow: (sink: LiveSink) => {
+      live.follows += 1;
+      live.sink = sink;
+      return Promise.resolve(live.answer);
+    },
+    stop: () => {
+      live.stops += 1;
+    },
+    frame: (n: number) => live.sink!.frame({ url: "http://127.0.0.1:1/shop", title: `frame ${n}`, image: "data:image/jpeg;base64,AAAA", at: Date.now(), width: 1280, height: 900 }),
+  };
+  return live;
+}
+
+describe("PageFeed live", () => {
+  it("starts the live source when a UI page watches, passes its frames at most one every FRAME_INTERVAL_MS with the latest last, and takes no still picture", async () => {
+    const page = scriptedPage();
+    const live = scriptedLive("live");
+    const feed = new PageFeed({ capture: page.capture, live, intervalMs: INTERVAL });
+    feed.poke();
+    await vi.advanceTimersByTimeAsync(INTERVAL);
+    expect(live.follows).toBe(0); // no one watches yet
+    const ui = watcher(feed);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(live.follows).toBe(1);
+    for (let n = 1; n <= 5; n++) live.frame(n);
+    expect(ui.titles()).toEqual(["frame 1"]);
+    await vi.advanceTimersByTimeAsync(FRAME_INTERVAL_MS);
+    expect(ui.titles()).toEqual(["frame 1", "frame 5"]);
+    expect(ui.seen.every((m) => m.live === true && m.width === 1280)).toBe(true);
+    await vi.advanceTimersByTimeAsync(10 * FRAME_INTERVAL_MS);
+    expect(ui.seen).toHaveLength(2);
+    expect(page.capture).not.toHaveBeenCalled();
+  });
+
+  it("follows the page shown at a page command, at most once an interval, and stops the source when the last UI page leaves", async () => {
+    const page = scriptedPage();
+    const live = scriptedLive("live");
+    const feed = new PageFeed({ capture: page.capture, live, intervalMs: INTERVAL });
+    const ui = watcher(feed);
+    await vi.advanceTimersByTimeAsync(0);
+    for (let i = 0; i < 10; i++) feed.poke();
+    await vi.advanceTimersByTimeAsync(INTERVAL);
+    expect(live.follows).toBe(2);
+    ui.unsubscribe();
+    expect(live.stops).toBe(1);
+    live.frame(9);
+    feed.poke();
+    await vi.advanceTimersByTimeAsync(2 * INTERVAL);
+    expect(live.follows).toBe(2);
+    expect(feed.latest()).toBeNull();
+  });
+
+  it("falls back to still pictures that say so when the browser's DevTools cannot be reached", async () => {
+    const page = scriptedPage();
+    const live = scriptedLive("unreachable");
+    const feed = new PageFeed({ capture: page.capture, live, intervalMs: INTERVAL });
+    const ui = watcher(feed);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(ui.seen).toEqual([expect.objectContaining({ title: "capture 1", live: false })]);
+    feed.poke();
+    await vi.advanceTimersByTimeAsync(INTERVAL);
+    expect(ui.titles()).toEqual(["capture 1", "capture 2"]);
+    expect(live.follows).toBe(1);
+  });
+
+  it("sends the latest picture again saying the browser is gone when the live source ends, and live again when frames come back", async () => {
+    const page = scriptedPage();
+    const live = scriptedLive("live");
+    const feed = new PageFeed({ capture: page.capture, live, intervalMs: INTERVAL });
+    const ui = watcher(feed);
+    await vi.advanceTimersByTimeAsync(0);
+    live.frame(1);
+    live.sink!.ended();
+    expect(ui.seen.map((m) => [m.title, m.gone ?? false])).toEqual([
+      ["frame 1", false],
+      ["frame 1", true],
+    ]);
+    // No browser at the next page command: nothing more to say.
+    live.answer = "none";
+    feed.poke();
+    await vi.advanceTimersByTimeAsync(INTERVAL);
+    expect(ui.seen).toHaveLength(2);
+    live.answer = "live";
+    feed.poke();
+    await vi.advanceTimersByTimeAsync(INTERVAL);
+    live.frame(2);
+    expect(ui.seen.at(-1)).toMatchObject({ title: "frame 2", live: true });
+    expect(ui.seen.at(-1)!.gone).toBeUndefined();
   });
 });
 

@@ -1,12 +1,16 @@
-// The page under test as the host last captured it (the `page` message of
-// drivers/view/messages.ts): a small picture of its viewport, its URL and its title, so the
-// user sees what a run does in a browser they cannot see. The URL and title come from the
-// page under test, so they are shown as text; the URL is a link only when it is http or https.
+// The page under test as the host shows it (the `page` message of drivers/view/messages.ts):
+// live, a frame each time the page changes (DevTools' screencast), or, where the host cannot
+// reach the browser's DevTools, a still picture after each page command, which the panel says;
+// with its URL and title, so the user sees what a run does in a browser they cannot see, and
+// whether that browser is gone. The URL and title come from the page under test, so they are
+// shown as text; the URL is a link only when it is http or https.
 // Where the page takes input (the host's), the picture is a page the user can use: a click or a
 // double click on it, typing and the keys Selenium IDE records (Enter, Tab, the arrows, ...)
 // while it has the focus are done in the page under test, so a person can record there. The
-// picture is shown at the page's own size (its text as readable as in a browser), in a view
-// that scrolls when the panel is smaller.
+// picture fits the panel, or ("Actual size") is shown at the page's own size in CSS pixels (its
+// text as readable as in a browser) in a view that scrolls; "Fit" goes back. A click maps to the
+// page's point by the picture's shown box, whatever its size.
+import { useState } from "preact/hooks";
 import type { PageInput, PageShot } from "../protocol.ts";
 
 const IMAGE_PREFIX = "data:image/jpeg;base64,";
@@ -37,8 +41,18 @@ function pagePoint(event: MouseEvent, page: PageShot): { x: number; y: number } 
   return { x: Math.round(((event.clientX - box.left) / box.width) * width), y: Math.round(((event.clientY - box.top) / box.height) * height) };
 }
 
+/** What the panel says of the picture: live, still (and why), or the browser gone. */
+function status(page: PageShot): string {
+  if (page.gone) return `The browser is gone: this is the last picture of its page, from ${time(page.at)}.`;
+  if (page.live === true) return "Live: the page as it is now.";
+  if (page.live === false) return `Still pictures after each page command (the browser's DevTools cannot be reached from the host); captured at ${time(page.at)}.`;
+  return `Captured at ${time(page.at)}`;
+}
+
 export function PagePanel({ page, onInput }: { page: PageShot | null; onInput?: ((input: PageInput) => void) | null }) {
   const usable = Boolean(onInput);
+  // Fit to the panel, or the page's own size in a view that scrolls.
+  const [actual, setActual] = useState(false);
   // The second click of a double click says so (the page then fires dblclick).
   const click = (event: MouseEvent) => {
     if (!onInput || !page) return;
@@ -51,6 +65,7 @@ export function PagePanel({ page, onInput }: { page: PageShot | null; onInput?: 
     else return;
     event.preventDefault();
   };
+  const sized = page?.width !== undefined && page.height !== undefined;
   return (
     <section class="panel page-panel" aria-labelledby="page-heading" data-testid="page-under-test">
       <h2 id="page-heading">Page under test</h2>
@@ -72,29 +87,37 @@ export function PagePanel({ page, onInput }: { page: PageShot | null; onInput?: 
               <code data-testid="page-url">{page.url}</code>
             )}
           </p>
+          <p class={page.gone ? "hint page-at page-gone" : "hint page-at"} data-testid="page-status">
+            {status(page)}
+          </p>
           {page.image !== null && page.image.startsWith(IMAGE_PREFIX) ? (
-            // At the page's own size in CSS pixels, so its text reads as in a browser; the view scrolls.
-            <div class="page-view" data-testid="page-view">
-              <img
-                class={usable ? "page-image usable" : "page-image"}
-                data-testid="page-image"
-                src={page.image}
-                alt={`The page under test: ${page.title || page.url}`}
-                {...(page.width !== undefined && page.height !== undefined ? { width: page.width, height: page.height } : {})}
-                {...(usable
-                  ? {
-                      tabIndex: 0,
-                      title: "Click, double click and type here: it happens in the page under test (and is recorded while recording)",
-                      onClick: click,
-                      onKeyDown: key,
-                    }
-                  : {})}
-              />
-            </div>
+            <>
+              <p class="page-tools">
+                <button type="button" onClick={() => setActual(!actual)} data-testid="page-size">
+                  {actual ? "Fit" : "Actual size"}
+                </button>
+              </p>
+              <div class={actual ? "page-view actual" : "page-view fit"} data-testid="page-view">
+                <img
+                  class={usable ? "page-image usable" : "page-image"}
+                  data-testid="page-image"
+                  src={page.image}
+                  alt={`The page under test: ${page.title || page.url}`}
+                  {...(sized ? { width: page.width, height: page.height } : {})}
+                  {...(usable
+                    ? {
+                        tabIndex: 0,
+                        title: "Click, double click and type here: it happens in the page under test (and is recorded while recording)",
+                        onClick: click,
+                        onKeyDown: key,
+                      }
+                    : {})}
+                />
+              </div>
+            </>
           ) : (
             <p class="empty">The browser gave no picture of this page.</p>
           )}
-          <p class="hint page-at">Captured at {time(page.at)}</p>
         </>
       )}
     </section>
