@@ -73,6 +73,8 @@ async function run(): Promise<SummaryLine[]> {
       `Also the IDE with no UI socket (no updates, no pictures): what watching costs; the IDE with --executor webdriver;`,
       `and the IDE unwatched with the player's actionability waits off: what the waits cost on a settled page.`,
       `A warm-up each, then ${REPS} rounds of the five, the order rotating every round.`,
+      `Untraced: startHost is given no trace store, so the IDE's trace "on" keeps nothing here (npm start's composeHost gives one;`,
+      `npm run bench -- --only trace measures what a traced run costs).`,
     ].join("\n"),
   );
 

@@ -2,7 +2,8 @@
 // data folder's traces/, beside the token), with the manifest (services/traces/: trace.json),
 // a JPEG per command and, for a failed command, the page's HTML. The core tells it of tests and
 // commands (core/traces.ts: it is createIde's `traces` port); the traced executor
-// (tracedExecutor.ts) hands it each page command's picture and a failure's details. Files are
+// (tracedExecutor.ts) hands it each page command's picture (one several commands share is kept
+// once, each step naming its file) and a failure's details. Files are
 // written as they come, beside the run, never in its way; the manifest once the test ended and
 // every file of it is written. A trace not kept (a passing test under "retain-on-failure") is
 // removed; past KEPT_TRACES the oldest go.
@@ -27,7 +28,7 @@ import type { PageDetails } from "./pageWitness.ts";
 
 /** What the traced executor hands over after a page command. */
 export interface StepCapture {
-  /** The picture after it, as a JPEG data URL (null: none could be taken). */
+  /** The picture after it, as a JPEG data URL (null: none could be taken); the same promise for commands that share one. */
   image: Promise<string | null>;
   /** For a failed or fatal command: the page's details and the console errors since the command before. */
   failure?: Promise<{ details: PageDetails | null; consoleErrors: string[] }>;
@@ -47,8 +48,17 @@ export interface TraceStore extends TraceSink {
   finished(runId: string, testId: string): Promise<FinishedTrace>;
 }
 
+/** A picture and the steps it is the picture of (one, or those that ended while the one before it was taken). */
+interface Picture {
+  steps: TraceStep[];
+  failed: boolean;
+  file: string | null;
+}
+
 interface Open {
   manifest: TraceManifest;
+  /** By the traced executor's promise of it: a picture several commands share is written once. */
+  pictures: Map<Promise<string | null>, Picture>;
   dir: string;
   ready: Promise<unknown>;
   writes: Promise<unknown>[];
@@ -131,7 +141,7 @@ export function traceStore(options: TraceStoreOptions): TraceStore {
         screenshotsDropped: 0,
       };
       const ready = written(mkdir(dir, { recursive: true }), "folder");
-      open.set(start.key, { manifest, dir, ready, writes: [], shots: 0, ended: false });
+      open.set(start.key, { manifest, dir, ready, pictures: new Map(), writes: [], shots: 0, ended: false });
       byRun.set(start.runId, start.key);
       const early = waiters.find((w) => w.key === null && w.runId === start.runId && w.testId === start.testId);
       if (early) early.key = start.key;
@@ -182,23 +192,34 @@ export function traceStore(options: TraceStoreOptions): TraceStore {
         return;
       }
       const order = trace.manifest.steps.length;
-      trace.writes.push(
-        written(
-          capture.image.then(async (image) => {
-            if (!image) return;
-            if (trace.shots >= maxShots && !capture.failure) {
-              trace.manifest.screenshotsDropped += 1;
-              return;
-            }
-            trace.shots += 1;
-            await trace.ready;
-            const name = screenshotFile(order);
-            await writeFile(join(trace.dir, name), Buffer.from(image.slice(image.indexOf(",") + 1), "base64"));
-            step.screenshot = name;
-          }),
-          "picture",
-        ),
-      );
+      // Commands that share a picture (tracedExecutor.ts) share its file: written once, named for the first.
+      const shared = trace.pictures.get(capture.image);
+      if (shared) {
+        shared.steps.push(step);
+        shared.failed ||= capture.failure !== undefined;
+        if (shared.file) step.screenshot = shared.file;
+      } else {
+        const picture: Picture = { steps: [step], failed: capture.failure !== undefined, file: null };
+        trace.pictures.set(capture.image, picture);
+        trace.writes.push(
+          written(
+            capture.image.then(async (image) => {
+              if (!image) return;
+              if (trace.shots >= maxShots && !picture.failed) {
+                trace.manifest.screenshotsDropped += picture.steps.length;
+                return;
+              }
+              trace.shots += 1;
+              await trace.ready;
+              const name = screenshotFile(order);
+              await writeFile(join(trace.dir, name), Buffer.from(image.slice(image.indexOf(",") + 1), "base64"));
+              picture.file = name;
+              for (const sharer of picture.steps) sharer.screenshot = name;
+            }),
+            "picture",
+          ),
+        );
+      }
       if (capture.failure) {
         trace.writes.push(
           written(

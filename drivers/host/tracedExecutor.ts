@@ -2,9 +2,15 @@
 // each page command, a picture of the page (the pool's capturePage: DevTools'
 // Page.captureScreenshot, JPEG, at most 1280 px wide) and, for a failed or fatal command, the
 // page's URL, title, HTML and the console errors heard since the command began (pageWitness.ts),
-// handed to the trace store. The picture is taken while the run goes on to its next step; the
-// test's next page command waits for it, so it shows the page after its own command, never after
-// a later one.
+// handed to the trace store.
+//
+// Pictures never hold a passing run (issue 28). A command's picture is the first capture
+// started after it ended. Each test playing (runId) has one capture at a time: a command that
+// ends while none is being taken starts one at once; commands that end while one is being taken
+// wait for the next, which starts as soon as that one is done, and share it (the store keeps it
+// once). So a picture shows the page after its command, or a few commands later when the page
+// plays faster than it is pictured, never before it. A failed or fatal command is the
+// exception: its picture and its page's details are taken before the run goes on.
 import type { Executor } from "../../core/ports.ts";
 import type { PageOutcome } from "../../machines/testRunner.types.ts";
 import type { PageShot } from "../view/messages.ts";
@@ -16,17 +22,48 @@ export interface TracedPage extends Executor {
   witnessOf(runId?: string): Promise<PageWitness | null>;
 }
 
+/** Per test playing: the capture being taken, and the one that starts after it for the commands that ended meanwhile. */
+interface Lane {
+  taking: Promise<string | null> | null;
+  next: { promise: Promise<string | null>; resolve(image: Promise<string | null>): void } | null;
+}
+
 /** `page` with each page command's picture and failure handed to `store`. */
 export function tracedExecutor<P extends TracedPage>(page: P, store: TraceStore): P {
-  /** Per test playing: the capture after its last command, which its next command waits for. */
-  const previous = new Map<string, Promise<unknown>>();
+  const lanes = new Map<string, Lane>();
   const witnessOf = (runId: string | undefined) => page.witnessOf(runId).catch(() => null);
+
+  /** Starts a capture now; when it is done, the next one waited for starts at once. */
+  function shoot(runId: string | undefined, lane: Lane): Promise<string | null> {
+    const taken = page.capturePage(runId).then((shot) => shot?.image ?? null, () => null);
+    lane.taking = taken;
+    void taken.then(() => {
+      lane.taking = null;
+      const next = lane.next;
+      lane.next = null;
+      if (next) next.resolve(shoot(runId, lane));
+    });
+    return taken;
+  }
+
+  /** The picture of a command that ended just now: the first capture started from now on. */
+  function pictureAfter(runId: string | undefined): Promise<string | null> {
+    const key = runId ?? "";
+    let lane = lanes.get(key);
+    if (!lane) lanes.set(key, (lane = { taking: null, next: null }));
+    if (!lane.taking) return shoot(runId, lane);
+    if (!lane.next) {
+      let resolve!: (image: Promise<string | null>) => void;
+      const promise = new Promise<string | null>((r) => (resolve = r));
+      lane.next = { promise, resolve };
+    }
+    return lane.next.promise;
+  }
 
   return {
     ...page,
     async execute(input, signal): Promise<PageOutcome> {
       const runId = input.runId ?? "";
-      await previous.get(runId);
       const before = await witnessOf(input.runId);
       const mark = before?.mark() ?? 0;
       let outcome: PageOutcome | null = null;
@@ -38,17 +75,18 @@ export function tracedExecutor<P extends TracedPage>(page: P, store: TraceStore)
       }
       if (!signal.aborted) {
         const failed = outcome === null || outcome.state === "failed" || outcome.state === "fatal";
-        const image = page.capturePage(input.runId).then((shot) => shot?.image ?? null, () => null);
-        const failure = failed
-          ? image.then(async () => {
-              // The first command of a browser started it: its witness is there only now.
-              const witness = before ?? (await witnessOf(input.runId));
-              const details = witness ? await witness.details().catch(() => null) : null;
-              return { details, consoleErrors: witness ? witness.errorsSince(before ? mark : 0) : [] };
-            })
-          : undefined;
-        store.attach(runId, failure ? { image, failure } : { image });
-        previous.set(runId, Promise.all([image, failure]).catch(() => {}));
+        const image = pictureAfter(input.runId);
+        if (failed) {
+          const failure = image.then(async () => {
+            // The first command of a browser started it: its witness is there only now.
+            const witness = before ?? (await witnessOf(input.runId));
+            const details = witness ? await witness.details().catch(() => null) : null;
+            return { details, consoleErrors: witness ? witness.errorsSince(before ? mark : 0) : [] };
+          });
+          store.attach(runId, { image, failure });
+          // The failure is pictured before the run goes on (each capture and request has its limit).
+          await failure.catch(() => {});
+        } else store.attach(runId, { image });
         // Heard from the first command on: the witness listens once the browser is there.
         if (!before) void witnessOf(input.runId);
       }
@@ -56,7 +94,7 @@ export function tracedExecutor<P extends TracedPage>(page: P, store: TraceStore)
       return outcome;
     },
     endRun(runId: string) {
-      previous.delete(runId);
+      lanes.delete(runId);
       page.endRun?.(runId);
     },
   };

@@ -71,7 +71,7 @@ export const traceManifestSchema = z.object({
   endedAt: z.number().nullable(),
   result: z.enum(TEST_RESULTS).nullable(),
   steps: z.array(stepSchema),
-  /** Pictures not taken past MAX_SCREENSHOTS. */
+  /** Commands left without a picture past MAX_SCREENSHOTS (those that share one count each). */
   screenshotsDropped: z.number().int().nonnegative(),
 });
 

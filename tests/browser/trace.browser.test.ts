@@ -1,7 +1,8 @@
 // A run's trace in the host (CONTRACT section 17), in real Chromium: a test that fails keeps,
 // for every page command, its times, state, locator and a JPEG of the page after it, and for the
 // failed command the page's URL, title, HTML and the console error the page logged; with
-// "retain-on-failure" a passing test keeps nothing on disk.
+// "retain-on-failure" a passing test keeps nothing on disk. Pictures are taken beside the run
+// (tracedExecutor.ts): commands that end while one is taken share the next, stored once.
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -21,11 +22,15 @@ const SHOP = `<!doctype html><html><head><title>Shop</title></head><body><h1>Sho
 <button id="add" type="button" onclick="document.getElementById('count').textContent = '1'">Add</button>
 <p id="count">0</p></body></html>`;
 
+const COUNTER = `<!doctype html><html><head><title>Counter</title></head><body>
+<button id="more" type="button" onclick="const n = document.getElementById('n'); n.textContent = String(Number(n.textContent) + 1)">More</button>
+<p id="n">0</p></body></html>`;
+
 let site: Awaited<ReturnType<typeof servePages>>;
 let pool: SessionPool;
 
 beforeAll(async () => {
-  site = await servePages({ "/shop": SHOP });
+  site = await servePages({ "/shop": SHOP, "/counter": COUNTER });
   pool = sessionPool({ baseUrl: site.origin, implicitWaitMs: 500 });
 }, 60_000);
 
@@ -81,6 +86,31 @@ describe("a run's trace in the host", () => {
     expect(failed.failure!.consoleErrors).toContain("stock service down: 503");
     expect(readFileSync(join(dir!, failed.failure!.dom!), "utf8")).toContain('<p id="count">1</p>');
     expect(readdirSync(root)).toEqual([manifest.traceId]);
+    ide.stop();
+  }, 60_000);
+
+  it("gives every command of a traced run a picture, stores a shared picture once, and pictures a failure with its own DOM and console error", async () => {
+    const clicks = Array.from({ length: 12 }, (_, i) => command(`k${i}`, "click", "id=more"));
+    const { ide, store } = tracedIde("on", [
+      command("c1", "open", "/counter"),
+      ...clicks,
+      command("c2", "executeScript", "console.error('counter service down: 503'); throw new Error('the counter is gone')"),
+    ]);
+    const run = await playAndWait(ide, { type: "user.startPlayback", testId: "t" });
+    expect(run.result).toBe("failed");
+    const { manifest, dir } = await store.finished(run.runId, "t");
+    expect(manifest.steps).toHaveLength(14);
+    for (const step of manifest.steps) expect(step.screenshot).toMatch(/^\d{5}\.jpg$/);
+    // A picture several commands share is one file; no file is left that no command names.
+    const named = new Set(manifest.steps.map((s) => s.screenshot));
+    expect(new Set(readdirSync(dir!).filter((f) => f.endsWith(".jpg")))).toEqual(named);
+    for (const file of named) expect([...readFileSync(join(dir!, file!)).subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+    const failed = manifest.steps[13];
+    expect(failed).toMatchObject({ command: "executeScript", state: "failed" });
+    expect(failed.failure).toMatchObject({ url: `${site.origin}/counter`, title: "Counter" });
+    expect(failed.failure!.consoleErrors).toContain("counter service down: 503");
+    // Its DOM is the page after every command before it.
+    expect(readFileSync(join(dir!, failed.failure!.dom!), "utf8")).toContain('<p id="n">12</p>');
     ide.stop();
   }, 60_000);
 

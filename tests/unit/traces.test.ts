@@ -76,6 +76,47 @@ describe("the host's trace store", () => {
     expect(readdirSync(dir!).filter((f) => f.endsWith(".jpg"))).toHaveLength(4);
   });
 
+  it("stores a picture that several commands share once, each of them naming its file", async () => {
+    const root = mkdtempSync(join(tmpdir(), "ide-core-trace-store-"));
+    const store = traceStore({ root });
+    store.testStarted({ key: "k", runId: "run", testId: "t", testName: "shared", suiteName: null, at: Date.now() });
+    let show!: (image: string) => void;
+    const later = new Promise<string | null>((resolve) => (show = resolve));
+    // Command 1 has a picture of its own; 2, 3 and 4 ended while it was taken and share the next one.
+    const images = [Promise.resolve(JPEG), later, later, later];
+    images.forEach((image, i) => {
+      const event = { index: i + 1, commandId: `c${i + 1}`, command: "click", target: "id=add", value: "", message: null, healed: null, at: Date.now() };
+      store.command("k", { ...event, phase: "start", state: "pending" });
+      store.attach("run", { image });
+      store.command("k", { ...event, phase: "end", state: "passed" });
+    });
+    store.testEnded("k", { result: "passed", keep: true, at: Date.now() });
+    show(JPEG);
+    const { manifest, dir } = await store.finished("run", "t");
+    expect(manifest.steps.map((s) => s.screenshot)).toEqual(["00001.jpg", "00002.jpg", "00002.jpg", "00002.jpg"]);
+    expect(readdirSync(dir!).sort()).toEqual(["00001.jpg", "00002.jpg", MANIFEST_FILE]);
+  });
+
+  it("keeps a failed command's picture, DOM and console errors when it shares its picture with the commands before it", async () => {
+    const root = mkdtempSync(join(tmpdir(), "ide-core-trace-store-"));
+    const store = traceStore({ root, maxScreenshots: 0 });
+    store.testStarted({ key: "k", runId: "run", testId: "t", testName: "failing", suiteName: null, at: Date.now() });
+    const image = Promise.resolve(JPEG);
+    const failure = Promise.resolve({ details: { url: "http://127.0.0.1/shop", title: "Shop", html: "<p>gone</p>" }, consoleErrors: ["stock service down"] });
+    ["passed", "failed"].forEach((state, i) => {
+      const event = { index: i + 1, commandId: `c${i + 1}`, command: "click", target: "id=add", value: "", message: null, healed: null, at: Date.now() };
+      store.command("k", { ...event, phase: "start", state: "pending" });
+      store.attach("run", state === "failed" ? { image, failure } : { image });
+      store.command("k", { ...event, phase: "end", state: state as "passed" | "failed" });
+    });
+    store.testEnded("k", { result: "failed", keep: true, at: Date.now() });
+    const { manifest, dir } = await store.finished("run", "t");
+    // Past the bound of pictures only a failure's is kept: here the one both commands share.
+    expect(manifest.steps.map((s) => s.screenshot)).toEqual(["00001.jpg", "00001.jpg"]);
+    expect(manifest.steps[1].failure).toEqual({ url: "http://127.0.0.1/shop", title: "Shop", dom: "00002.html", consoleErrors: ["stock service down"] });
+    expect(readFileSync(join(dir!, "00002.html"), "utf8")).toBe("<p>gone</p>");
+  });
+
   it("removes the files of a trace that is not kept, and still tells its commands", async () => {
     const root = mkdtempSync(join(tmpdir(), "ide-core-trace-store-"));
     const { manifest, dir } = await playInto(traceStore({ root }), 1, 2, "passed", false);
