@@ -104,6 +104,26 @@ describe("time travel in the IDE page", () => {
     await shownPicture(ui, "The page after command 2: click");
   }, 120_000);
 
+  it("shows the page after a command of a paused run, and none for a command it has not played yet", async () => {
+    const { ui } = fresh!;
+    await ui.getByTestId("test-picker").selectOption({ label: "checks out" });
+    const breakpoint = ui.getByRole("button", { name: "Breakpoint before command 3, executeScript" });
+    await breakpoint.click();
+    await ui.getByRole("button", { name: "Play", exact: true }).click();
+    await expect.poll(() => ui.getByTestId("run-status").getAttribute("data-status"), { timeout: 60_000 }).toBe("paused");
+    await ui.getByTestId("commands").getByTestId("command-row").nth(1).click();
+    await shownPicture(ui, "The page after command 2: click");
+    await ui.keyboard.press("ArrowLeft");
+    await shownPicture(ui, "The page after command 1: open");
+    // The command the run has not played yet has no page to show.
+    await ui.keyboard.press("ArrowRight");
+    await ui.keyboard.press("ArrowRight");
+    await expect.poll(() => ui.getByTestId("trace-missing").textContent()).toContain("Command 3 (executeScript) has no trace");
+    await ui.getByRole("button", { name: "Stop", exact: true }).click();
+    await expect.poll(() => ui.getByTestId("run-status").getAttribute("data-status"), { timeout: 30_000 }).toBe("ended");
+    await breakpoint.click();
+  }, 120_000);
+
   it("opens a kept run from the Runs list, each entry naming its test and result, and steps through its commands", async () => {
     const { ui } = fresh!;
     await play(ui, "adds to cart", "passed");
@@ -111,7 +131,7 @@ describe("time travel in the IDE page", () => {
     await runs.focus();
     await expect
       .poll(() => runs.locator("option").allTextContents())
-      .toEqual(["The run in the Playback panel", "adds to cart: passed", "checks out: failed"]);
+      .toEqual(["The run in the Playback panel", "adds to cart: passed", "checks out: stopped", "checks out: failed"]);
     await runs.selectOption({ label: "checks out: failed" });
     const rows = ui.getByTestId("trace-row");
     await expect.poll(() => rows.count()).toBe(3);
