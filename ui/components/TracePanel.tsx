@@ -182,7 +182,7 @@ export function TracePanel({ playback, commands, selected }: TracePanelProps) {
         </select>
       </label>
       {problem && (
-        <p class="problem" role="alert">
+        <p class="load-error" role="alert" data-testid="trace-problem">
           {problem}
         </p>
       )}
