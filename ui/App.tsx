@@ -2,7 +2,7 @@
 // project, plugins and playback beside the test editor and the log, and the statecharts
 // below. Where the IDE is comes in as a transport: the host's socket, or an IDE running in
 // the same page; the transport may also resolve locators (the editor's "Find").
-import { useMemo } from "preact/hooks";
+import { useEffect, useMemo, useState } from "preact/hooks";
 import { useIdeConnection } from "./connection.ts";
 import type { UiTransport } from "./connection.ts";
 import { Dialog } from "./components/Dialog.tsx";
@@ -16,6 +16,7 @@ import { ProjectPanel } from "./components/ProjectPanel.tsx";
 import { RecordingSettings } from "./components/RecordingSettings.tsx";
 import { Statecharts } from "./components/Statecharts.tsx";
 import { TestEditor } from "./components/TestEditor.tsx";
+import { TracePanel } from "./components/TracePanel.tsx";
 
 export interface AppProps {
   /** How the page reaches the IDE; keep one per page (a new transport is a new connection). */
@@ -30,6 +31,12 @@ export function App({ transport, waitingText = "Waiting for the IDE host…" }: 
   const resolveLocator = useMemo(() => (transport.resolveLocator ? transport.resolveLocator.bind(transport) : null), [transport]);
   const exportCode = useMemo(() => (transport.exportCode ? transport.exportCode.bind(transport) : null), [transport]);
   const pageInput = useMemo(() => (transport.pageInput ? transport.pageInput.bind(transport) : null), [transport]);
+  // Time travel's selected command of the run in view: the page's own (no machine holds it), dropped when a new run starts.
+  const [travelIndex, setTravelIndex] = useState<number | null>(null);
+  const runId = state.playback?.runId ?? null;
+  const testId = state.playback?.testId ?? null;
+  useEffect(() => setTravelIndex(null), [runId, testId]);
+  const travel = useMemo(() => (state.traces ? { selected: travelIndex, select: setTravelIndex } : undefined), [state.traces, travelIndex]);
   return (
     <div class="app" data-status={state.status}>
       <Header status={state.status} view={view} send={send} />
@@ -53,6 +60,7 @@ export function App({ transport, waitingText = "Waiting for the IDE host…" }: 
                   commands={state.commands}
                   runControls={view.runControls}
                   displayedTestId={view.displayedTestId}
+                  travel={travel}
                   send={send}
                 />
                 {exportCode && (
@@ -81,6 +89,7 @@ export function App({ transport, waitingText = "Waiting for the IDE host…" }: 
               />
             )}
             {state.pages && <PagePanel page={state.page} onInput={pageInput} />}
+            {state.traces && <TracePanel playback={state.playback} commands={state.commands} selected={travelIndex} />}
             <LogsPanel logs={state.logs} dropped={view.logsDropped} />
           </div>
           <Statecharts charts={state.charts} values={state.states} />

@@ -37,6 +37,8 @@ export interface IdeState {
   states: ChartValues;
   /** Whether this IDE sends pictures of its page under test (the host does; hello says so). */
   pages: boolean;
+  /** Whether this IDE serves its kept runs (the host does; hello says so): the page shows time travel. */
+  traces: boolean;
   /** The page under test as last captured; null until the first picture. */
   page: PageShot | null;
 }
@@ -54,6 +56,7 @@ const initial: IdeState = {
   logs: [],
   states: {},
   pages: false,
+  traces: false,
   page: null,
 };
 
@@ -62,7 +65,7 @@ type Action = { type: "status"; status: ConnectionStatus } | { type: "message"; 
 function reduce(state: IdeState, action: Action): IdeState {
   if (action.type === "status") return { ...state, status: action.status };
   const message = action.message;
-  if (message.type === "hello") return { ...state, charts: message.charts, pages: message.pages === true };
+  if (message.type === "hello") return { ...state, charts: message.charts, pages: message.pages === true, traces: message.traces === true };
   if (message.type === "page") {
     const { url, title, image, at, width, height, live, gone } = message;
     const extra = { ...(width !== undefined && height !== undefined ? { width, height } : {}), ...(live !== undefined ? { live } : {}), ...(gone ? { gone } : {}) };

@@ -69,6 +69,7 @@ export async function composeHost(options: ComposeOptions): Promise<ComposedHost
       executor: traces ? tracedExecutor(page, traces) : page,
       trace: options.trace,
       traces: traces ?? undefined,
+      traceReader: traces ?? undefined,
       workers: options.workers,
       heal: options.heal,
       tokenFile: options.tokenFile,

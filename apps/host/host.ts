@@ -20,6 +20,8 @@ import { createPluginBridge } from "../../drivers/bridge/bridge.ts";
 import type { PluginBridge } from "../../drivers/bridge/bridge.ts";
 import { exampleDocument } from "../../drivers/host/pages.ts";
 import { createUiServer } from "./ui.ts";
+import { traceRoutes } from "./traces.ts";
+import type { TraceReader } from "./traces.ts";
 import type { PageShot } from "../../drivers/view/messages.ts";
 import { PageFeed } from "../../drivers/view/pageFeed.ts";
 import type { LiveAnswer, LiveSink, LiveSource } from "../../drivers/view/pageFeed.ts";
@@ -77,6 +79,8 @@ export interface HostOptions {
   /** createIde's `trace` and `traces` (CONTRACT section 17): compose.ts gives the trace store. */
   trace?: IdeOptions["trace"];
   traces?: IdeOptions["traces"];
+  /** Where the IDE page reads kept runs for its time travel (compose.ts gives the trace store): served on /traces. */
+  traceReader?: TraceReader;
 }
 
 export interface Host {
@@ -211,16 +215,18 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
         if (now) void panel.recordingStarted().then(() => pageFeed?.poke(), () => ide?.send({ type: "user.stopRecording" }));
       })
     : null;
-  const ui = await createUiServer(ide, { page: pageFeed ?? undefined });
+  const ui = await createUiServer(ide, { page: pageFeed ?? undefined, traces: options.traceReader !== undefined });
 
   // A frame carries a whole request; a project may be as large as its own limit allows.
   const sockets = new WebSocketServer({ noServer: true, maxPayload: limits.projectRequestBytes + 64 * 1024 });
   let port = 0;
+  const traces = options.traceReader ? traceRoutes(options.traceReader, token, () => port) : null;
 
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const refusal = refuseHost(req, port);
     if (refusal) return refuseHttp(res, refusal);
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
+    if (traces?.handle(req, res, url)) return;
     if (url.pathname === "/" && !tokenMatches(url.searchParams.get("token"), token)) {
       return refuseHttp(
         res,

@@ -118,12 +118,15 @@ function relayToSocket(ide: Ide, socket: WebSocket, hello: HostMessage, onGone: 
 export interface UiServerOptions {
   /** The page under test's pictures (the host's WebDriver page): sent to every UI page, taken while one is connected. */
   page?: PageSource;
+  /** Whether the host serves its kept runs (apps/host/traces.ts): hello tells the page. */
+  traces?: boolean;
 }
 
 export async function createUiServer(ide: Ide, options: UiServerOptions = {}): Promise<UiServer> {
   const bundle = await bundleUi();
   const hello = helloMessage(ide);
   if (options.page) hello.pages = true;
+  if (options.traces) hello.traces = true;
   /** Each open page's relay and the socket it writes to. */
   const relays = new Map<ViewRelay, WebSocket>();
   const assets: Record<string, { type: string; body: (token: string) => string; headers: Record<string, string> }> = {

@@ -46,6 +46,8 @@ export interface TraceStore extends TraceSink {
   attach(runId: string, capture: StepCapture): void;
   /** The trace of the next test of `runId` and `testId` to end, once its files are written (or removed). */
   finished(runId: string, testId: string): Promise<FinishedTrace>;
+  /** The manifests of the traces still being written (a run playing or paused), as they are now. */
+  live(): TraceManifest[];
 }
 
 /** A picture and the steps it is the picture of (one, or those that ended while the one before it was taken). */
@@ -250,11 +252,13 @@ export function traceStore(options: TraceStoreOptions): TraceStore {
       void (async () => {
         await Promise.all(trace.writes);
         await trace.ready;
-        open.delete(key);
+        // Forgotten once on disk (or removed), so the IDE page finds it in one place or the other.
         if (end.keep) {
           await written(writeFile(join(trace.dir, MANIFEST_FILE), `${JSON.stringify(trace.manifest, null, 1)}\n`), "manifest");
+          open.delete(key);
           await prune();
         } else {
+          open.delete(key);
           await rm(trace.dir, { recursive: true, force: true }).catch(() => {});
         }
         waiter.done = true;
@@ -263,6 +267,10 @@ export function traceStore(options: TraceStoreOptions): TraceStore {
         for (const old of unclaimed.slice(0, Math.max(0, unclaimed.length - UNCLAIMED))) waiters.splice(waiters.indexOf(old), 1);
         waiter.resolve({ manifest: trace.manifest, dir: end.keep ? trace.dir : null });
       })();
+    },
+
+    live() {
+      return [...open.values()].map((trace) => structuredClone(trace.manifest));
     },
 
     finished(runId, testId) {

@@ -183,6 +183,8 @@ export type HostMessage =
       charts: Chart[];
       /** True when this relay sends `page` messages: the page shows its "Page under test" panel. */
       pages?: true;
+      /** True when the host serves its kept runs (/traces): the page shows its time travel and "Runs". */
+      traces?: true;
     }
   | PageMessage
   | LocatorAnswerMessage

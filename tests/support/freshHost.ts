@@ -18,9 +18,10 @@ export interface FreshHost {
   stop(): Promise<number | null>;
 }
 
-export async function freshNpmStart(viewport = { width: 1400, height: 1250 }): Promise<FreshHost> {
+/** `args` are npm start's own (after --port 0), as a user would give them. */
+export async function freshNpmStart(viewport = { width: 1400, height: 1250 }, args: string[] = []): Promise<FreshHost> {
   const home = mkdtempSync(join(tmpdir(), "ide-core-newcomer-"));
-  const run = runScript("bin/start.ts", ["--port", "0"], { HOME: home });
+  const run = runScript("bin/start.ts", ["--port", "0", ...args], { HOME: home });
   let browser: Browser | null = null;
   try {
     const [, address] = await waitForOutput(run, /IDE page\s+(\S+)/);

@@ -4,10 +4,13 @@
 // current command is marked with aria-current="step". A command the run healed (CONTRACT
 // section 18) says by which locator and score, with "Accept" to make that locator its target;
 // "Accept all" above the table accepts every one. A test may have 10,000 commands: each
-// row renders again only when its own row object, breakpoint or current mark changed.
+// row renders again only when its own row object, breakpoint or current mark changed. Once
+// the run is paused or over a row can be selected (a click, Left/Right): the trace panel
+// shows the page as it was after it.
 import { memo } from "preact/compat";
 import type { UserEventMessage } from "../connection.ts";
 import type { CommandRow } from "../protocol.ts";
+import { steppedIndex } from "./TracePanel.tsx";
 
 const STATE_LABEL: Record<string, string> = {
   passed: "passed",
@@ -23,17 +26,27 @@ interface RowProps {
   breakpoint: boolean;
   current: boolean;
   paused: boolean;
+  selected: boolean;
+  onSelect?: (index: number) => void;
   send: (event: UserEventMessage) => void;
 }
 
-const CommandRowView = memo(function CommandRowView({ row, index, breakpoint, current, paused, send }: RowProps) {
-  const classes = [current ? "current" : "", current && paused ? "current-paused" : "", breakpoint ? "has-breakpoint" : ""].filter(Boolean);
+const CommandRowView = memo(function CommandRowView({ row, index, breakpoint, current, paused, selected, onSelect, send }: RowProps) {
+  const classes = [current ? "current" : "", current && paused ? "current-paused" : "", breakpoint ? "has-breakpoint" : "", selected ? "selected" : ""].filter(Boolean);
   return (
     <tr
       data-testid="command-row"
       data-command-id={row.id}
       class={classes.length > 0 ? classes.join(" ") : undefined}
       aria-current={current ? "step" : undefined}
+      data-selected={selected ? "true" : undefined}
+      onClick={
+        onSelect &&
+        ((event) => {
+          // The row's own buttons (breakpoint, Accept) do their own thing.
+          if (!(event.target instanceof Element && event.target.closest("button"))) onSelect(index);
+        })
+      }
     >
       <td class="breakpoint-cell">
         <button
@@ -79,12 +92,17 @@ export function CommandsTable({
   breakpoints,
   currentCommandId,
   paused,
+  selectedIndex = null,
+  onSelect,
   send,
 }: {
   rows: readonly CommandRow[];
   breakpoints: ReadonlySet<string>;
   currentCommandId: string | null;
   paused: boolean;
+  /** Time travel (TracePanel): the command whose page is shown, and picking one (a click, Left/Right); absent while it cannot be. */
+  selectedIndex?: number | null;
+  onSelect?: (index: number) => void;
   send: (event: UserEventMessage) => void;
 }) {
   const healed = rows.filter((row) => row.healed).length;
@@ -98,7 +116,21 @@ export function CommandsTable({
           </button>
         </p>
       )}
-      <table class="commands" data-testid="commands">
+      <table
+        class={onSelect ? "commands selectable" : "commands"}
+        data-testid="commands"
+        tabIndex={onSelect ? 0 : undefined}
+        aria-label={onSelect ? "The run's commands: select one to see the page after it, Left/Right step" : undefined}
+        onKeyDown={
+          onSelect &&
+          ((event) => {
+            const next = steppedIndex(event.key, selectedIndex, rows.length);
+            if (next === null) return;
+            event.preventDefault();
+            onSelect(next);
+          })
+        }
+      >
         <thead>
           <tr>
             <th scope="col">
@@ -121,6 +153,8 @@ export function CommandsTable({
               breakpoint={breakpoints.has(row.id)}
               current={row.id === currentCommandId}
               paused={paused && row.id === currentCommandId}
+              selected={onSelect !== undefined && index === selectedIndex}
+              onSelect={onSelect}
               send={send}
             />
           ))}

@@ -162,6 +162,7 @@ export function PlaybackPanel({
   commands,
   runControls,
   displayedTestId,
+  travel,
   send,
 }: {
   tests: TestSummary[];
@@ -171,6 +172,8 @@ export function PlaybackPanel({
   runControls: UiView["runControls"];
   /** The test the editor shows: picking a test here shows it there, and the other way round. */
   displayedTestId: string | null;
+  /** Time travel: the run's command selected, and picking one (once the run is paused or over and the host keeps traces). */
+  travel?: { selected: number | null; select(index: number): void };
   send: (event: UserEventMessage) => void;
 }) {
   const [pickedTest, setPickedTest] = useState<string | null>(null);
@@ -306,6 +309,8 @@ export function PlaybackPanel({
           breakpoints={breakpoints}
           currentCommandId={showsRun && running ? playback!.currentCommandId : null}
           paused={status === "paused"}
+          selectedIndex={travel?.selected ?? null}
+          onSelect={travel && showsRun && (status === "paused" || status === "ended") ? travel.select : undefined}
           send={send}
         />
       ) : (

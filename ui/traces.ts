@@ -1,0 +1,61 @@
+// The IDE page's reading of the host's kept runs (apps/host/traces.ts): the list, one run's
+// manifest and its files' addresses, each with the page's token. Manifests are read through
+// their schema (services/traces/): one that does not match is not shown. A picture is found
+// through the manifest's reference, never from the command's position: two commands may share
+// one picture.
+import { readTraceManifest } from "../services/traces/index.ts";
+import type { TraceManifest, TraceStep } from "../services/traces/index.ts";
+
+export type { TraceManifest, TraceStep };
+
+/** A kept run as the host lists it. */
+export interface TraceSummary {
+  traceId: string;
+  runId: string;
+  testId: string;
+  testName: string;
+  suiteName: string | null;
+  result: TraceManifest["result"];
+  startedAt: number;
+  commands: number;
+}
+
+const token = () => document.querySelector('meta[name="ide-token"]')?.getAttribute("content") ?? "";
+
+/** The address of a kept run's resource: the list, a run's manifest, or one of its files. */
+export function traceUrl(traceId?: string, file?: string): string {
+  const parts = [traceId, file].filter((part): part is string => part !== undefined).map((part) => `/${encodeURIComponent(part)}`);
+  return `/traces${parts.join("")}?token=${encodeURIComponent(token())}`;
+}
+
+async function getJson(url: string): Promise<unknown> {
+  const response = await fetch(url, { cache: "no-store", signal: AbortSignal.timeout(10_000) });
+  if (!response.ok) throw new Error((await response.text()).trim() || `The host answered ${response.status}.`);
+  return response.json();
+}
+
+export async function fetchRuns(): Promise<TraceSummary[]> {
+  const data = (await getJson(traceUrl())) as { runs?: TraceSummary[] };
+  return Array.isArray(data.runs) ? data.runs : [];
+}
+
+export async function fetchTrace(traceId: string): Promise<TraceManifest> {
+  const read = readTraceManifest(await getJson(traceUrl(traceId)));
+  if (!read.ok) throw new Error(read.problem);
+  return read.manifest;
+}
+
+/** How a run is named in "Runs": its suite and test, and its result. */
+export const runLabel = (run: TraceSummary) =>
+  `${run.suiteName ? `${run.suiteName} › ` : ""}${run.testName}: ${run.result ?? "playing"}`;
+
+/** The step of a command of the run's table: its latest turn (a loop runs a command more than once). */
+export function stepOfCommand(manifest: TraceManifest | null, commandId: string): TraceStep | null {
+  if (!manifest) return null;
+  for (let i = manifest.steps.length - 1; i >= 0; i--) if (manifest.steps[i].commandId === commandId) return manifest.steps[i];
+  return null;
+}
+
+/** The kept run of a run in the IDE's view: of its runId and test, the latest. */
+export const traceOfRun = (runs: readonly TraceSummary[], runId: string, testId: string) =>
+  runs.find((run) => run.runId === runId && run.testId === testId) ?? null;
