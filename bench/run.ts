@@ -1,4 +1,4 @@
-// npm run bench [-- --only NAME]: runs the benchmarks in order and prints a summary.
+// npm run bench [-- --only NAME[,NAME...]]: runs the benchmarks in order and prints a summary.
 // Benchmarks are not tests: they print figures, each a ratio against a baseline run in the
 // same process. A failed self-check stops the run with exit code 1; a missed target does not.
 import { cpus } from "node:os";
@@ -29,7 +29,7 @@ const BENCHMARKS: Benchmark[] = [handleBenchmark, playbackBenchmark, runBenchmar
 
 function usage(): string {
   return [
-    "usage: npm run bench [-- --only NAME]",
+    "usage: npm run bench [-- --only NAME[,NAME...]]",
     "",
     ...BENCHMARKS.map((b) => `  ${b.name.padEnd(13)} ${b.description}`),
   ].join("\n");
@@ -43,9 +43,11 @@ function selected(argv: string[]): Benchmark[] {
   }
   const only = values.only;
   if (only === undefined) return BENCHMARKS;
-  const found = BENCHMARKS.find((b) => b.name === only);
-  if (!found) throw new UsageError(`no benchmark named ${JSON.stringify(only)}`);
-  return [found];
+  const names = only.split(",").map((name) => name.trim());
+  const unknown = names.filter((name) => !BENCHMARKS.some((b) => b.name === name));
+  if (unknown.length > 0 || names.length === 0) throw new UsageError(`no benchmark named ${unknown.map((name) => JSON.stringify(name)).join(", ") || '""'}`);
+  // In the usual order, each once.
+  return BENCHMARKS.filter((b) => names.includes(b.name));
 }
 
 async function main(): Promise<void> {
