@@ -23,7 +23,7 @@ import { inPageRequest, parseWindowSize } from "./commandText.ts";
 import { selectFrame } from "./frames.ts";
 import { readInPageAnswer } from "./messages.ts";
 import type { PageAbortMessage, PageCommandMessage } from "./messages.ts";
-import { abortable, FRAME_GONE, navigate, NO_TAB, pageGone, PageGoneError, settled } from "./navigation.ts";
+import { abortable, FRAME_GONE, navigate, NO_TAB, pageGone, PageGoneError, settled, watchLoads } from "./navigation.ts";
 import { actsOnPage as acts, IN_PAGE_COMMANDS, KEY_VARIABLES } from "./page/index.ts";
 import type { InPageAnswer } from "./page/index.ts";
 import { runScript } from "./scripts.ts";
@@ -91,11 +91,17 @@ export function tabExecutor(options: TabExecutorOptions = {}): TabExecutor {
     const abort: PageAbortMessage = { type: "page.abort" };
     for (let attempt = 0; ; attempt++) {
       await settled(target.tabId, loadTimeoutMs, signal);
+      const loads = acts(message.request.command) ? watchLoads(target.tabId) : null;
       try {
         const raw = await abortable(askContentScript<unknown>(target, message), signal, () => {
           chrome.tabs.sendMessage(target.tabId, abort, { frameId: target.frameId }).catch(() => {});
         });
-        return readInPageAnswer(raw) ?? { state: "failed", message: `The tab under test gave no usable answer to ${message.request.command}.` };
+        const answer = readInPageAnswer(raw) ?? { state: "failed", message: `The tab under test gave no usable answer to ${message.request.command}.` };
+        // A navigation the command started (the page said so, or the tab started loading) is
+        // over before the next command: a form post whose answer is slow leaves the old
+        // document "complete" meanwhile (issue 27).
+        if (loads && answer.state === "passed" && (answer.navigating || loads.started())) await loads.over(loadTimeoutMs, signal);
+        return answer;
       } catch (error) {
         if (signal.aborted) throw error;
         if (isNoFrame(error)) return { state: "failed", message: FRAME_GONE };
@@ -113,6 +119,8 @@ export function tabExecutor(options: TabExecutorOptions = {}): TabExecutor {
           return { state: "failed", message: `The tab under test did not answer ${message.request.command}: ${messageOf(error)}` };
         }
         throw await pageGone(target, error);
+      } finally {
+        loads?.stop();
       }
     }
   }
