@@ -8,15 +8,21 @@
 // document's `navigation` object when any navigation of this frame starts: a link, a form post,
 // a script's `location` change, in the page's world and in isolated worlds alike. Only
 // cross-document navigations count (a hash change or an intercepted same-document one replaces
-// nothing), nor a download, nor one a page's listener cancelled. A form submission is planned
+// nothing), nor a download, nor one a page's listener cancelled or intercepted. A form submission is planned
 // in a task of its own after the click's handler, so the watch lasts one more task after the
-// command's input. Without the API (an older browser) nothing is seen and the callers' own
-// signals (DevTools' loading events, the tab's status) still hold.
+// command's input (a posted message, which a hidden page does not throttle as it does timers).
+// Without the API (an older browser) nothing is seen and the callers' own signals (DevTools'
+// loading events, the tab's status) still hold.
 
 interface NavigateEventLike extends Event {
   destination?: { sameDocument?: boolean };
   hashChange?: boolean;
   downloadRequest?: string | null;
+}
+
+interface NavigationLike extends EventTarget {
+  currentEntry?: unknown;
+  transition?: unknown;
 }
 
 export interface NavigationWatch {
@@ -31,22 +37,32 @@ const NOTHING: NavigationWatch = { started: () => false, settle: () => Promise.r
 
 /** Watches `win`'s own navigations from now on. */
 export function watchNavigation(win: Window): NavigationWatch {
-  const navigation = (win as Window & { navigation?: EventTarget }).navigation;
+  const navigation = (win as Window & { navigation?: NavigationLike }).navigation;
   if (!navigation || typeof navigation.addEventListener !== "function") return NOTHING;
-  const seen: NavigateEventLike[] = [];
+  const seen: { event: NavigateEventLike; entry: unknown }[] = [];
   const onNavigate = (event: Event) => {
     const navigate = event as NavigateEventLike;
     if (navigate.destination?.sameDocument === true || navigate.hashChange === true) return;
     if (typeof navigate.downloadRequest === "string") return;
-    seen.push(navigate);
+    seen.push({ event: navigate, entry: navigation.currentEntry });
   };
   navigation.addEventListener("navigate", onNavigate);
   const stop = () => navigation.removeEventListener("navigate", onNavigate);
   return {
-    // Read after the event's listeners ran, so a page that called preventDefault is heard.
-    started: () => seen.some((event) => !event.defaultPrevented),
+    // Read after the event's listeners ran, so a page that cancelled it is heard, and one that
+    // intercepted it (a single-page app's router: the document stays, its entry changes at once
+    // or a transition runs) is not taken for a new document.
+    started: () => navigation.transition == null && seen.some(({ event, entry }) => !event.defaultPrevented && navigation.currentEntry === entry),
     async settle() {
-      await new Promise((resolve) => win.setTimeout(resolve, 0));
+      // A message to itself rather than a timer: a hidden page's timers wait up to a second.
+      await new Promise<void>((resolve) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => {
+          channel.port1.close();
+          resolve();
+        };
+        channel.port2.postMessage(null);
+      });
       stop();
     },
     stop,
