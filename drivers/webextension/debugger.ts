@@ -27,6 +27,8 @@ export type PageInputAnswer = { ok: true } | { ok: false; error: string };
 export interface TrustedInputHost {
   /** Whether the tab's input can be trusted now: attaches at the first call for a tab (then kept); false when it cannot be held. */
   ready(tabId: number): Promise<boolean>;
+  /** How many batches of input the tab was sent so far (one that failed too): whether a command acted before its document went away. */
+  inputs(tabId: number): number;
   /** Why the tab's input stopped being trusted, once (then null): for the next command's message. */
   takeNote(tabId: number): string | null;
   /** Lets go of every tab (the window closes). */
@@ -37,6 +39,7 @@ export interface TrustedInputHost {
 export function debuggerInput(): TrustedInputHost {
   const held = new Map<number, Promise<boolean>>();
   const notes = new Map<number, string>();
+  const sent = new Map<number, number>();
 
   const onDetach = (source: chrome.debugger.Debuggee, reason: string) => {
     if (source.tabId === undefined) return;
@@ -59,6 +62,7 @@ export function debuggerInput(): TrustedInputHost {
 
   async function send(tabId: number, events: z.infer<typeof PageInputMessage>["events"]): Promise<PageInputAnswer> {
     if (!(await held.get(tabId))) return { ok: false, error: "the tab under test is not held for trusted input" };
+    sent.set(tabId, (sent.get(tabId) ?? 0) + 1);
     try {
       // In order, without waiting for each: the browser takes them in order.
       await withTimeout(
@@ -93,6 +97,7 @@ export function debuggerInput(): TrustedInputHost {
       }
       return holding;
     },
+    inputs: (tabId) => sent.get(tabId) ?? 0,
     takeNote(tabId) {
       const note = notes.get(tabId) ?? null;
       notes.delete(tabId);

@@ -92,6 +92,7 @@ export function tabExecutor(options: TabExecutorOptions = {}): TabExecutor {
     for (let attempt = 0; ; attempt++) {
       await settled(target.tabId, loadTimeoutMs, signal);
       const loads = acts(message.request.command) ? watchLoads(target.tabId) : null;
+      const inputsBefore = options.trustedInput?.inputs(target.tabId) ?? 0;
       try {
         const raw = await abortable(askContentScript<unknown>(target, message), signal, () => {
           chrome.tabs.sendMessage(target.tabId, abort, { frameId: target.frameId }).catch(() => {});
@@ -107,8 +108,10 @@ export function tabExecutor(options: TabExecutorOptions = {}): TabExecutor {
         if (isNoFrame(error)) return { state: "failed", message: FRAME_GONE };
         // The page took a command that acts (a click, a key) and went away before answering:
         // the navigation is that command's effect, as WebDriver reports it. Sending it again
-        // to the new page would click or type twice.
-        if (isPortClosed(error) && acts(message.request.command)) return { state: "passed" };
+        // to the new page would click or type twice. With trusted input the window knows
+        // whether the command sent any: one that went away still waiting for its element
+        // (a script navigated meanwhile) acted on nothing and is sent to the new page.
+        if (isPortClosed(error) && acts(message.request.command) && (!message.trusted || options.trustedInput!.inputs(target.tabId) > inputsBefore)) return { state: "passed" };
         // Nothing received it, or a command that only reads went with its document: the new
         // document is asked.
         if ((isPortClosed(error) || isNoReceiver(error)) && attempt < RESENDS) {
