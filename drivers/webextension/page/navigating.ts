@@ -8,9 +8,12 @@
 // document's `navigation` object when any navigation of this frame starts: a link, a form post,
 // a script's `location` change, in the page's world and in isolated worlds alike. Only
 // cross-document navigations count (a hash change or an intercepted same-document one replaces
-// nothing), nor a download, nor one a page's listener cancelled or intercepted. A form submission is planned
-// in a task of its own after the click's handler, so the watch lasts one more task after the
-// command's input (a posted message, which a hidden page does not throttle as it does timers).
+// nothing), nor a download, nor one a page's listener cancelled or intercepted. A form
+// submission is planned in a task of its own after the click's handler: when the command sent a
+// form (a `submit` event the page did not cancel), the watch waits for that navigation to start,
+// at most SUBMIT_WAIT_MS; other commands are not held (waiting even one task costs a frame, about
+// 16 ms a command). A form sent by script (`form.submit()`, no submit event) is left to the
+// callers' own signals.
 // Without the API (an older browser) nothing is seen and the callers' own signals (DevTools'
 // loading events, the tab's status) still hold.
 
@@ -28,10 +31,13 @@ interface NavigationLike extends EventTarget {
 export interface NavigationWatch {
   /** Whether a cross-document navigation started since the watch began and was not cancelled. */
   started(): boolean;
-  /** Lets one more task run (a planned form submission), then stops watching. */
+  /** Waits for the navigation of a form the command sent to start (planned in a task of its own), then stops watching. */
   settle(): Promise<void>;
   stop(): void;
 }
+
+/** How long a sent form's navigation may take to start (it is planned in a task of its own). */
+const SUBMIT_WAIT_MS = 200;
 
 const NOTHING: NavigationWatch = { started: () => false, settle: () => Promise.resolve(), stop: () => {} };
 
@@ -40,29 +46,39 @@ export function watchNavigation(win: Window): NavigationWatch {
   const navigation = (win as Window & { navigation?: NavigationLike }).navigation;
   if (!navigation || typeof navigation.addEventListener !== "function") return NOTHING;
   const seen: { event: NavigateEventLike; entry: unknown }[] = [];
+  const submits: Event[] = [];
+  let heard: (() => void) | null = null;
   const onNavigate = (event: Event) => {
     const navigate = event as NavigateEventLike;
     if (navigate.destination?.sameDocument === true || navigate.hashChange === true) return;
     if (typeof navigate.downloadRequest === "string") return;
     seen.push({ event: navigate, entry: navigation.currentEntry });
+    heard?.();
   };
+  const onSubmit = (event: Event) => submits.push(event);
   navigation.addEventListener("navigate", onNavigate);
-  const stop = () => navigation.removeEventListener("navigate", onNavigate);
+  win.addEventListener("submit", onSubmit, true);
+  const stop = () => {
+    navigation.removeEventListener("navigate", onNavigate);
+    win.removeEventListener("submit", onSubmit, true);
+  };
   return {
     // Read after the event's listeners ran, so a page that cancelled it is heard, and one that
     // intercepted it (a single-page app's router: the document stays, its entry changes at once
     // or a transition runs) is not taken for a new document.
     started: () => navigation.transition == null && seen.some(({ event, entry }) => !event.defaultPrevented && navigation.currentEntry === entry),
     async settle() {
-      // A message to itself rather than a timer: a hidden page's timers wait up to a second.
-      await new Promise<void>((resolve) => {
-        const channel = new MessageChannel();
-        channel.port1.onmessage = () => {
-          channel.port1.close();
-          resolve();
-        };
-        channel.port2.postMessage(null);
-      });
+      // Only a form sent and not cancelled plans a navigation for later; anything else has
+      // started its navigation by now. Waiting a task for nothing costs a frame a command.
+      if (seen.length === 0 && submits.some((event) => !event.defaultPrevented)) {
+        await new Promise<void>((resolve) => {
+          const timer = win.setTimeout(resolve, SUBMIT_WAIT_MS);
+          heard = () => {
+            win.clearTimeout(timer);
+            resolve();
+          };
+        });
+      }
       stop();
     },
     stop,
