@@ -8,7 +8,14 @@
 //
 // Navigation: a command waits while the top document loads; a document that went away under a
 // command that had already acted (a click on a link) has passed; one that went away before it
-// acted, or under a command that only reads, is played again in the new document. A JavaScript
+// acted, or under a command that only reads, is played again in the new document. A navigation
+// the command started (a form post whose answer is slow, a link, a script's location change) is
+// waited for before its answer is given, as the page or the browser tells of it: the page's
+// answer says `navigating` (the Navigation API's "navigate" event, page/navigating.ts), or the
+// main frame asked for a navigation (`Page.frameRequestedNavigation`) or started loading while
+// the command ran. It ends when the document the command ran in is gone (the next one then is
+// waited for as above), when the loading stopped without a new document (a 204, a download),
+// or at the page load limit. A JavaScript
 // dialog the command opened ends it as passed (WebDriver plays what follows, assertAlert and the
 // like), and while one is open the player declines (`null`), as it does for a page it cannot reach.
 import { fileURLToPath } from "node:url";
@@ -35,7 +42,7 @@ const InputBatch = z.object({
     .max(100_000),
 });
 const Answer = z.discriminatedUnion("state", [
-  z.object({ state: z.literal("passed"), message: z.string().optional(), stored: z.object({ name: z.string(), value: z.unknown() }).optional(), healed: z.object({ locator: z.string(), score: z.number().min(0).max(1), fingerprint: z.unknown().optional() }).optional() }),
+  z.object({ state: z.literal("passed"), message: z.string().optional(), stored: z.object({ name: z.string(), value: z.unknown() }).optional(), healed: z.object({ locator: z.string(), score: z.number().min(0).max(1), fingerprint: z.unknown().optional() }).optional(), navigating: z.literal(true).optional() }),
   z.object({ state: z.literal("failed"), message: z.string() }),
   z.object({ state: z.literal("unsupported"), message: z.string() }),
 ]);
@@ -84,6 +91,9 @@ export async function devtoolsPlayer(driver: WebDriver, handle: string, limits: 
   /** Set when the running command's input reached the browser; `sent` once it went out. */
   let acted = false;
   let sent = false;
+  /** Since the running command was sent: the main frame asked for a navigation, started loading. */
+  let navigationRequested = false;
+  let startedLoading = false;
   const wakers = new Set<() => void>();
   const wake = () => wakers.forEach((w) => w());
   const send = (method: string, params: Record<string, unknown>, timeoutMs = SETUP_LIMIT_MS) => devtools.send(method, params, sessionId, timeoutMs);
@@ -120,6 +130,9 @@ export async function devtoolsPlayer(driver: WebDriver, handle: string, limits: 
       contexts.clear();
     } else if (method === "Page.frameStartedLoading" && params.frameId === mainFrame) {
       loading = true;
+      startedLoading = true;
+    } else if (method === "Page.frameRequestedNavigation" && params.frameId === mainFrame && params.disposition === "currentTab") {
+      navigationRequested = true;
     } else if (method === "Page.frameStoppedLoading" && params.frameId === mainFrame) {
       loading = false;
     } else if (method === "Page.javascriptDialogOpening") {
@@ -176,6 +189,8 @@ export async function devtoolsPlayer(driver: WebDriver, handle: string, limits: 
     if (contextId === undefined) throw new Error(`the page's document did not get the player within ${CONTEXT_LIMIT_MS} ms`);
     acted = false;
     sent = false;
+    navigationRequested = false;
+    startedLoading = false;
     const expression = `globalThis.${PLAYER_GLOBAL}.run(${JSON.stringify(request)}, ${limits.loadTimeoutMs})`;
     const limit = request.implicitWaitMs + limits.loadTimeoutMs + INPUT_LIMIT_MS + ANSWER_MARGIN_MS;
     const evaluation = send("Runtime.evaluate", { expression, contextId, awaitPromise: true, returnByValue: true }, limit);
@@ -200,7 +215,12 @@ export async function devtoolsPlayer(driver: WebDriver, handle: string, limits: 
         if (documentGone(evaluated.exceptionDetails.exception?.description ?? evaluated.exceptionDetails.text)) return acts && acted ? { state: "passed" } : "again";
         return { state: "failed", message: `${request.command} failed in the page: ${evaluated.exceptionDetails.exception?.description ?? evaluated.exceptionDetails.text}` };
       }
-      return Answer.parse(evaluated.result.value);
+      const answer = Answer.parse(evaluated.result.value);
+      if (answer.state === "passed" && acts && (answer.navigating || navigationRequested || startedLoading)) {
+        const over = () => (contexts.get(mainFrame) !== contextId || (startedLoading && !loading) ? true : undefined);
+        await until(over, limits.loadTimeoutMs, signal);
+      }
+      return answer;
     } catch (error) {
       if (!signal.aborted && documentGone(error)) return acts && acted ? { state: "passed" } : "again";
       throw error;

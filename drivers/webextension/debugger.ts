@@ -27,10 +27,10 @@ export type PageInputAnswer = { ok: true } | { ok: false; error: string };
 export interface TrustedInputHost {
   /** Whether the tab's input can be trusted now: attaches at the first call for a tab (then kept); false when it cannot be held. */
   ready(tabId: number): Promise<boolean>;
+  /** How many batches of input the tab was sent so far (one that failed too): whether a command acted before its document went away. */
+  inputs(tabId: number): number;
   /** Why the tab's input stopped being trusted, once (then null): for the next command's message. */
   takeNote(tabId: number): string | null;
-  /** How many times trusted input was sent to the tab so far: a command whose page went away sent some, or did not act yet. */
-  inputsSent(tabId: number): number;
   /** Lets go of every tab (the window closes). */
   close(): void;
 }
@@ -80,7 +80,6 @@ export function debuggerInput(): TrustedInputHost {
   chrome.runtime.onMessage.addListener(onMessage);
 
   return {
-    inputsSent: (tabId) => sent.get(tabId) ?? 0,
     ready(tabId) {
       let holding = held.get(tabId);
       if (!holding) {
@@ -98,6 +97,7 @@ export function debuggerInput(): TrustedInputHost {
       }
       return holding;
     },
+    inputs: (tabId) => sent.get(tabId) ?? 0,
     takeNote(tabId) {
       const note = notes.get(tabId) ?? null;
       notes.delete(tabId);

@@ -23,7 +23,7 @@ import { inPageRequest, parseWindowSize } from "./commandText.ts";
 import { selectFrame } from "./frames.ts";
 import { readInPageAnswer } from "./messages.ts";
 import type { PageAbortMessage, PageCommandMessage } from "./messages.ts";
-import { abortable, FRAME_GONE, navigate, NO_TAB, pageGone, PageGoneError, settled } from "./navigation.ts";
+import { abortable, FRAME_GONE, navigate, NO_TAB, pageGone, PageGoneError, settled, watchLoads } from "./navigation.ts";
 import { actsOnPage as acts, IN_PAGE_COMMANDS, KEY_VARIABLES } from "./page/index.ts";
 import type { InPageAnswer } from "./page/index.ts";
 import { runScript } from "./scripts.ts";
@@ -87,29 +87,33 @@ export function tabExecutor(options: TabExecutorOptions = {}): TabExecutor {
     return target;
   }
 
-  /**
-   * `acted` tells whether the command acted on the page yet (trusted input went out); where that
-   * cannot be told (input replayed as page events), an acting command is taken to have acted.
-   */
-  async function sendToPage(target: TabTarget, message: PageCommandMessage, signal: AbortSignal, acted: () => boolean = () => true): Promise<InPageAnswer> {
+  async function sendToPage(target: TabTarget, message: PageCommandMessage, signal: AbortSignal): Promise<InPageAnswer> {
     const abort: PageAbortMessage = { type: "page.abort" };
     for (let attempt = 0; ; attempt++) {
       await settled(target.tabId, loadTimeoutMs, signal);
+      const loads = acts(message.request.command) ? watchLoads(target.tabId) : null;
+      const inputsBefore = options.trustedInput?.inputs(target.tabId) ?? 0;
       try {
         const raw = await abortable(askContentScript<unknown>(target, message), signal, () => {
           chrome.tabs.sendMessage(target.tabId, abort, { frameId: target.frameId }).catch(() => {});
         });
-        return readInPageAnswer(raw) ?? { state: "failed", message: `The tab under test gave no usable answer to ${message.request.command}.` };
+        const answer = readInPageAnswer(raw) ?? { state: "failed", message: `The tab under test gave no usable answer to ${message.request.command}.` };
+        // A navigation the command started (the page said so, or the tab started loading) is
+        // over before the next command: a form post whose answer is slow leaves the old
+        // document "complete" meanwhile (issue 27).
+        if (loads && answer.state === "passed" && (answer.navigating || loads.started())) await loads.over(loadTimeoutMs, signal);
+        return answer;
       } catch (error) {
         if (signal.aborted) throw error;
         if (isNoFrame(error)) return { state: "failed", message: FRAME_GONE };
-        // The page took a command that acts (a click, a key), acted and went away before
-        // answering: the navigation is that command's effect, as WebDriver reports it. Sending
-        // it again to the new page would click or type twice.
-        if (isPortClosed(error) && acts(message.request.command) && acted()) return { state: "passed" };
-        // Nothing received it, or its document went while it was still waiting for its element
-        // (the page was on its way to the next one), or a command that only reads went with its
-        // document: the new document is asked.
+        // The page took a command that acts (a click, a key) and went away before answering:
+        // the navigation is that command's effect, as WebDriver reports it. Sending it again
+        // to the new page would click or type twice. With trusted input the window knows
+        // whether the command sent any: one that went away still waiting for its element
+        // (a script navigated meanwhile) acted on nothing and is sent to the new page.
+        if (isPortClosed(error) && acts(message.request.command) && (!message.trusted || options.trustedInput!.inputs(target.tabId) > inputsBefore)) return { state: "passed" };
+        // Nothing received it, or a command that only reads went with its document: the new
+        // document is asked.
         if ((isPortClosed(error) || isNoReceiver(error)) && attempt < RESENDS) {
           await sleep(50);
           continue;
@@ -118,6 +122,8 @@ export function tabExecutor(options: TabExecutorOptions = {}): TabExecutor {
           return { state: "failed", message: `The tab under test did not answer ${message.request.command}: ${messageOf(error)}` };
         }
         throw await pageGone(target, error);
+      } finally {
+        loads?.stop();
       }
     }
   }
@@ -134,9 +140,7 @@ export function tabExecutor(options: TabExecutorOptions = {}): TabExecutor {
     const prepared = inPageRequest(command, variables, KEY_VARIABLES, implicitWaitMs);
     if (!prepared.ok) return failed(prepared.message);
     const trusted = options.trustedInput ? await options.trustedInput.ready(target.tabId) : false;
-    const input0 = trusted ? options.trustedInput!.inputsSent(target.tabId) : 0;
-    const acted = trusted ? () => options.trustedInput!.inputsSent(target.tabId) > input0 : undefined;
-    const answer = await sendToPage(target, { type: "page.command", request: prepared.request, trusted }, signal, acted);
+    const answer = await sendToPage(target, { type: "page.command", request: prepared.request, trusted }, signal);
     if (answer.state === "unsupported") return failed(`The browser extension cannot play ${command.command}: ${answer.message}`);
     const note = options.trustedInput?.takeNote(target.tabId) ?? null;
     if (answer.state === "failed") return failed(note ? `${answer.message} (${note})` : answer.message);

@@ -123,6 +123,7 @@ const inPageAnswerSchema = z.discriminatedUnion("state", [
     message: z.string().optional(),
     stored: z.object({ name: z.string(), value: z.unknown() }).optional(),
     healed: z.object({ locator: z.string(), score: z.number().min(0).max(1), fingerprint: z.unknown().optional() }).optional(),
+    navigating: z.literal(true).optional(),
   }),
   z.object({ state: z.literal("failed"), message: z.string() }),
   z.object({ state: z.literal("unsupported"), message: z.string() }),

@@ -127,3 +127,46 @@ export async function navigate(tabId: number, url: string, timeoutMs: number, si
     );
   });
 }
+
+export interface LoadWatch {
+  /** Whether the tab started loading since the watch began. */
+  started(): boolean;
+  /**
+   * Waits (at most `timeoutMs`) until a navigation a command started is over: the tab loaded
+   * (it was seen loading, and is complete), or it went away; gives up at the limit.
+   */
+  over(timeoutMs: number, signal: AbortSignal): Promise<void>;
+  stop(): void;
+}
+
+/**
+ * Watches the tab's loads from now on (issue 27): a command's navigation (a form post whose
+ * answer is slow) can start after the command answered, so the watch begins before it is sent.
+ * The tab's own events say it started loading (a quick load and stop is not missed), and its
+ * state is read as well.
+ */
+export function watchLoads(tabId: number): LoadWatch {
+  let loadingSeen = false;
+  let loadedAfter = false;
+  const onUpdated = (id: number, change: { status?: string }) => {
+    if (id !== tabId) return;
+    if (change.status === "loading") loadingSeen = true;
+    else if (change.status === "complete" && loadingSeen) loadedAfter = true;
+  };
+  chrome.tabs.onUpdated.addListener(onUpdated);
+  const stop = () => chrome.tabs.onUpdated.removeListener(onUpdated);
+  return {
+    started: () => loadingSeen,
+    async over(timeoutMs, signal) {
+      const deadline = Date.now() + timeoutMs;
+      while (Date.now() < deadline && !signal.aborted && !loadedAfter) {
+        const tab = await chrome.tabs.get(tabId).catch(() => null);
+        if (!tab) return;
+        if (tab.status === "loading" || tab.pendingUrl) loadingSeen = true;
+        else if (loadingSeen) return;
+        await sleep(25);
+      }
+    },
+    stop,
+  };
+}

@@ -23,12 +23,18 @@ export async function bundleForPage(contents: string, globalName?: string): Prom
   return built.outputFiles[0].text;
 }
 
-/** Serves `pages` by path (404 for any other); `origin` is where. */
-export async function servePages(pages: Record<string, string>): Promise<{ origin: string; close(): Promise<void> }> {
+/** Serves `pages` by path, to any method (404 for any other path); `origin` is where. A path in `slowMs` is answered that many ms late (a slow server). */
+export async function servePages(pages: Record<string, string>, slowMs: Record<string, number> = {}): Promise<{ origin: string; close(): Promise<void> }> {
   const server = createServer((req, res) => {
-    const body = pages[new URL(req.url ?? "/", "http://127.0.0.1").pathname];
-    res.writeHead(body === undefined ? 404 : 200, { "content-type": "text/html; charset=utf-8" });
-    res.end(body ?? "");
+    const path = new URL(req.url ?? "/", "http://127.0.0.1").pathname;
+    const body = pages[path];
+    const answer = () => {
+      res.writeHead(body === undefined ? 404 : 200, { "content-type": "text/html; charset=utf-8" });
+      res.end(body ?? "");
+    };
+    req.resume(); // a posted form's body is read and dropped
+    if (slowMs[path]) setTimeout(answer, slowMs[path]);
+    else answer();
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {

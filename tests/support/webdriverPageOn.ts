@@ -17,13 +17,14 @@ export function webdriverPageOn(
   pages: Record<string, string>,
   runId: string,
   options: Omit<WebDriverPageOptions, "baseUrl"> = {},
+  slowMs: Record<string, number> = {},
 ): ServedWebDriverPage {
   let site: Awaited<ReturnType<typeof servePages>>;
   let page: WebDriverPage;
   let count = 0;
 
   beforeAll(async () => {
-    site = await servePages(pages);
+    site = await servePages(pages, slowMs);
     page = webdriverPage({ implicitWaitMs: 1_000, ...options, baseUrl: site.origin });
   });
 

@@ -15,6 +15,7 @@ import { ACTIONS } from "./actions.ts";
 import { READS } from "./assertions.ts";
 import { CommandAborted, CommandFailure, NotPlayableHere } from "./errors.ts";
 import { waitForElement } from "./find.ts";
+import { watchNavigation } from "./navigating.ts";
 import type { CommandContext, CommandHandler, InPageAnswer, InPageRequest, TrustedInput } from "./types.ts";
 import { WAITS } from "./waits.ts";
 import { messageOf } from "../../../services/errors.ts";
@@ -50,15 +51,25 @@ export async function runInPage(win: Window, request: InPageRequest, signal?: Ab
   if (!handler) {
     return { state: "unsupported", message: `The command ${request.command || "(empty)"} is not one the tab under test does.` };
   }
+  // A command that acts may start a navigation (navigating.ts): its answer says so, and the
+  // caller waits for the next document before the next command.
+  const navigation = actsOnPage(request.command) ? watchNavigation(win) : null;
   try {
     const context: CommandContext = { win, request, signal, input };
-    const answer = (await handler(context)) ?? { state: "passed" };
-    return answer.state === "passed" && context.healed ? { ...answer, healed: context.healed } : answer;
+    let answer = (await handler(context)) ?? { state: "passed" };
+    if (answer.state === "passed" && context.healed) answer = { ...answer, healed: context.healed };
+    if (answer.state === "passed" && navigation) {
+      await navigation.settle();
+      if (navigation.started()) answer = { ...answer, navigating: true };
+    }
+    return answer;
   } catch (error) {
     if (error instanceof CommandFailure) return { state: "failed", message: error.message };
     if (error instanceof CommandAborted) return { state: "failed", message: error.message };
     if (error instanceof NotPlayableHere) return { state: "unsupported", message: error.message };
     return { state: "failed", message: `${request.command} failed in the page: ${messageOf(error)}` };
+  } finally {
+    navigation?.stop();
   }
 }
 

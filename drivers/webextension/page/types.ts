@@ -19,9 +19,12 @@ export interface InPageRequest {
   actionWaits?: false;
 }
 
-/** The answer. Never thrown across the message boundary: every problem is an answer. */
+/**
+ * The answer. Never thrown across the message boundary: every problem is an answer. `navigating`:
+ * the command started a navigation of its document (navigating.ts), which the caller waits for.
+ */
 export type InPageAnswer =
-  | { state: "passed"; message?: string; stored?: { name: string; value: unknown }; healed?: Healed }
+  | { state: "passed"; message?: string; stored?: { name: string; value: unknown }; healed?: Healed; navigating?: true }
   | { state: "failed"; message: string }
   | { state: "unsupported"; message: string };
 
