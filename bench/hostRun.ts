@@ -29,7 +29,7 @@ import { webdriverPage } from "../drivers/host/webdriver.ts";
 import { PAGE_INTERVAL_MS } from "../drivers/view/pageFeed.ts";
 import type { LiveSink } from "../drivers/view/pageFeed.ts";
 import type { Benchmark, SummaryLine } from "./support.ts";
-import { check, fmtMs, fmtNum, fmtRatio, heading, median, now, printTable } from "./support.ts";
+import { check, fmtMs, fmtNum, fmtRatio, heading, median, now, printTable, playTimed } from "./support.ts";
 
 const unwrap = <T,>(module: T): T => (module as { default?: T }).default ?? module;
 const Playback = unwrap(PlaybackModule);
@@ -142,22 +142,7 @@ async function run(): Promise<SummaryLine[]> {
     async function ideRun(ide = host.ide): Promise<number> {
       const inPage = page.playedInPage();
       const inPageNoWaits = noWaits.playedInPage();
-      const before = ide.getSnapshot().playback?.runId ?? null;
-      const ended = new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`the IDE's run did not end within ${RUN_LIMIT_MS} ms`)), RUN_LIMIT_MS);
-        const subscription = ide.subscribe((view) => {
-          if (view.playback && view.playback.runId !== before && view.playback.status === "ended") {
-            clearTimeout(timer);
-            subscription.unsubscribe();
-            resolve();
-          }
-        });
-      });
-      const t0 = now();
-      ide.send({ type: "user.startPlayback", testId: TEST_ID });
-      await ended;
-      const elapsed = now() - t0;
-      const playback = ide.getSnapshot().playback!;
+      const { elapsed, playback } = await playTimed(ide, TEST_ID, RUN_LIMIT_MS);
       const passed = playback.commands.filter((c) => c.state === "passed").length;
       check(playback.result === "passed" && passed === COMMANDS, `the IDE's run passed every command (${passed} of ${COMMANDS} passed, result ${playback.result})`);
       const played = page.playedInPage() - inPage;

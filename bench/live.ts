@@ -19,7 +19,7 @@ import { webdriverPage } from "../drivers/host/webdriver.ts";
 import type { LiveSink } from "../drivers/view/pageFeed.ts";
 import type { Ide } from "../index.ts";
 import type { Benchmark, SummaryLine } from "./support.ts";
-import { check, fmtMs, fmtNum, fmtRatio, heading, median, now, printTable, quantile } from "./support.ts";
+import { check, fmtMs, fmtNum, fmtRatio, heading, median, now, printTable, quantile, playTimed } from "./support.ts";
 
 const CHANGES = 60;
 const QUIET_MS = 250; // no frame for this long: the page is idle
@@ -93,22 +93,7 @@ async function quiet(frames: Array<{ at: number }>): Promise<void> {
 }
 
 async function play(ide: Ide): Promise<number> {
-  const before = ide.getSnapshot().playback?.runId ?? null;
-  const ended = new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the run did not end within ${RUN_LIMIT_MS} ms`)), RUN_LIMIT_MS);
-    const subscription = ide.subscribe((view) => {
-      if (view.playback && view.playback.runId !== before && view.playback.status === "ended") {
-        clearTimeout(timer);
-        subscription.unsubscribe();
-        resolve();
-      }
-    });
-  });
-  const t0 = now();
-  ide.send({ type: "user.startPlayback", testId: TEST_ID });
-  await ended;
-  const elapsed = now() - t0;
-  const playback = ide.getSnapshot().playback!;
+  const { elapsed, playback } = await playTimed(ide, TEST_ID, RUN_LIMIT_MS);
   const passed = playback.commands.filter((c) => c.state === "passed").length;
   check(playback.result === "passed" && passed === COMMANDS, `the run passed every command (${passed} of ${COMMANDS}, result ${playback.result})`);
   return elapsed;

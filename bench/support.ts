@@ -44,6 +44,25 @@ export async function playHeldAtFirstCommand(ide: Ide, testId: string, firstComm
   check(playback?.running === true && playback.status === "paused" && playback.currentCommandId === firstCommandId, `the test case ${testId} is held at its first command`);
 }
 
+/** Starts test `testId` as the user's Play does and resolves once that run ended, within `limitMs`: how long it took, and the run as the view shows it. */
+export async function playTimed(ide: Ide, testId: string, limitMs: number): Promise<{ elapsed: number; playback: NonNullable<ReturnType<Ide["getSnapshot"]>["playback"]> }> {
+  const before = ide.getSnapshot().playback?.runId ?? null;
+  const ended = new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the run did not end within ${limitMs} ms`)), limitMs);
+    const subscription = ide.subscribe((view) => {
+      if (view.playback && view.playback.runId !== before && view.playback.status === "ended") {
+        clearTimeout(timer);
+        subscription.unsubscribe();
+        resolve();
+      }
+    });
+  });
+  const t0 = now();
+  ide.send({ type: "user.startPlayback", testId });
+  await ended;
+  return { elapsed: now() - t0, playback: ide.getSnapshot().playback! };
+}
+
 export function median(values: number[]): number {
   if (values.length === 0) throw new Error("median of nothing");
   const sorted = [...values].sort((a, b) => a - b);

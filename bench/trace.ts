@@ -18,7 +18,7 @@ import { tracedExecutor } from "../drivers/host/tracedExecutor.ts";
 import { traceStore } from "../drivers/host/traceStore.ts";
 import type { TraceMode } from "../services/traces/index.ts";
 import type { Benchmark, SummaryLine } from "./support.ts";
-import { check, fmtMs, fmtRatio, heading, median, now, printTable } from "./support.ts";
+import { check, fmtMs, fmtRatio, heading, median, printTable, playTimed } from "./support.ts";
 
 const ROUNDS = 50;
 const REPS = 5;
@@ -65,22 +65,7 @@ async function run(): Promise<SummaryLine[]> {
   try {
     async function once(mode: TraceMode): Promise<number> {
       const ide = ides.get(mode)!;
-      const before = ide.getSnapshot().playback?.runId ?? null;
-      const ended = new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`the run did not end within ${RUN_LIMIT_MS} ms`)), RUN_LIMIT_MS);
-        const subscription = ide.subscribe((view) => {
-          if (view.playback && view.playback.runId !== before && view.playback.status === "ended") {
-            clearTimeout(timer);
-            subscription.unsubscribe();
-            resolve();
-          }
-        });
-      });
-      const t0 = now();
-      ide.send({ type: "user.startPlayback", testId: TEST_ID });
-      await ended;
-      const elapsed = now() - t0;
-      const playback = ide.getSnapshot().playback!;
+      const { elapsed, playback } = await playTimed(ide, TEST_ID, RUN_LIMIT_MS);
       const passed = playback.commands.filter((c) => c.state === "passed").length;
       check(playback.result === "passed" && passed === COMMANDS, `the ${mode} run passed every command (${passed} of ${COMMANDS})`);
       const store = stores.get(mode);

@@ -4,21 +4,10 @@
 // through the manifest's reference, never from the command's position: two commands may share
 // one picture.
 import { readTraceManifest } from "../services/traces/index.ts";
-import type { TraceManifest, TraceStep } from "../services/traces/index.ts";
+import type { TraceManifest, TraceStep, TraceSummary } from "../services/traces/index.ts";
 
-export type { TraceManifest, TraceStep };
+export type { TraceManifest, TraceStep, TraceSummary };
 
-/** A kept run as the host lists it. */
-export interface TraceSummary {
-  traceId: string;
-  runId: string;
-  testId: string;
-  testName: string;
-  suiteName: string | null;
-  result: TraceManifest["result"];
-  startedAt: number;
-  commands: number;
-}
 
 const token = () => document.querySelector('meta[name="ide-token"]')?.getAttribute("content") ?? "";
 

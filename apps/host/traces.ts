@@ -15,7 +15,7 @@ import { z } from "zod";
 import { refuseOrigin, refuseToken } from "../../drivers/bridge/admission.ts";
 import type { Refusal } from "../../drivers/bridge/admission.ts";
 import { MANIFEST_FILE, readTraceManifest, TRACE_ID } from "../../services/traces/index.ts";
-import type { TraceManifest } from "../../services/traces/index.ts";
+import type { TraceManifest, TraceSummary } from "../../services/traces/index.ts";
 
 export const TRACES_PATH = "/traces";
 
@@ -25,17 +25,6 @@ export interface TraceReader {
   live(): TraceManifest[];
 }
 
-/** A kept run as the "Runs" list shows it. */
-export interface TraceSummary {
-  traceId: string;
-  runId: string;
-  testId: string;
-  testName: string;
-  suiteName: string | null;
-  result: TraceManifest["result"];
-  startedAt: number;
-  commands: number;
-}
 
 const FILE_NAME = /^[A-Za-z0-9_-]{1,100}\.(jpg|jpeg|png|html)$/;
 const RUN_ID = z.string().regex(TRACE_ID, "is not a run's id (ids look like 20261127-193012-345-0007)");

@@ -120,3 +120,15 @@ export function locatorOf(target: string, healed: { locator: string } | null): s
     return null;
   }
 }
+
+/** A kept run as the host lists it (`GET /traces`, apps/host/traces.ts) and the "Runs" list shows it. */
+export interface TraceSummary {
+  traceId: string;
+  runId: string;
+  testId: string;
+  testName: string;
+  suiteName: string | null;
+  result: TraceManifest["result"];
+  startedAt: number;
+  commands: number;
+}
