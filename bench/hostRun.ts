@@ -29,7 +29,7 @@ import { webdriverPage } from "../drivers/host/webdriver.ts";
 import { PAGE_INTERVAL_MS } from "../drivers/view/pageFeed.ts";
 import type { LiveSink } from "../drivers/view/pageFeed.ts";
 import type { Benchmark, SummaryLine } from "./support.ts";
-import { check, fmtMs, fmtNum, fmtRatio, heading, median, now, printTable, playTimed } from "./support.ts";
+import { check, fmtMs, fmtNum, fmtRatio, heading, median, now, printTable, playTimed, shopRunProject } from "./support.ts";
 
 const unwrap = <T,>(module: T): T => (module as { default?: T }).default ?? module;
 const Playback = unwrap(PlaybackModule);
@@ -44,16 +44,7 @@ const RUN_LIMIT_MS = 120_000;
 const TEST_ID = "t-host-run";
 const PLUGIN_ID = "bench-host-plugin";
 
-type Row = [command: string, target: string, value?: string];
-const rows: Row[] = [["open", "/shop"]];
-for (let i = 1; i <= ROUNDS; i++) rows.push(["type", "id=user", `user ${i}`], ["click", "linkText=Add to cart"], ["assertText", "css=.cart-count", String(i)]);
-const COMMANDS = rows.length;
-const test = {
-  id: TEST_ID,
-  name: "open and 50 rounds of type, click, assertText",
-  commands: rows.map(([command, target, value = ""], i) => ({ id: `c-${i}`, comment: "", command, target, targets: [], value })),
-};
-const project = { id: "bench-host-run", version: "2.0", name: "Host run benchmark", url: "http://127.0.0.1:1", tests: [test], suites: [], urls: [], plugins: [] };
+const { test, project, commands: COMMANDS } = shopRunProject(TEST_ID, "bench-host-run", "Host run benchmark", ROUNDS);
 
 const silent = { info() {}, log() {}, warn() {}, error() {}, debug() {} } as unknown as Console;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -19,7 +19,7 @@ import { webdriverPage } from "../drivers/host/webdriver.ts";
 import type { LiveSink } from "../drivers/view/pageFeed.ts";
 import type { Ide } from "../index.ts";
 import type { Benchmark, SummaryLine } from "./support.ts";
-import { check, fmtMs, fmtNum, fmtRatio, heading, median, now, printTable, quantile, playTimed } from "./support.ts";
+import { check, fmtMs, fmtNum, fmtRatio, heading, median, now, printTable, quantile, playTimed, shopRunProject } from "./support.ts";
 
 const CHANGES = 60;
 const QUIET_MS = 250; // no frame for this long: the page is idle
@@ -31,16 +31,7 @@ const WATCHED_TARGET = 1.1;
 const RUN_LIMIT_MS = 120_000;
 const TEST_ID = "t-live-run";
 
-type Row = [command: string, target: string, value?: string];
-const rows: Row[] = [["open", "/shop"]];
-for (let i = 1; i <= ROUNDS; i++) rows.push(["type", "id=user", `user ${i}`], ["click", "linkText=Add to cart"], ["assertText", "css=.cart-count", String(i)]);
-const COMMANDS = rows.length;
-const test = {
-  id: TEST_ID,
-  name: "open and 50 rounds of type, click, assertText",
-  commands: rows.map(([command, target, value = ""], i) => ({ id: `c-${i}`, comment: "", command, target, targets: [], value })),
-};
-const project = { id: "bench-live", version: "2.0", name: "Live page benchmark", url: "http://127.0.0.1:1", tests: [test], suites: [], urls: [], plugins: [] };
+const { project, commands: COMMANDS } = shopRunProject(TEST_ID, "bench-live", "Live page benchmark", ROUNDS);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -63,6 +63,24 @@ export async function playTimed(ide: Ide, testId: string, limitMs: number): Prom
   return { elapsed: now() - t0, playback: ide.getSnapshot().playback! };
 }
 
+/**
+ * The shop test the host benches play (hostRun, live, trace): `open /shop`, then `rounds` rounds
+ * of `type id=user`, `click linkText=Add to cart`, `assertText css=.cart-count N` on the
+ * example site; and a project holding it alone.
+ */
+export function shopRunProject(testId: string, projectId: string, projectName: string, rounds = 50) {
+  type Row = [command: string, target: string, value?: string];
+  const rows: Row[] = [["open", "/shop"]];
+  for (let i = 1; i <= rounds; i++) rows.push(["type", "id=user", `user ${i}`], ["click", "linkText=Add to cart"], ["assertText", "css=.cart-count", String(i)]);
+  const test = {
+    id: testId,
+    name: `open and ${rounds} rounds of type, click, assertText`,
+    commands: rows.map(([command, target, value = ""], i) => ({ id: `c-${i}`, comment: "", command, target, targets: [] as string[], value })),
+  };
+  const project = { id: projectId, version: "2.0", name: projectName, url: "http://127.0.0.1:1", tests: [test], suites: [] as unknown[], urls: [] as unknown[], plugins: [] as unknown[] };
+  return { test, project, commands: rows.length };
+}
+
 export function median(values: number[]): number {
   if (values.length === 0) throw new Error("median of nothing");
   const sorted = [...values].sort((a, b) => a - b);

@@ -18,7 +18,7 @@ import { tracedExecutor } from "../drivers/host/tracedExecutor.ts";
 import { traceStore } from "../drivers/host/traceStore.ts";
 import type { TraceMode } from "../services/traces/index.ts";
 import type { Benchmark, SummaryLine } from "./support.ts";
-import { check, fmtMs, fmtRatio, heading, median, printTable, playTimed } from "./support.ts";
+import { check, fmtMs, fmtRatio, heading, median, printTable, playTimed, shopRunProject } from "./support.ts";
 
 const ROUNDS = 50;
 const REPS = 5;
@@ -27,12 +27,7 @@ const RETAIN_TARGET = 1.05;
 const RUN_LIMIT_MS = 120_000;
 const TEST_ID = "t-trace-run";
 
-type Row = [command: string, target: string, value?: string];
-const rows: Row[] = [["open", "/shop"]];
-for (let i = 1; i <= ROUNDS; i++) rows.push(["type", "id=user", `user ${i}`], ["click", "linkText=Add to cart"], ["assertText", "css=.cart-count", String(i)]);
-const COMMANDS = rows.length;
-const test = { id: TEST_ID, name: "open and 50 rounds of type, click, assertText", commands: rows.map(([command, target, value = ""], i) => ({ id: `c-${i}`, comment: "", command, target, targets: [], value })) };
-const project = { id: "bench-trace", version: "2.0", name: "Trace benchmark", url: "http://127.0.0.1:1", tests: [test], suites: [], urls: [], plugins: [] };
+const { project, commands: COMMANDS } = shopRunProject(TEST_ID, "bench-trace", "Trace benchmark", ROUNDS);
 
 const MODES: TraceMode[] = ["off", "on", "retain-on-failure"];
 
