@@ -1,7 +1,8 @@
 // Actionability (issue 27): before a command acts on an element, the player waits, within the
 // command's wait, until the element can take the action as a person's would: attached, visible,
 // stable (the same box in two animation frames: not sliding in; a page that changed nothing for
-// a while and runs no animation is known to be still without waiting for a frame), enabled (for the commands a
+// a while but in answer to the player's own input, and runs no animation, is known to be still
+// without waiting for a frame), enabled (for the commands a
 // disabled control ignores), and not covered at the point it acts on (a spinner or an overlay on
 // top of it). A late, disabled, covered or moving element is waited for, not acted on too early
 // (a click WebDriver sends a disabled button is lost silently). When the wait is over, the
@@ -86,27 +87,54 @@ function nextFrame(win: Window, signal?: AbortSignal): Promise<void> {
 
 const sameBox = (a: DOMRect, b: DOMRect) => a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height;
 
-/** When each document last changed: its nodes, attributes or text, or a scroll (what can move an element without an animation). */
-const lastChange = new WeakMap<Document, { at: number }>();
+/**
+ * The events a command's own input makes (trusted, from the player): what the page changes in
+ * their handlers is its answer to the command, done at once, not motion. A handler that starts
+ * motion starts an animation (seen running) or changes the page again in a later frame (seen).
+ */
+const INPUT_EVENTS = ["pointerdown", "mousedown", "pointerup", "mouseup", "click", "dblclick", "keydown", "keypress", "beforeinput", "input", "keyup", "change"];
 
-/** When `doc` last changed, or null where that is not known yet (the watch starts at the first ask). */
+/** Per document: when it last changed by itself, and whether its input's events are being handled now. */
+interface Watch {
+  at: number;
+  answering: boolean;
+}
+
+/** When each document last changed: its nodes, attributes or text, or a scroll (what can move an element without an animation). */
+const lastChange = new WeakMap<Document, Watch>();
+
+/**
+ * When `doc` last changed other than in its handlers of input events, or null where that is not
+ * known yet (the watch starts at the first ask).
+ */
 function changedAt(doc: Document): number | null {
   const seen = lastChange.get(doc);
   if (seen) return seen.at;
   const win = doc.defaultView;
   if (!win || typeof win.MutationObserver !== "function") return null;
-  const state = { at: performance.now() };
-  const changed = () => (state.at = performance.now());
+  const watch: Watch = { at: performance.now(), answering: false };
+  const changed = () => {
+    if (!watch.answering) watch.at = performance.now();
+  };
+  // The observer's callback runs in the task that changed the page (a microtask), so a change an
+  // input event's handler makes is seen while `answering` holds; it ends with that task.
+  const answering = () => {
+    if (watch.answering) return;
+    watch.answering = true;
+    win.setTimeout(() => (watch.answering = false), 0);
+  };
+  for (const type of INPUT_EVENTS) win.addEventListener(type, answering, { capture: true, passive: true });
   new win.MutationObserver(changed).observe(doc, { subtree: true, childList: true, attributes: true, characterData: true });
   doc.addEventListener("scroll", changed, { capture: true, passive: true });
-  lastChange.set(doc, state);
+  lastChange.set(doc, watch);
   return null;
 }
 
 /**
- * Whether `el` cannot be moving: nothing in its document changed or scrolled for QUIET_MS and no
- * animation runs there. Then no frame need be waited for; else (or inside a shadow tree, whose
- * changes the document's watch does not see) the box is compared across a frame.
+ * Whether `el` cannot be moving: nothing in its document changed or scrolled for QUIET_MS, but
+ * in answer to the player's input, and no animation runs there. Then no frame need be waited for;
+ * else (or inside a shadow tree, whose changes the document's watch does not see) the box is
+ * compared across a frame.
  */
 function stillForSure(el: Element): boolean {
   const doc = el.ownerDocument;
