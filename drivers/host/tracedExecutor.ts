@@ -10,7 +10,10 @@
 // wait for the next, which starts as soon as that one is done, and share it (the store keeps it
 // once). So a picture shows the page after its command, or a few commands later when the page
 // plays faster than it is pictured, never before it. A failed or fatal command is the
-// exception: its picture and its page's details are taken before the run goes on.
+// exception: its picture and its page's details are taken before the run goes on. With
+// `spacingMs` (retain-on-failure: the pictures of a passing test are thrown away) captures start
+// at most that often, so fewer commands have a picture of their own; a failed command's is taken
+// at once all the same.
 import type { Executor } from "../../core/ports.ts";
 import type { PageOutcome } from "../../machines/testRunner.types.ts";
 import type { PageShot } from "../view/messages.ts";
@@ -26,38 +29,66 @@ export interface TracedPage extends Executor {
 interface Lane {
   taking: Promise<string | null> | null;
   next: { promise: Promise<string | null>; resolve(image: Promise<string | null>): void } | null;
+  /** A failed command waits for `next`: it starts as soon as nothing is being taken, whatever the spacing. */
+  urgent: boolean;
+  /** When the last capture started. */
+  startedAt: number;
+  /** `next`, put off until the spacing from the last start has passed. */
+  timer: ReturnType<typeof setTimeout> | null;
+}
+
+export interface TracedOptions {
+  /**
+   * At least this long from one capture's start to the next (0: one at once after another), but
+   * for a failed command's. A command's picture is still the first taken after it ended.
+   */
+  spacingMs?: number;
 }
 
 /** `page` with each page command's picture and failure handed to `store`. */
-export function tracedExecutor<P extends TracedPage>(page: P, store: TraceStore): P {
+export function tracedExecutor<P extends TracedPage>(page: P, store: TraceStore, options: TracedOptions = {}): P {
+  const spacing = options.spacingMs ?? 0;
   const lanes = new Map<string, Lane>();
   const witnessOf = (runId: string | undefined) => page.witnessOf(runId).catch(() => null);
 
-  /** Starts a capture now; when it is done, the next one waited for starts at once. */
-  function shoot(runId: string | undefined, lane: Lane): Promise<string | null> {
+  /** Starts the capture the commands waiting for `next` share, now. */
+  function start(runId: string | undefined, lane: Lane) {
+    if (lane.timer) clearTimeout(lane.timer);
+    lane.timer = null;
+    const next = lane.next;
+    lane.next = null;
+    lane.urgent = false;
+    lane.startedAt = Date.now();
     const taken = page.capturePage(runId).then((shot) => shot?.image ?? null, () => null);
     lane.taking = taken;
     void taken.then(() => {
       lane.taking = null;
-      const next = lane.next;
-      lane.next = null;
-      if (next) next.resolve(shoot(runId, lane));
+      if (lane.next) schedule(runId, lane);
     });
-    return taken;
+    next?.resolve(taken);
+  }
+
+  /** With nothing being taken and commands waiting: their capture now, or once the spacing allows. */
+  function schedule(runId: string | undefined, lane: Lane) {
+    const wait = lane.urgent ? 0 : spacing - (Date.now() - lane.startedAt);
+    if (wait <= 0) start(runId, lane);
+    else lane.timer ??= setTimeout(() => start(runId, lane), wait);
   }
 
   /** The picture of a command that ended just now: the first capture started from now on. */
-  function pictureAfter(runId: string | undefined): Promise<string | null> {
+  function pictureAfter(runId: string | undefined, urgent: boolean): Promise<string | null> {
     const key = runId ?? "";
     let lane = lanes.get(key);
-    if (!lane) lanes.set(key, (lane = { taking: null, next: null }));
-    if (!lane.taking) return shoot(runId, lane);
+    if (!lane) lanes.set(key, (lane = { taking: null, next: null, urgent: false, startedAt: 0, timer: null }));
     if (!lane.next) {
       let resolve!: (image: Promise<string | null>) => void;
       const promise = new Promise<string | null>((r) => (resolve = r));
       lane.next = { promise, resolve };
     }
-    return lane.next.promise;
+    const { promise } = lane.next;
+    lane.urgent ||= urgent;
+    if (!lane.taking) schedule(runId, lane);
+    return promise;
   }
 
   return {
@@ -75,7 +106,7 @@ export function tracedExecutor<P extends TracedPage>(page: P, store: TraceStore)
       }
       if (!signal.aborted) {
         const failed = outcome === null || outcome.state === "failed" || outcome.state === "fatal";
-        const image = pictureAfter(input.runId);
+        const image = pictureAfter(input.runId, failed);
         if (failed) {
           const failure = image.then(async () => {
             // The first command of a browser started it: its witness is there only now.
@@ -94,6 +125,9 @@ export function tracedExecutor<P extends TracedPage>(page: P, store: TraceStore)
       return outcome;
     },
     endRun(runId: string) {
+      // A picture put off for the spacing is taken before the run lets its browser go.
+      const lane = lanes.get(runId);
+      if (lane?.timer) start(runId, lane);
       lanes.delete(runId);
       page.endRun?.(runId);
     },

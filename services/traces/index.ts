@@ -29,6 +29,16 @@ export const traceModeOf = (text: string): TraceMode | null => TRACE_MODES.find(
 export const TEST_RESULTS = ["passed", "failed", "fatal", "stopped"] as const;
 export type TestResult = (typeof TEST_RESULTS)[number];
 
+/**
+ * Under "retain-on-failure" a passing test's pictures are thrown away, so they are taken at most
+ * this often (a command's picture is still the first taken after it ended; a failed command's is
+ * taken at once). Under "on", one starts as soon as the one before is done.
+ */
+export const RETAIN_PICTURE_SPACING_MS = 250;
+
+/** The least time between two pictures' starts under `mode`. */
+export const pictureSpacingMs = (mode: TraceMode): number => (mode === "retain-on-failure" ? RETAIN_PICTURE_SPACING_MS : 0);
+
 /** Whether a finished test's trace is kept: always with "on", only when it did not pass with "retain-on-failure". */
 export const keepsTrace = (mode: TraceMode, result: TestResult): boolean => mode === "on" || (mode === "retain-on-failure" && result !== "passed");
 

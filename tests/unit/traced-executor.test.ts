@@ -1,0 +1,104 @@
+// The traced executor's pictures (drivers/host/tracedExecutor.ts): a command's picture is the
+// first capture started after it ended; with spacing (retain-on-failure) captures start at most
+// that often, but a failed command's at once, and a put-off one before the run lets its page go.
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { tracedExecutor } from "../../drivers/host/tracedExecutor.ts";
+import type { TracedPage } from "../../drivers/host/tracedExecutor.ts";
+import type { StepCapture, TraceStore } from "../../drivers/host/traceStore.ts";
+import type { PageCommandInput } from "../../machines/testRunner.types.ts";
+
+function fakePage(states: Record<string, "passed" | "failed">) {
+  const captures: number[] = [];
+  const ended: string[] = [];
+  const page: TracedPage = {
+    async execute(input) {
+      return { state: states[input.command.command] ?? "passed" };
+    },
+    async evaluate() {
+      return true;
+    },
+    async capturePage() {
+      captures.push(Date.now());
+      return { url: "http://127.0.0.1/", title: "t", image: `picture-${captures.length}`, at: Date.now() };
+    },
+    async witnessOf() {
+      return null;
+    },
+    endRun(runId) {
+      ended.push(runId);
+    },
+  };
+  return { page, captures, ended };
+}
+
+function fakeStore() {
+  const attached: StepCapture[] = [];
+  const store = { attach: (_runId: string, capture: StepCapture) => void attached.push(capture) } as unknown as TraceStore;
+  return { store, attached };
+}
+
+const input = (command: string): PageCommandInput => ({ runId: "run-1", command: { id: command, command, target: "id=x", value: "" }, variables: {}, baseUrl: "http://127.0.0.1/" }) as unknown as PageCommandInput;
+
+describe("the traced executor's pictures", () => {
+  beforeEach(() => vi.useFakeTimers({ now: 1_000_000 }));
+  afterEach(() => vi.useRealTimers());
+
+  it("gives the commands that end within the spacing one shared picture, started after the last of them ended", async () => {
+    const { page, captures } = fakePage({});
+    const { store, attached } = fakeStore();
+    const traced = tracedExecutor(page, store, { spacingMs: 250 });
+    const signal = new AbortController().signal;
+    await traced.execute(input("click"), signal);
+    await vi.advanceTimersByTimeAsync(10);
+    await traced.execute(input("type"), signal);
+    await vi.advanceTimersByTimeAsync(10);
+    await traced.execute(input("assertText"), signal);
+    expect(captures).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(250);
+    expect(captures).toHaveLength(2);
+    const images = await Promise.all(attached.map((c) => c.image));
+    expect(images).toEqual(["picture-1", "picture-2", "picture-2"]);
+    expect(captures[1]).toBeGreaterThanOrEqual(1_000_000 + 20);
+  });
+
+  it("starts captures one after another without spacing", async () => {
+    const { page, captures } = fakePage({});
+    const { store, attached } = fakeStore();
+    const traced = tracedExecutor(page, store);
+    const signal = new AbortController().signal;
+    for (const command of ["click", "type", "assertText"]) {
+      await traced.execute(input(command), signal);
+      await vi.advanceTimersByTimeAsync(1);
+    }
+    expect(captures).toHaveLength(3);
+    expect(await Promise.all(attached.map((c) => c.image))).toEqual(["picture-1", "picture-2", "picture-3"]);
+  });
+
+  it("takes a failed command's picture at once whatever the spacing", async () => {
+    const { page, captures } = fakePage({ assertText: "failed" });
+    const { store, attached } = fakeStore();
+    const traced = tracedExecutor(page, store, { spacingMs: 60_000 });
+    const signal = new AbortController().signal;
+    await traced.execute(input("click"), signal);
+    await vi.advanceTimersByTimeAsync(5);
+    await traced.execute(input("assertText"), signal);
+    expect(captures).toHaveLength(2);
+    expect(await attached[1].image).toBe("picture-2");
+    expect(attached[1].failure).toBeDefined();
+  });
+
+  it("takes a put-off picture before the run lets its page go", async () => {
+    const { page, captures, ended } = fakePage({});
+    const { store, attached } = fakeStore();
+    const traced = tracedExecutor(page, store, { spacingMs: 60_000 });
+    const signal = new AbortController().signal;
+    await traced.execute(input("click"), signal);
+    await vi.advanceTimersByTimeAsync(5);
+    await traced.execute(input("type"), signal);
+    expect(captures).toHaveLength(1);
+    traced.endRun!("run-1");
+    expect(captures).toHaveLength(2);
+    expect(ended).toEqual(["run-1"]);
+    expect(await attached[1].image).toBe("picture-2");
+  });
+});
