@@ -2,8 +2,8 @@
 // click and assertText on the example site: 151 page commands) played by createIde over the
 // host's page under test (one browser session, the one player) three ways, in the same process
 // and browser: trace "off" (the baseline), "on" (a JPEG after every command, written to a
-// temporary folder) and "retain-on-failure" (pictures started at most every
-// RETAIN_PICTURE_SPACING_MS, then removed as the test passed). Pictures are taken beside the run (drivers/host/tracedExecutor.ts): the commands that
+// temporary folder; pictures start at most every PICTURE_SPACING_MS) and "retain-on-failure"
+// (at most every RETAIN_PICTURE_SPACING_MS, then removed as the test passed). Pictures are taken beside the run (drivers/host/tracedExecutor.ts): the commands that
 // end while one is taken share the next, so a run holds fewer files than commands. A warm-up each, then rounds of the three, the order rotating every round; medians and
 // their ratios to "off". Self-checking: every command of every run passed; each "on" run's trace
 // holds a picture per command; "retain-on-failure" keeps no folder.
@@ -16,13 +16,13 @@ import { sessionPool } from "../drivers/host/sessions.ts";
 import { startExampleSite } from "../drivers/host/site.ts";
 import { tracedExecutor } from "../drivers/host/tracedExecutor.ts";
 import { traceStore } from "../drivers/host/traceStore.ts";
-import { pictureSpacingMs, RETAIN_PICTURE_SPACING_MS } from "../services/traces/index.ts";
+import { PICTURE_SPACING_MS, pictureSpacingMs, RETAIN_PICTURE_SPACING_MS } from "../services/traces/index.ts";
 import type { TraceMode } from "../services/traces/index.ts";
 import type { Benchmark, SummaryLine } from "./support.ts";
 import { check, fmtMs, fmtRatio, heading, median, printTable, playTimed, shopRunProject } from "./support.ts";
 
 const ROUNDS = 50;
-const REPS = 5;
+const REPS = 9;
 const ON_TARGET = 1.15;
 const RETAIN_TARGET = 1.05;
 const RUN_LIMIT_MS = 120_000;
@@ -37,7 +37,7 @@ async function run(): Promise<SummaryLine[]> {
     "trace: what keeping a run's trace costs",
     [
       `The example site in headless Chromium; one test of open and ${ROUNDS} rounds of type, click and assertText (${COMMANDS} page commands),`,
-      `played by createIde over the host's page under test with trace "off", "on" (a picture per command, taken beside the run:`,
+      `played by createIde over the host's page under test with trace "off", "on" (a picture per command, taken beside the run, at most every ${PICTURE_SPACING_MS} ms:`,
       `the commands that end while one is taken share the next) and "retain-on-failure"`,
       `(pictures started at most every ${RETAIN_PICTURE_SPACING_MS} ms, removed as the test passes). A warm-up each, then ${REPS} rounds of the three, the order rotating.`,
     ].join("\n"),

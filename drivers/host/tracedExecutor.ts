@@ -11,7 +11,8 @@
 // once). So a picture shows the page after its command, or a few commands later when the page
 // plays faster than it is pictured, never before it. A failed or fatal command is the
 // exception: its picture and its page's details are taken before the run goes on. With
-// `spacingMs` (retain-on-failure: the pictures of a passing test are thrown away) captures start
+// `spacingMs` (services/traces' pictureSpacingMs: ten a second under "on", two under
+// "retain-on-failure", whose passing tests' pictures are thrown away) captures start
 // at most that often, so fewer commands have a picture of their own; a failed command's is taken
 // at once all the same.
 import type { Executor } from "../../core/ports.ts";

@@ -30,14 +30,16 @@ export const TEST_RESULTS = ["passed", "failed", "fatal", "stopped"] as const;
 export type TestResult = (typeof TEST_RESULTS)[number];
 
 /**
- * Under "retain-on-failure" a passing test's pictures are thrown away, so they are taken at most
- * this often (a command's picture is still the first taken after it ended; a failed command's is
- * taken at once). Under "on", one starts as soon as the one before is done.
+ * The least time from one picture's start to the next's (a command's picture is still the first
+ * taken after it ended; a failed command's is taken at once). Under "on", pictures at most ten a
+ * second: a command slower than that has its own, faster ones share. Under "retain-on-failure" a
+ * passing test's pictures are thrown away, so at most two a second.
  */
-export const RETAIN_PICTURE_SPACING_MS = 250;
+export const PICTURE_SPACING_MS = 100;
+export const RETAIN_PICTURE_SPACING_MS = 500;
 
 /** The least time between two pictures' starts under `mode`. */
-export const pictureSpacingMs = (mode: TraceMode): number => (mode === "retain-on-failure" ? RETAIN_PICTURE_SPACING_MS : 0);
+export const pictureSpacingMs = (mode: TraceMode): number => (mode === "retain-on-failure" ? RETAIN_PICTURE_SPACING_MS : mode === "on" ? PICTURE_SPACING_MS : 0);
 
 /** Whether a finished test's trace is kept: always with "on", only when it did not pass with "retain-on-failure". */
 export const keepsTrace = (mode: TraceMode, result: TestResult): boolean => mode === "on" || (mode === "retain-on-failure" && result !== "passed");
