@@ -68,9 +68,12 @@ export function shownRunner(run: SuiteRun): string | null {
   return kept[kept.length - 1]?.runner ?? null;
 }
 
+/** A later try of the same test started: this one is not its test's last. */
+export const triedAgain = (run: SuiteRun, r: TestRun) => run.runs.some((o) => o.index === r.index && o.tryNo > r.tryNo);
+
 /** A try that failed (or ended fatal) after its test started, with tries left and none after it yet. */
 const triesAgain = (run: SuiteRun, r: TestRun) =>
-  r.ended !== null && r.ended.started && (r.ended.failed || r.ended.end === "fatal") && r.tryNo <= run.retries && !run.runs.some((o) => o.index === r.index && o.tryNo > r.tryNo);
+  r.ended !== null && r.ended.started && (r.ended.failed || r.ended.end === "fatal") && r.tryNo <= run.retries && !triedAgain(run, r);
 
 /** What plays next: a failed test's next try (at once, before any further test), else the suite's next test; null when none. */
 function nextPlay(run: SuiteRun): { index: number; tryNo: number } | null {
