@@ -104,7 +104,8 @@ export interface Ide {
   subscribe(listener: (view: IdeView) => void): { unsubscribe(): void };
   /**
    * Calls `listener` as each test of a run ends (several may play at once in a parallel suite):
-   * its runId, name, suite, result, duration and first failed command (core/testEnds.ts).
+   * its runId, name, suite, try (`tryNo`, with `retries`), result, duration and first failed
+   * command (core/testEnds.ts). Each try of a test played again is told as it ends.
    */
   onTestEnded(listener: (ended: TestEnded) => void): { unsubscribe(): void };
   /**
