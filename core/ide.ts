@@ -59,6 +59,12 @@ export interface IdeOptions {
    */
   heal?: boolean;
   /**
+   * How many more tries a test that failed (or ended fatal) gets, played again at once, before
+   * the suite's next test, each in a test runner of its own (`npm run play -- --retries`,
+   * CONTRACT section 17). `onTestEnded` tells each try (`tryNo`). Default 0.
+   */
+  retries?: number;
+  /**
    * GET /record/tab: the browser tab under test, `{ id }`, or null when there is none. The
    * browser extension gives one; without it the route answers NoPage ("No active tab found").
    */
@@ -98,7 +104,8 @@ export interface Ide {
   subscribe(listener: (view: IdeView) => void): { unsubscribe(): void };
   /**
    * Calls `listener` as each test of a run ends (several may play at once in a parallel suite):
-   * its runId, name, suite, result, duration and first failed command (core/testEnds.ts).
+   * its runId, name, suite, try (`tryNo`, with `retries`), result, duration and first failed
+   * command (core/testEnds.ts). Each try of a test played again is told as it ends.
    */
   onTestEnded(listener: (ended: TestEnded) => void): { unsubscribe(): void };
   /**
@@ -126,6 +133,12 @@ function startingProject(project: unknown): SideProject {
   const parsed = parseSideProject(project);
   if (!parsed.ok) throw new TypeError(`createIde: options.project is not a usable .side project: ${parsed.problem}.`);
   return parsed.project;
+}
+
+function checkedRetries(retries: number | undefined): number {
+  if (retries === undefined) return 0;
+  if (!Number.isInteger(retries) || retries < 0) throw new TypeError(`createIde: options.retries must be a whole number of at least 0, not ${retries}.`);
+  return retries;
 }
 
 function checkedWorkers(workers: number | undefined): number {
@@ -194,7 +207,7 @@ export function createIde(options: IdeOptions = {}): Ide {
     },
   });
   const actor = createActor(machine, {
-    input: { project: startingProject(options.project), window: options.window ?? "open", workers: checkedWorkers(options.workers), heal: options.heal !== false },
+    input: { project: startingProject(options.project), window: options.window ?? "open", workers: checkedWorkers(options.workers), heal: options.heal !== false, retries: checkedRetries(options.retries) },
     inspect: options.inspect,
   });
 

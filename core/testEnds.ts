@@ -14,6 +14,8 @@ export interface TestEnded {
   suiteName: string | null;
   /** `fatal`: a command ended the test before its end (a browser gone, a plugin that did not answer). */
   result: "passed" | "failed" | "fatal" | "stopped";
+  /** Which try of the test this is: 1, then 2 and on when a failed test plays again (createIde's `retries`). */
+  tryNo: number;
   /** From the test runner's start to its end. */
   durationMs: number;
   /** The first command that failed (or ended the test fatal), with its message. */
@@ -23,7 +25,7 @@ export interface TestEnded {
 }
 
 export function watchTestEnds(playback: SuiteRunnerRef, listener: (ended: TestEnded) => void): { unsubscribe(): void } {
-  return eachTestRunner(playback, (runner) => {
+  return eachTestRunner(playback, (runner, played) => {
     const startedAt = Date.now();
     let told = false;
     const tell = (snapshot: ReturnType<typeof runner.getSnapshot>) => {
@@ -41,6 +43,7 @@ export function watchTestEnds(playback: SuiteRunnerRef, listener: (ended: TestEn
         testId: run.test.id,
         testName: run.test.name,
         suiteName: run.suite?.name ?? null,
+        tryNo: played.tryNo,
         result: run.end === "fatal" ? "fatal" : run.failed ? "failed" : run.end === "stopped" ? "stopped" : "passed",
         durationMs: Date.now() - startedAt,
         failure: failed

@@ -12,6 +12,7 @@ import type { ideMachine } from "./ide.machine.ts";
 import { shownRunner } from "./suiteRunner.machine.ts";
 import { isUnsaved } from "./projectFile.machine.ts";
 import type { testRunnerMachine } from "./testRunner.machine.ts";
+import type { TestRun } from "./suiteRunner.types.ts";
 import { loadedProject } from "./ide.rules.ts";
 import type { IdeSnapshot } from "./ide.rules.ts";
 
@@ -60,26 +61,26 @@ export const testRunnerSnapshotOf = (s: IdeSnapshot, runner: string): TestRunner
 
 /**
  * Calls `each` with every test runner the run machine starts, as it starts (and with those
- * there are now), and the function `each` returns when that test runner is stopped. Several
+ * there are now), with the run's record of it (its test's place, its try), and the function `each` returns when that test runner is stopped. Several
  * play at once in a parallel suite. Test runners are the run machine's children, not the
  * root's: whoever listens to the root's children (their answers, their facts, their changes)
  * listens to these through this.
  */
-export function eachTestRunner(suiteRunner: SuiteRunnerRef, each: (runner: TestRunnerRef) => () => void): { unsubscribe(): void } {
+export function eachTestRunner(suiteRunner: SuiteRunnerRef, each: (runner: TestRunnerRef, played: TestRun) => () => void): { unsubscribe(): void } {
   const watched = new Map<TestRunnerRef, () => void>();
   const look = () => {
     const suite = suiteRunner.getSnapshot();
-    const now = new Set<TestRunnerRef>();
+    const now = new Map<TestRunnerRef, TestRun>();
     for (const r of suite.context?.run?.runs ?? []) {
       const ref = runnerRef(suite, r.runner);
-      if (ref) now.add(ref);
+      if (ref) now.set(ref, r);
     }
     for (const [ref, stop] of watched) {
       if (now.has(ref)) continue;
       watched.delete(ref);
       stop();
     }
-    for (const ref of now) if (!watched.has(ref)) watched.set(ref, each(ref));
+    for (const [ref, played] of now) if (!watched.has(ref)) watched.set(ref, each(ref, played));
   };
   look();
   const subscription = suiteRunner.subscribe({ next: look, error: () => {} });

@@ -24,6 +24,8 @@ export interface IdeInput {
   workers?: number;
   /** createIde's `heal` (CONTRACT section 18): false makes a healed command fail. Default true. */
   heal?: boolean;
+  /** createIde's `retries`: more tries, at once, for a failed or fatal test (default 0). */
+  retries?: number;
 }
 
 export interface IdeContext {

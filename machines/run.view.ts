@@ -8,7 +8,7 @@ import type { CommandRow, CommandTable } from "../services/playback/commandTable
 import type { VariableValues } from "../services/playback/variables.ts";
 import { suiteRunnerSnapshot, testRunnerSnapshot, testRunnerSnapshotOf } from "./ide.selectors.ts";
 import type { IdeSnapshot, TestRunnerSnapshot } from "./ide.selectors.ts";
-import { shownRunner } from "./suiteRunner.machine.ts";
+import { shownRunner, triedAgain } from "./suiteRunner.machine.ts";
 import type { SuiteRun } from "./suiteRunner.types.ts";
 import { currentCommandId, testResult } from "./testRunner.run.ts";
 import type { TestResult } from "./testRunner.run.ts";
@@ -65,10 +65,11 @@ function statusOf(s: IdeSnapshot, test: TestRunnerSnapshot | null): RunStatus {
 /**
  * A run is `failed` when a test of it failed; else `stopped` when it was stopped before its end
  * (the user, a plugin's POST /playback/stop, the window closing), even between two tests of a
- * suite; else `passed` (CONTRACT section 9, as amended in round 3).
+ * suite; else `passed` (CONTRACT section 9, as amended in round 3). A failed try played again
+ * (createIde's `retries`) counts only through its test's last try.
  */
 function runResult(run: SuiteRun, shown: TestResult): RunResult {
-  if (shown === "failed" || run.runs.some((r) => r.ended?.failed)) return "failed";
+  if (shown === "failed" || run.runs.some((r) => r.ended?.failed && !triedAgain(run, r))) return "failed";
   return shown === "stopped" || run.stopped || run.runs.some((r) => r.ended?.end === "stopped") ? "stopped" : "passed";
 }
 

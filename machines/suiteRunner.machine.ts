@@ -17,6 +17,10 @@
  *   shown (see shownRunner); the last shown stays until the next run, so its commands stay visible.
  * - A suite goes on after a failed test, never once stopped; in order, never after a fatal test
  *   either, while a parallel suite's other tests go on (each has a browser session of its own).
+ * - Retries (createIde's `retries`, default 0): a test that started and ended failed or fatal plays
+ *   again at once, before any further test, up to `retries` more tries, each in a test runner of
+ *   its own within the same run (its runId, suite and plugins' audience); only its last try counts
+ *   for what comes next. A stop ends the tries at once; a test that did not start is not tried again.
  * - Plugins that heard suitePlaybackStarted (told with the suite's first test that starts)
  *   hear suitePlaybackStopped once, after the last test's playbackStopped was answered.
  * - Every request is answered exactly once: here, or by the test runner it is routed to;
@@ -64,14 +68,22 @@ export function shownRunner(run: SuiteRun): string | null {
   return kept[kept.length - 1]?.runner ?? null;
 }
 
-/** The index of the suite's next test, or null when no further test starts. */
-function nextTestIndex(run: SuiteRun): number | null {
-  if (run.runs.length === 0) return 0;
-  if (!run.suite || run.stopped) return null;
-  const ends = run.runs.map((r) => r.ended?.end);
-  const last = ends[ends.length - 1];
-  if (ends.includes("stopped") || (run.limit === 1 && last === "fatal")) return null;
-  return run.runs.length < run.testIds.length ? run.runs.length : null;
+/** A later try of the same test started: this one is not its test's last. */
+export const triedAgain = (run: SuiteRun, r: TestRun) => run.runs.some((o) => o.index === r.index && o.tryNo > r.tryNo);
+
+/** A try that failed (or ended fatal) after its test started, with tries left and none after it yet. */
+const triesAgain = (run: SuiteRun, r: TestRun) =>
+  r.ended !== null && r.ended.started && (r.ended.failed || r.ended.end === "fatal") && r.tryNo <= run.retries && !triedAgain(run, r);
+
+/** What plays next: a failed test's next try (at once, before any further test), else the suite's next test; null when none. */
+function nextPlay(run: SuiteRun): { index: number; tryNo: number } | null {
+  if (run.runs.length === 0) return { index: 0, tryNo: 1 };
+  if (run.stopped || run.runs.some((r) => r.ended?.end === "stopped")) return null;
+  const again = run.runs.find((r) => triesAgain(run, r));
+  if (again) return { index: again.index, tryNo: again.tryNo + 1 };
+  if (!run.suite || (run.limit === 1 && run.runs[run.runs.length - 1].ended?.end === "fatal")) return null;
+  const index = Math.max(...run.runs.map((r) => r.index)) + 1;
+  return index < run.testIds.length ? { index, tryNo: 1 } : null;
 }
 
 /** For each project's tests (one array per run), which tests hold each command id: made once, read per command state. */
@@ -128,7 +140,7 @@ export const suiteRunnerMachine = setup({
     tellPlugins,
   },
   guards: {
-    suiteGoesOn: ({ context }) => livePlays(context.run!).length > 0 || nextTestIndex(context.run!) !== null,
+    suiteGoesOn: ({ context }) => livePlays(context.run!).length > 0 || nextPlay(context.run!) !== null,
     suiteWasAnnounced: ({ context }) => context.run!.announced,
     commandsTestIsOver: ({ context }, request: CommandStateRequest) => endedTestHolding(context.run!, request.commandId) !== null,
   },
@@ -147,6 +159,7 @@ export const suiteRunnerMachine = setup({
         fromCommandId,
         limit: suite?.parallel ? Math.max(1, context.workers) : 1,
         heal: context.heal && event.heal !== false,
+        retries: context.retries,
         shown: null,
         runs: [],
         announcer: null,
@@ -166,13 +179,13 @@ export const suiteRunnerMachine = setup({
         ? answered(event.requestId, fail("Busy", "A run is under way; stop it (POST /playback/stop) before starting another."))
         : { type: "log.written", level: "warn", message: "A run is under way; stop it before starting another." },
     ),
-    /** Test runners start for the next tests while fewer than the run's limit play. */
+    /** Test runners start for the next tests (a failed one's next try first) while fewer than the run's limit play. */
     startTests: enqueueActions(({ context, enqueue }) => {
       let run = context.run!;
-      while (livePlays(run).length < run.limit && nextTestIndex(run) !== null) {
-        const index = run.runs.length;
+      for (let next = nextPlay(run); next !== null && livePlays(run).length < run.limit; next = nextPlay(run)) {
+        const { index, tryNo } = next;
         const testId = run.testIds[index];
-        const runner = `${run.runId}/${index}`;
+        const runner = `${run.runId}/${run.runs.length}`;
         const runId = run.limit > 1 ? `${run.runId}.${index + 1}` : run.runId;
         const fromCommandId = index === 0 ? run.fromCommandId : undefined;
         // The first test that starts at all tells the suite's start, in order and at once alike.
@@ -194,7 +207,7 @@ export const suiteRunnerMachine = setup({
           breakpoints: context.breakpoints,
           delayMs: context.delayMs,
         };
-        run = { ...run, runs: [...run.runs, { runner, testId, runId, ended: null, released: false }], announcer: announces ? runner : run.announcer };
+        run = { ...run, runs: [...run.runs, { runner, testId, index, tryNo, runId, ended: null, released: false }], announcer: announces ? runner : run.announcer };
         enqueue.spawnChild("testRunner", { id: runner, input });
       }
       enqueue.assign({ run });
@@ -226,7 +239,7 @@ export const suiteRunnerMachine = setup({
     recordTestEnd: assign({
       run: ({ context }, fact: TestEndedFact) => {
         const run = context.run!;
-        const runs = run.runs.map((r) => (r.runner === fact.runner ? { ...r, ended: { end: fact.end, failed: fact.failed } } : r));
+        const runs = run.runs.map((r) => (r.runner === fact.runner ? { ...r, ended: { end: fact.end, failed: fact.failed, started: fact.started } } : r));
         if (fact.runner !== run.announcer || run.announced) return { ...run, runs };
         // The announcer told the suite's start if its test started; if not, the next test to start tells it.
         return fact.started ? { ...run, runs, announced: true, audience: fact.audience } : { ...run, runs, announcer: null };
@@ -235,8 +248,8 @@ export const suiteRunnerMachine = setup({
     /** Stop for all: every test playing ends, and a suite plays no further test. */
     stopAll: enqueueActions(({ context, enqueue }) => {
       const run = context.run!;
-      // A single test stopped while finishing has already completed: only a suite has more to stop.
-      if (run.suite) enqueue.assign({ run: { ...run, stopped: true } });
+      // A single test stopped while finishing has already completed: only a suite has more to stop. No test plays again.
+      enqueue.assign({ run: { ...run, stopped: run.stopped || run.suite !== null, retries: 0 } });
       const live = livePlays(run).map((r) => r.runner);
       const shown = shownRunner(run);
       for (const runner of live.length > 0 ? live : shown ? [shown] : []) enqueue.sendTo(runner, { type: "run.stop" });
@@ -296,7 +309,7 @@ export const suiteRunnerMachine = setup({
 }).createMachine({
   id: "suiteRunner",
   initial: "idle",
-  context: ({ input }) => ({ plugins: [], breakpoints: [], delayMs: 0, run: null, runs: 0, workers: input?.workers ?? 1, heal: input?.heal !== false }),
+  context: ({ input }) => ({ plugins: [], breakpoints: [], delayMs: 0, run: null, runs: 0, workers: input?.workers ?? 1, heal: input?.heal !== false, retries: input?.retries ?? 0 }),
   on: {
     // Kept across runs, and told to every test playing (none outside a run).
     "plugins.changed": { actions: [{ type: "setPlugins", params: ({ event }) => event.plugins }, "tellTestsPlugins"] },

@@ -9,9 +9,14 @@ export interface TestRun {
   /** The test runner's id among the suite runner's children. */
   readonly runner: string;
   readonly testId: string;
+  /** The test's place in the run's `testIds`. */
+  readonly index: number;
+  /** Which try of that test this is: 1, then 2 and on for a failed test played again (retries). */
+  readonly tryNo: number;
   /** The id plugins see in the test's playbackStarted: the run's own, for the tests of a suite played in order. */
   readonly runId: string;
-  readonly ended: { end: TestEnd; failed: boolean } | null;
+  /** How it ended; `started`: its control flow held (a test that did not start is not tried again). */
+  readonly ended: { end: TestEnd; failed: boolean; started: boolean } | null;
   /** Its test runner was stopped once it ended and was no longer shown: only its end is kept. */
   readonly released: boolean;
 }
@@ -31,6 +36,8 @@ export interface SuiteRun {
   readonly limit: number;
   /** Whether a healed command passes (createIde's and the project's `heal`). */
   readonly heal: boolean;
+  /** How many more tries a failed or fatal test gets, at once (createIde's `retries`); 0 once stopped. */
+  readonly retries: number;
   /** The test runner the user chose to see (user.showTestRun), while it is kept; else the view picks. */
   readonly shown: string | null;
   /** The tests started so far, in the order they started; with a limit of 1 the last is the one playing (or the last played). */
@@ -62,12 +69,15 @@ export interface SuiteRunnerContext {
   workers: number;
   /** createIde's `heal`: false fails every healed command, whatever the project says. */
   heal: boolean;
+  /** createIde's `retries`: more tries for a failed or fatal test, played at once (default 0). */
+  retries: number;
 }
 
-/** What the root starts the suite runner with (createIde's `workers` and `heal`). */
+/** What the root starts the suite runner with (createIde's `workers`, `heal` and `retries`). */
 export interface SuiteRunnerInput {
   workers?: number;
   heal?: boolean;
+  retries?: number;
 }
 
 export interface RunStartEvent {

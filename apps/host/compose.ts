@@ -27,6 +27,8 @@ export interface ComposeOptions extends BrowserOptions {
   project: SideProject;
   /** The chromedriver to start when there is no WebDriver URL; default: CHROMEDRIVER_PATH or /usr/bin/chromedriver. */
   chromedriver?: string;
+  /** `npm run play -- --retries N`: more tries, at once, for a failed test (createIde's `retries`). Default 0. */
+  retries?: number;
   /** What only npm start gives the host (the journal of unsaved changes among it). */
   host?: Pick<HostOptions, "resolveLocator" | "inspect" | "saveFile" | "journalFile" | "savedAt">;
 }
@@ -73,6 +75,7 @@ export async function composeHost(options: ComposeOptions): Promise<ComposedHost
       traceReader: traces ?? undefined,
       workers: options.workers,
       heal: options.heal,
+      retries: options.retries,
       tokenFile: options.tokenFile,
     });
   } catch (error) {

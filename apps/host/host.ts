@@ -76,6 +76,8 @@ export interface HostOptions {
   workers?: number;
   /** createIde's `heal` (`--no-heal` makes it false). Default true. */
   heal?: boolean;
+  /** createIde's `retries` (`npm run play -- --retries N`). Default 0. */
+  retries?: number;
   /** createIde's `trace` and `traces` (CONTRACT section 17): compose.ts gives the trace store. */
   trace?: IdeOptions["trace"];
   traces?: IdeOptions["traces"];
@@ -200,6 +202,7 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
     inspect: options.inspect,
     workers: options.workers,
     heal: options.heal,
+    retries: options.retries,
     trace: options.trace,
     traces: options.traces,
     journal: options.journalFile ? fileJournal(options.journalFile, options.savedAt ?? 0) : undefined,

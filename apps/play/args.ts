@@ -20,7 +20,7 @@ export const USAGE = `usage: npm run play -- FILE.side [options]
   --files DIR            read a file input's relative upload paths here first (then beside FILE.side)
   --junit FILE           write a JUnit XML report to FILE (a failed command's picture attached)
   --report DIR           write an HTML report a person opens offline to DIR/index.html, its pictures beside it
-  --retries N            play a failed test again at once, up to N more times; passing on a retry is flaky (default 0)
+  --retries N            play a failed test again at once (a suite's before its next test), up to N more times; passing on a retry is flaky (default 0)
   --trace MODE           retain-on-failure (default), on or off: keep each test's trace in traces/ beside the token
   --wait-for-plugins N   start once N plugins have registered over the bridge (at most 30 s)
   --port N               the plugin bridge's port on 127.0.0.1 (default ${DEFAULT_PORT}; 0 picks a free one)

@@ -1,8 +1,8 @@
 // `npm run play`: a .side project played without a UI, as CI does (CONTRACT section 16). The
 // same core and executors as `npm start`: createIde in the host with its plugin bridge, and
 // the page under test in browser sessions (a local chromedriver, or a Grid with
-// --webdriver-url), one per test playing. It plays each suite (or test) named, plays a failed test
-// again up to --retries times (CONTRACT section 17), prints a line per test as it ends, a summary,
+// --webdriver-url), one per test playing. It plays each suite (or test) named (the core plays a
+// failed test again at once, up to --retries times: CONTRACT section 17), prints a line per test as it ends, a summary,
 // writes the JUnit report and the HTML report, and says how it went in its exit code.
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
@@ -90,13 +90,10 @@ export async function play(options: PlayOptions, io: PlayIo, stopSignal: AbortSi
   const ends: TestEnded[] = [];
   const groups: ReportGroup[] = [];
   const traceOf = new Map<TestEnded, Promise<FinishedTrace | null>>();
-  /** The test played again now, and which try it is. */
-  let retrying: { testId: string; tryNo: number } | null = null;
   const subscription = host.ide.onTestEnded((ended) => {
     ends.push(ended);
     if (composed.traces) traceOf.set(ended, withTimeout(composed.traces.finished(ended.runId, ended.testId), TRACE_WAIT_MS, "the trace").catch(() => null));
-    const again = retrying?.testId === ended.testId ? retrying : null;
-    const how = again ? { verdict: ended.result === "passed" ? ("flaky" as const) : undefined, note: `(try ${again.tryNo} of ${options.retries + 1})` } : {};
+    const how = ended.tryNo > 1 ? { verdict: ended.result === "passed" ? ("flaky" as const) : undefined, note: `(try ${ended.tryNo} of ${options.retries + 1})` } : {};
     for (const line of testLines(ended, how)) io.out(line);
   });
   const stop = () => host.ide.send({ type: "user.stopPlayback" });
@@ -118,24 +115,7 @@ export async function play(options: PlayOptions, io: PlayIo, stopSignal: AbortSi
       if (stopSignal.aborted) break;
       const first = ends.length;
       await playTarget(host.ide, target);
-      const tests: PlayedTest[] = [];
-      for (const ended of ends.slice(first)) {
-        // --retries: a failed test plays again at once (a suite's, once the suite ended), alone, each try traced.
-        const failedTries: TestEnded[] = [];
-        let last = ended;
-        for (let k = 1; k <= options.retries && (last.result === "failed" || last.result === "fatal") && !stopSignal.aborted; k++) {
-          failedTries.push(last);
-          retrying = { testId: last.testId, tryNo: k + 1 };
-          const before = ends.length;
-          await playTarget(host.ide, { kind: "test", id: last.testId, name: last.testName });
-          retrying = null;
-          if (ends.length === before) break;
-          last = ends[before];
-        }
-        const verdict = failedTries.length > 0 && last.result === "passed" ? "flaky" : last.result;
-        tests.push({ ended: last, failedTries, verdict, screenshot: null });
-      }
-      groups.push({ name: target.kind === "suite" ? target.name : project.name, tests });
+      groups.push({ name: target.kind === "suite" ? target.name : project.name, tests: triedTests(ends.slice(first)) });
     }
     let merged = await withScreenshots(mergeGroups(groups), traceOf);
     io.out(summaryLine(merged.flatMap((g) => g.tests), Date.now() - started, options.retries));
@@ -158,6 +138,25 @@ export async function play(options: PlayOptions, io: PlayIo, stopSignal: AbortSi
     subscription.unsubscribe();
     await composed.close();
   }
+}
+
+/**
+ * Each test played with its tries (--retries: the core plays a failed test again at once, a
+ * suite's before its next test): its last try, and the failed ones before it. A try after the
+ * first belongs to the test it tries again.
+ */
+export function triedTests(ends: readonly TestEnded[]): PlayedTest[] {
+  const tests: Array<{ tries: TestEnded[] }> = [];
+  for (const ended of ends) {
+    const again = ended.tryNo > 1 ? [...tests].reverse().find((t) => t.tries[0].testId === ended.testId) : undefined;
+    if (again) again.tries.push(ended);
+    else tests.push({ tries: [ended] });
+  }
+  return tests.map(({ tries }) => {
+    const last = tries[tries.length - 1];
+    const failedTries = tries.slice(0, -1);
+    return { ended: last, failedTries, verdict: failedTries.length > 0 && last.result === "passed" ? "flaky" : last.result, screenshot: null };
+  });
 }
 
 /** Tests played one by one go into one testsuite named after the project. */

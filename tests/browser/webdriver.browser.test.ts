@@ -47,8 +47,8 @@ afterAll(async () => {
   await site?.close();
 });
 
-/** An IDE over the shared page, with plugin "p" declaring `commands`, whose `execute` calls `onExecute`. */
-async function ideWith(project: unknown, commands: string[], onExecute: (message: Execute, ide: Ide) => unknown = () => true, executor = page) {
+/** An IDE over the shared page, with plugin "p" declaring `commands`, whose `execute` calls `onExecute`; `retries` is createIde's. */
+async function ideWith(project: unknown, commands: string[], onExecute: (message: Execute, ide: Ide) => unknown = () => true, executor = page, retries = 0) {
   let ide!: Ide;
   const executes: Execute[] = [];
   const deliver = async (_to: string, message: OutboundMessage) => {
@@ -58,7 +58,7 @@ async function ideWith(project: unknown, commands: string[], onExecute: (message
   };
   // Locators resolve in the driven page while there is one; the fallback knows no element at all.
   const empty = new JSDOM("<!doctype html><p>nothing here</p>").window.document;
-  ide = createIde({ project, deliver, executor, resolveLocator: drivenResolver(executor, undefined, empty) });
+  ide = createIde({ project, deliver, executor, resolveLocator: drivenResolver(executor, undefined, empty), retries });
   if (commands.length > 0) {
     const reply = await ide.handle(
       { uri: "/register", verb: "post", payload: { name: "Real plugin", version: "1.0.0", commands: commands.map((id) => ({ id, name: id })) } },
@@ -240,6 +240,35 @@ describe("the host's page under test: headless Chromium through chromedriver", (
     expect(fourth.states.map(([, state]) => state)).toEqual(["passed", "passed", "passed"]);
     ide.stop();
     next.stop();
+  });
+
+  it("plays a test that ended fatal (chromedriver killed) again at once with retries, in a new browser, and it passes", async () => {
+    let kills = 0;
+    const { ide } = await ideWith(
+      projectOf([
+        ["open", "open", "/shop"],
+        ["kill", "killDriver"],
+        ["click", "click", "linkText=Add to cart"],
+        ["assert", "assertText", "css=.cart-count", "1"],
+      ]),
+      ["killDriver"],
+      async () => {
+        if (kills++ > 0) return true;
+        process.kill(page.chromedriverPid()!, "SIGKILL");
+        await vi.waitFor(() => expect(page.chromedriverPid()).toBeNull(), WAIT);
+        return true;
+      },
+      page,
+      1,
+    );
+    const tries: string[] = [];
+    const watching = ide.onTestEnded((ended) => tries.push(`${ended.tryNo} ${ended.result}`));
+    const run = await play(ide);
+    expect(tries).toEqual(["1 fatal", "2 passed"]);
+    expect(run.states.map(([, state]) => state)).toEqual(["passed", "passed", "passed", "passed"]);
+    expect(run.result).toBe("passed");
+    watching.unsubscribe();
+    ide.stop();
   });
 
   it("lets go of a command waiting for an element when the run is stopped, and the page plays the next run", async () => {

@@ -2,7 +2,8 @@
 // test's JUnit read back with a JUnit parser (junit2json): its message names the command as
 // `#N COMMAND TARGET:` and <system-out> attaches the failing command's picture; the HTML report
 // opened from file:// in headless Chromium, with no request leaving it, open at the failure with
-// its picture; and --retries 2 on a page that fails its first load: the test is flaky, exit 0.
+// its picture; and --retries on a page that fails its first load: the test is flaky, exit 0, and
+// in a suite it plays again at once, before the suite's next test.
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -41,9 +42,11 @@ afterAll(async () => {
 
 const command = (id: string, name: string, target = "", value = "") => ({ id, comment: "", command: name, target, targets: [], value });
 
-function project(file: string, tests: Array<{ id: string; name: string; commands: ReturnType<typeof command>[] }>) {
+type Suite = { id: string; name: string; persistSession: boolean; parallel: boolean; timeout: number; tests: string[] };
+
+function project(file: string, tests: Array<{ id: string; name: string; commands: ReturnType<typeof command>[] }>, suites: Suite[] = []) {
   const path = join(dir, file);
-  writeFileSync(path, JSON.stringify({ id: "p", name: "Report project", url: origin, version: "2.0", tests, suites: [], urls: [], plugins: [] }));
+  writeFileSync(path, JSON.stringify({ id: "p", name: "Report project", url: origin, version: "2.0", tests, suites, urls: [], plugins: [] }));
   return path;
 }
 
@@ -119,5 +122,43 @@ describe("npm run play's reports", () => {
     // Each try has its own trace: the failed one is kept (retain-on-failure), the passing one is not.
     const kept = readdirSync(join(dir, "traces")).map((id) => JSON.parse(readFileSync(join(dir, "traces", id, "trace.json"), "utf8")) as { testName: string; result: string });
     expect(kept.filter((t) => t.testName === "gets ready").map((t) => t.result)).toEqual(["failed"]);
+  }, 180_000);
+
+  it("plays a suite's failed test again at once with --retries 1, before the suite's next test: flaky, exit 0, with its flakyFailure", async () => {
+    const suite = { id: "s-flaky", name: "Flaky suite", persistSession: true, parallel: false, timeout: 300, tests: ["t-flaky", "t-shop"] };
+    const file = project(
+      "flaky-suite.side",
+      [
+        { id: "t-flaky", name: "gets ready", commands: [command("f1", "open", "/flaky"), command("f2", "assertText", "id=state", "ready")] },
+        { id: "t-shop", name: "adds", commands: [command("s1", "open", "/shop"), command("s2", "click", "id=add"), command("s3", "assertText", "id=count", "1")] },
+      ],
+      [suite],
+    );
+    const junit = join(dir, "flaky-suite.xml");
+    loads = 0;
+    const run = await playCli([file, "--retries", "1", "--junit", junit, "--trace", "on"], dir);
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    expect(loads).toBe(2);
+    const lines = run.stdout.split("\n");
+    const firstTry = lines.findIndex((l) => /^failed {2}gets ready {2}\(suite Flaky suite\) {2}\d+\.\d\d s$/.test(l));
+    const retry = lines.findIndex((l) => /^flaky {3}gets ready {2}\(suite Flaky suite\) {2}\d+\.\d\d s {2}\(try 2 of 2\)$/.test(l));
+    const next = lines.findIndex((l) => /^passed {2}adds {2}\(suite Flaky suite\) {2}\d+\.\d\d s$/.test(l));
+    expect([firstTry >= 0, retry > firstTry, next > retry]).toEqual([true, true, true]);
+    expect(run.stdout).toMatch(/^2 tests: 1 passed, 0 failed, 1 flaky, 0 fatal in \d+\.\d\d s$/m);
+    const parsed = await parse(readFileSync(junit, "utf8"));
+    const suites = parsed && "testsuite" in parsed ? (parsed.testsuite ?? []) : [];
+    expect(suites.map((s) => s.name)).toEqual(["Flaky suite"]);
+    const cases = suites[0].testcase ?? [];
+    expect(cases.map((c) => [c.name, c.failure === undefined])).toEqual([
+      ["gets ready", true],
+      ["adds", true],
+    ]);
+    const flaky = (cases[0] as Record<string, unknown>).flakyFailure as Array<{ message?: string }> | undefined;
+    expect(flaky?.map((f) => f.message)).toEqual([expect.stringMatching(/^#2 assertText id=state: /)]);
+    expect((cases[1] as Record<string, unknown>).flakyFailure).toBeUndefined();
+    // Each try has its own trace (--trace on keeps them all), in the order they played.
+    const traces = readdirSync(join(dir, "traces")).sort().map((id) => JSON.parse(readFileSync(join(dir, "traces", id, "trace.json"), "utf8")) as { testName: string; suiteName: string | null; result: string });
+    expect(traces.filter((t) => t.suiteName === "Flaky suite").map((t) => `${t.testName} ${t.result}`)).toEqual(["gets ready failed", "gets ready passed", "adds passed"]);
   }, 180_000);
 });
