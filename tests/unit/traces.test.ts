@@ -157,6 +157,29 @@ describe("createIde's trace option", () => {
     ide.stop();
   });
 
+  it("tells every turn of a loop's commands, each turn ended once, in the order they ran", async () => {
+    const root = mkdtempSync(join(tmpdir(), "ide-core-trace-port-"));
+    const store = traceStore({ root });
+    const ide = createIde({
+      executor: fakeExecutor(),
+      trace: "on",
+      traces: store,
+      project: project([
+        { id: "l", command: "times", target: "3" },
+        { id: "b", command: "click", target: "id=add" },
+        { id: "e", command: "end" },
+        { id: "z", command: "echo", target: "done" },
+      ]),
+    });
+    const run = await playAndWait(ide, { type: "user.startPlayback", testId: "t" });
+    const { manifest } = await store.finished(run.runId, "t");
+    const turn = [["times", "passed"], ["click", "passed"]];
+    // The loop's head is evaluated once more to leave it, through its end.
+    expect(manifest.steps.map((s) => [s.command, s.state])).toEqual([...turn, ...turn, ...turn, ["times", "passed"], ["end", "passed"], ["echo", "passed"]]);
+    expect(manifest.steps.every((s) => s.endedAt !== null)).toBe(true);
+    ide.stop();
+  });
+
   it("tells the port nothing with trace off, and refuses a mode it does not know", async () => {
     const root = mkdtempSync(join(tmpdir(), "ide-core-trace-port-"));
     const store = traceStore({ root });
