@@ -65,6 +65,9 @@ export function watchTraces(playback: SuiteRunnerRef, mode: TraceMode, sink: Tra
       const before = table;
       table = run.commands;
       if (before !== table) {
+        // A snapshot may hold a command's end and the next one's start (a loop going back: the
+        // next is above it): the ends are told first, so the trace's steps keep the order they ran in.
+        const starts: TraceCommandEvent[] = [];
         table.chunks.forEach((chunk, c) => {
           const was = before?.chunks[c];
           if (was === chunk) return;
@@ -72,10 +75,11 @@ export function watchTraces(playback: SuiteRunnerRef, mode: TraceMode, sink: Tra
             const old = was?.[i];
             if (old === row || (old && old.state === row.state && old.message === row.message)) return;
             const event = { index: c * CHUNK + i + 1, commandId: row.id, command: row.command, target: row.target, value: row.value, state: row.state, message: row.message, healed: row.healed ? { ...row.healed } : null, at: now };
-            if (row.state === "pending") sink.command(key, { ...event, phase: "start" });
+            if (row.state === "pending") starts.push({ ...event, phase: "start" });
             else if (row.state !== null && FINAL.has(row.state)) sink.command(key, { ...event, phase: "end" });
           });
         });
+        for (const start of starts) sink.command(key, start);
       }
       if (snapshot.matches("ended")) {
         ended = true;

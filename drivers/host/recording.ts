@@ -5,7 +5,7 @@
 // each page: the window WebDriver drives, and while recording each window a recorded page opens,
 // which WebDriver then follows (recorderWindows.ts, CONTRACT section 19). It runs in an isolated
 // world and reports through a binding (`Runtime.addBinding`) that only that world has; the
-// recorder listens to trusted events only. The user's clicks and keys on the IDE page's picture
+// recorder listens to trusted events only. The user's clicks, keys and wheel on the IDE page's picture
 // become trusted input in the window WebDriver drives (`Input.dispatchMouseEvent`,
 // `Input.insertText`, `Input.dispatchKeyEvent`). What the recorder reports goes to `report` as
 // it came, with its page's number as `tabId`; the core's door (ide.record) checks it. The
@@ -52,6 +52,8 @@ export interface HostRecorder {
   type(text: string): Promise<void>;
   /** One of KEYS (Enter, Tab, the arrows, ...). */
   press(key: string): Promise<void>;
+  /** The mouse wheel turned at CSS pixel x, y: the page scrolls what is under that point by deltaX, deltaY. */
+  wheel(x: number, y: number, deltaX: number, deltaY: number): Promise<void>;
   /** The number the core knows the window WebDriver drives by (its `tabId`); the recorder is put there if it is not yet. */
   drivenTabId(): Promise<number | null>;
   /** The project's recording settings, for the recorder in every document of every page now and to come. */
@@ -166,6 +168,10 @@ export async function recordInPage(driver: WebDriver, report: (value: unknown) =
       post("Input.dispatchKeyEvent", { type: "keyDown", ...base, ...(known.text ? { text: known.text } : {}) });
       post("Input.dispatchKeyEvent", { type: "keyUp", ...base });
     },
+    async wheel(x, y, deltaX, deltaY) {
+      const post = await inDriven();
+      post("Input.dispatchMouseEvent", { type: "mouseWheel", x, y, deltaX, deltaY });
+    },
     async configure(settings) {
       const json = JSON.stringify({ locatorOrder: settings.locatorOrder, testIdAttributes: settings.testIdAttributes });
       if (json === configured) return;
@@ -228,11 +234,12 @@ export function pagePanelRecorder(
     return { current, recorder: ready };
   };
   return {
-    /** The user clicked or typed on the picture: done in the page, as trusted input. */
+    /** The user clicked, typed or turned the wheel on the picture: done in the page, as trusted input. */
     async input(input: PageInput): Promise<void> {
       const { recorder } = await recorderOf();
       if (input.kind === "click") await recorder.click(input.x, input.y, input.double ? 2 : 1);
       else if (input.kind === "type") await recorder.type(input.text);
+      else if (input.kind === "wheel") await recorder.wheel(input.x, input.y, input.deltaX, input.deltaY);
       else await recorder.press(input.key);
     },
     /**

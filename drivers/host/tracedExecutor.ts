@@ -60,7 +60,15 @@ export function tracedExecutor<P extends TracedPage>(page: P, store: TraceStore,
     lane.next = null;
     lane.urgent = false;
     lane.startedAt = Date.now();
-    const taken = page.capturePage(runId).then((shot) => shot?.image ?? null, () => null);
+    // A capture that failed is tried once more: a browser just started may drop the first ones
+    // (its page swapped for the site's, or busy starting the live view), and a gap in a trace stays.
+    const taken = page
+      .capturePage(runId)
+      .catch(() => page.capturePage(runId))
+      .then(
+        (shot) => shot?.image ?? null,
+        () => null,
+      );
     lane.taking = taken;
     void taken.then(() => {
       lane.taking = null;

@@ -62,6 +62,11 @@
 //   { type: "export.request", id, language, testId } or { ..., suiteId }: the Export dialog:
 //       ide.exportCode (CONTRACT section 15); the relay answers { type: "export.answered", id,
 //       reply } with its answer ({ filename, body } or { error, errorCode }), as "Find" is.
+//   { type: "page.input", input }: the user's click, double click, typing, key or mouse wheel
+//       on the page panel's picture (PageInput), done in the page under test as trusted input
+//       where the relay's page source takes input (the host's); read with zod (pageInput.ts),
+//       anything else changes nothing. Inputs are done in the order they came; wheels waiting
+//       their turn are merged into one.
 //
 // Every message is a new object that the relay never touches again once sent, so a sink
 // may hand it to the page as it is, without copying.
@@ -172,7 +177,12 @@ export interface PageShot {
 }
 
 /** The user's input on the page panel's picture, done in the page under test (the host's). */
-export type PageInput = { kind: "click"; x: number; y: number; /** The second click of a double click. */ double?: boolean } | { kind: "type"; text: string } | { kind: "key"; key: string };
+export type PageInput =
+  | { kind: "click"; x: number; y: number; /** The second click of a double click. */ double?: boolean }
+  | { kind: "type"; text: string }
+  | { kind: "key"; key: string }
+  /** The mouse wheel turned over the picture at x, y: the page scrolls by deltaX, deltaY CSS pixels. */
+  | { kind: "wheel"; x: number; y: number; deltaX: number; deltaY: number };
 export type PageInputMessage = { type: "page.input"; input: PageInput };
 
 export type PageMessage = { type: "page" } & PageShot;

@@ -17,7 +17,6 @@ import type {
   HostMessage,
   LocatorQuestionMessage,
   LogDelta,
-  PageInput,
   PageMessage,
   PlaybackView,
   RunSummary,
@@ -28,8 +27,12 @@ import type {
 import { suitesOf } from "../../services/playback/targets.ts";
 import { chartValues, machineCharts } from "./charts.ts";
 import type { PageSource } from "./pageFeed.ts";
+import { mergeWheels, pageInputOf } from "./pageInput.ts";
+import type { WheelInput } from "./pageInput.ts";
 
 export const UPDATE_INTERVAL_MS = 50;
+/** Turns of the mouse wheel reach the page at most one every this many ms; those between are merged. */
+export const WHEEL_INTERVAL_MS = 40;
 
 export interface RelaySink {
   /** Deliver one message to the page. */
@@ -104,19 +107,6 @@ function exportQuestionOf(message: { type: string; [field: string]: unknown }): 
   return typeof suiteId === "string" ? { type: "export.request", id: id as number, language, suiteId } : null;
 }
 
-/** The user's input on the page panel's picture, checked; null when it is not one. */
-function pageInputOf(message: { type: string; [field: string]: unknown }): PageInput | null {
-  if (message.type !== "page.input" || typeof message.input !== "object" || message.input === null) return null;
-  const input = message.input as Record<string, unknown>;
-  const coordinate = (n: unknown) => typeof n === "number" && Number.isFinite(n) && n >= 0 && n <= 100_000;
-  if (input.kind === "click" && coordinate(input.x) && coordinate(input.y)) {
-    return { kind: "click", x: input.x as number, y: input.y as number, double: input.double === true };
-  }
-  if (input.kind === "type" && typeof input.text === "string" && input.text.length > 0 && input.text.length <= 10_000) return { kind: "type", text: input.text };
-  if (input.kind === "key" && typeof input.key === "string" && input.key.length <= 40) return { kind: "key", key: input.key };
-  return null;
-}
-
 /** What one page has been sent, so the next update carries only what changed. */
 export class ViewRelay {
   private lastLogId: string | null = null;
@@ -140,6 +130,9 @@ export class ViewRelay {
   /** The user's input on the picture still going into the page, in order; null when none is. */
   private inputs: Promise<void> | null = null;
   private inputsQueued = 0;
+  /** The wheel input queued and not yet done, which the next wheel joins; null once another input queued after it. */
+  private wheel: { input: WheelInput } | null = null;
+  private lastWheelAt = 0;
 
   constructor(
     private readonly ide: Ide,
@@ -303,7 +296,21 @@ export class ViewRelay {
     if (exportQuestion) return void this.answerExport(exportQuestion);
     const input = pageInputOf(message);
     const page = this.page;
-    if (input && page?.input) this.afterInputs(() => page.input!(input));
+    if (!input || !page?.input) return;
+    if (input.kind !== "wheel") {
+      this.wheel = null;
+      return void this.afterInputs(() => page.input!(input));
+    }
+    if (this.wheel) return void (this.wheel.input = mergeWheels(this.wheel.input, input));
+    const slot = (this.wheel = { input });
+    this.afterInputs(async () => {
+      const wait = this.lastWheelAt + WHEEL_INTERVAL_MS - Date.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      // From here on a new wheel queues after this one.
+      if (this.wheel === slot) this.wheel = null;
+      this.lastWheelAt = Date.now();
+      if (!this.stopped) await page.input!(slot.input);
+    });
   }
 
   /** Runs `step` after the page inputs before it (each has its own time limit: pageFeed.ts). */

@@ -229,6 +229,54 @@ describe("the page under test in the IDE page", () => {
     }
   });
 
+  it("scrolls the page under test with the mouse wheel over the picture, in Fit and at Actual size (the panel's view keeps its place), and shows the new picture", async () => {
+    const { driver } = await driven.sideRuntime();
+    await driver.get(`${site.url}/shop`);
+    await openUi();
+    const image = ui.getByRole("img", { name: /^The page under test/ });
+    await ui.waitForSelector('[data-testid="page-status"]:text-is("Live: the page as it is now.")', { timeout: WAIT.timeout });
+    // A page taller than its window, at its top, with a marker its picture shows once scrolled.
+    await driver.executeScript("document.body.appendChild(Object.assign(document.createElement('div'), { style: 'height: 4000px; background: linear-gradient(#fff, #c00)' })); scrollTo(0, 0)");
+    const scrollY = async () => Number(await driver.executeScript("return scrollY"));
+    const wheelOver = async (box: { x: number; y: number; width: number; height: number }, deltaY: number) => {
+      await ui.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await ui.mouse.wheel(0, deltaY);
+    };
+
+    // Fit: the wheel over the picture scrolls the page, and the picture that follows shows it.
+    await vi.waitFor(async () => expect(await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0), WAIT);
+    const before = await image.getAttribute("src");
+    await wheelOver((await image.boundingBox())!, 600);
+    await vi.waitFor(async () => expect(await scrollY()).toBeGreaterThan(0), WAIT);
+    await vi.waitFor(async () => expect(await image.getAttribute("src")).not.toBe(before), WAIT);
+
+    // A fast wheel of many turns is a few messages to the host, and scrolls the page as far as its turns add up to.
+    let wheels = 0;
+    ui.on("websocket", (socket) => socket.on("framesent", ({ payload }) => void (typeof payload === "string" && payload.includes('"kind":"wheel"') && (wheels += 1))));
+    await ui.reload();
+    await ui.waitForSelector('[data-testid="page-status"]:text-is("Live: the page as it is now.")', { timeout: WAIT.timeout });
+    await driver.executeScript("scrollTo(0, 0)");
+    const fitted = (await image.boundingBox())!;
+    await ui.mouse.move(fitted.x + fitted.width / 2, fitted.y + fitted.height / 2);
+    for (let i = 0; i < 20; i++) await ui.mouse.wheel(0, 50);
+    await vi.waitFor(async () => expect(await scrollY()).toBe(1000), WAIT);
+    expect(wheels).toBeGreaterThan(0);
+    expect(wheels).toBeLessThan(20);
+
+    // Actual size: the wheel over the picture scrolls the page under test, not the panel's view.
+    await driver.executeScript("scrollTo(0, 0)");
+    await ui.getByRole("button", { name: "Actual size", exact: true }).click();
+    const view = ui.getByTestId("page-view");
+    await vi.waitFor(async () => expect(await view.evaluate((el) => el.scrollHeight > el.clientHeight || el.scrollWidth > el.clientWidth)).toBe(true), WAIT);
+    // The view's top left corner, in sight: the picture at its own size is there.
+    await view.evaluate((el) => el.scrollIntoView({ block: "start" }));
+    const corner = (await view.boundingBox())!;
+    await wheelOver({ x: corner.x, y: corner.y, width: 200, height: 200 }, 400);
+    await vi.waitFor(async () => expect(await scrollY()).toBeGreaterThan(0), WAIT);
+    expect(await view.evaluate((el) => [el.scrollTop, el.scrollLeft])).toEqual([0, 0]);
+    await ui.getByRole("button", { name: "Fit", exact: true }).click();
+  });
+
   it("says the browser is gone when it quits, keeping its last picture", async () => {
     await openUi();
     await ui.waitForSelector('[data-testid="page-status"]:text-is("Live: the page as it is now.")', { timeout: WAIT.timeout });

@@ -9,10 +9,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createIde } from "../../index.ts";
 import type { Ide } from "../../index.ts";
 import { watchedExecutor } from "../../apps/host/host.ts";
-import type { HostMessage, PageMessage, PageShot } from "../../drivers/view/messages.ts";
+import type { HostMessage, PageInput, PageMessage, PageShot } from "../../drivers/view/messages.ts";
 import { FRAME_INTERVAL_MS, MAX_BACKOFF_MS, PageFeed } from "../../drivers/view/pageFeed.ts";
 import type { LiveAnswer, LiveSink } from "../../drivers/view/pageFeed.ts";
-import { UPDATE_INTERVAL_MS, ViewRelay } from "../../drivers/view/relay.ts";
+import { UPDATE_INTERVAL_MS, ViewRelay, WHEEL_INTERVAL_MS } from "../../drivers/view/relay.ts";
 import type { RelaySink } from "../../drivers/view/relay.ts";
 import { fakeExecutor } from "../support/executor.ts";
 
@@ -363,6 +363,39 @@ describe("ViewRelay with the page under test", () => {
     await vi.advanceTimersByTimeAsync(UPDATE_INTERVAL_MS + 1);
     const pictures = slow.messages.filter((m): m is PageMessage => m.type === "page");
     expect(pictures.map((m) => m.title)).toEqual([`capture ${page.taken()}`]);
+  });
+
+  it("does the page panel's inputs in order, merges the wheel turns that wait into one, and takes nothing that is not an input", async () => {
+    const done: PageInput[] = [];
+    let release!: () => void;
+    const blocked = new Promise<void>((resolve) => (release = resolve));
+    const feed = new PageFeed({
+      capture: scriptedPage().capture,
+      intervalMs: INTERVAL,
+      input: async (input) => {
+        done.push(input);
+        if (done.length === 1) await blocked;
+      },
+    });
+    const relay = new ViewRelay(ide, recordingSink(), { page: feed });
+    const send = (input: unknown) => relay.receive({ type: "page.input", input });
+    send({ kind: "click", x: 10, y: 20 });
+    // Not inputs: a wheel too far, one with no point, a kind nobody knows.
+    send({ kind: "wheel", x: 5, y: 5, deltaX: 0, deltaY: 1e9 });
+    send({ kind: "wheel", deltaX: 0, deltaY: 100 });
+    send({ kind: "scroll", x: 1, y: 1 });
+    // While the click is being done, six turns of the wheel wait: one wheel, at the last point.
+    for (let i = 0; i < 6; i++) send({ kind: "wheel", x: 100 + i, y: 50, deltaX: 0, deltaY: 100 });
+    send({ kind: "key", key: "Enter" });
+    send({ kind: "wheel", x: 1, y: 1, deltaX: -30, deltaY: 0 });
+    release();
+    await vi.advanceTimersByTimeAsync(5 * WHEEL_INTERVAL_MS);
+    expect(done).toEqual([
+      { kind: "click", x: 10, y: 20, double: false },
+      { kind: "wheel", x: 105, y: 50, deltaX: 0, deltaY: 600 },
+      { kind: "key", key: "Enter" },
+      { kind: "wheel", x: 1, y: 1, deltaX: -30, deltaY: 0 },
+    ]);
   });
 
   it("stops watching when its page goes: with no page left, no more pictures are taken", async () => {

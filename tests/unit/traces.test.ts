@@ -5,6 +5,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { tracedExecutor } from "../../drivers/host/tracedExecutor.ts";
 import { traceStore } from "../../drivers/host/traceStore.ts";
 import { createIde } from "../../index.ts";
 import { fakeExecutor } from "../support/executor.ts";
@@ -154,6 +155,51 @@ describe("createIde's trace option", () => {
     ]);
     expect(manifest.steps.every((s) => s.endedAt !== null && s.endedAt >= s.startedAt)).toBe(true);
     expect(manifest.result).toBe("passed");
+    ide.stop();
+  });
+
+  it("tells every turn of a loop's commands, each turn ended once, in the order they ran", async () => {
+    const root = mkdtempSync(join(tmpdir(), "ide-core-trace-port-"));
+    const store = traceStore({ root });
+    const ide = createIde({
+      executor: fakeExecutor(),
+      trace: "on",
+      traces: store,
+      project: project([
+        { id: "l", command: "times", target: "3" },
+        { id: "b", command: "click", target: "id=add" },
+        { id: "e", command: "end" },
+        { id: "z", command: "echo", target: "done" },
+      ]),
+    });
+    const run = await playAndWait(ide, { type: "user.startPlayback", testId: "t" });
+    const { manifest } = await store.finished(run.runId, "t");
+    const turn = [["times", "passed"], ["click", "passed"]];
+    // The loop's head is evaluated once more to leave it, through its end.
+    expect(manifest.steps.map((s) => [s.command, s.state])).toEqual([...turn, ...turn, ...turn, ["times", "passed"], ["end", "passed"], ["echo", "passed"]]);
+    expect(manifest.steps.every((s) => s.endedAt !== null)).toBe(true);
+    ide.stop();
+  });
+
+  it("tries a failed picture once more, so a browser that drops its first capture leaves no gap in the trace", async () => {
+    const root = mkdtempSync(join(tmpdir(), "ide-core-trace-port-"));
+    const store = traceStore({ root });
+    let asked = 0;
+    const page = {
+      ...fakeExecutor(),
+      capturePage: async () => {
+        asked += 1;
+        if (asked === 1) throw new Error("Not attached to an active page");
+        return { url: "http://127.0.0.1:1/", title: "t", image: JPEG, at: Date.now() };
+      },
+      witnessOf: async () => null,
+    };
+    const ide = createIde({ executor: tracedExecutor(page, store), trace: "on", traces: store, project: project([{ id: "b", command: "click", target: "id=buy" }]) });
+    const run = await playAndWait(ide, { type: "user.startPlayback", testId: "t" });
+    const { manifest, dir } = await store.finished(run.runId, "t");
+    expect(asked).toBe(2);
+    expect(manifest.steps[0].screenshot).not.toBeNull();
+    expect(existsSync(join(dir!, manifest.steps[0].screenshot!))).toBe(true);
     ide.stop();
   });
 

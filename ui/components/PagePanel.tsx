@@ -10,7 +10,11 @@
 // picture fits the panel, or ("Actual size") is shown at the page's own size in CSS pixels (its
 // text as readable as in a browser) in a view that scrolls; "Fit" goes back. A click maps to the
 // page's point by the picture's shown box, whatever its size.
-import { useState } from "preact/hooks";
+// The mouse wheel over the picture scrolls the page under test (what is under the pointer, as a
+// wheel there would), in "Fit" and in "Actual size" alike; the panel's own view (at actual size)
+// scrolls with its scrollbars. Turns come fast, so the panel sends at most one every
+// WHEEL_SEND_MS, the turns between added up (the host merges any that still wait: relay.ts).
+import { useEffect, useRef, useState } from "preact/hooks";
 import type { PageInput, PageShot } from "../protocol.ts";
 
 const IMAGE_PREFIX = "data:image/jpeg;base64,";
@@ -41,6 +45,14 @@ function pagePoint(event: MouseEvent, page: PageShot): { x: number; y: number } 
   return { x: Math.round(((event.clientX - box.left) / box.width) * width), y: Math.round(((event.clientY - box.top) / box.height) * height) };
 }
 
+/** At most one wheel message this often; the turns between are added up. */
+const WHEEL_SEND_MS = 50;
+/** A wheel's deltas in CSS pixels, whatever unit the browser gave them in (pixels, lines or pages). */
+function wheelPixels(event: WheelEvent, pageHeight: number): { deltaX: number; deltaY: number } {
+  const unit = event.deltaMode === 1 ? 40 : event.deltaMode === 2 ? pageHeight : 1;
+  return { deltaX: event.deltaX * unit, deltaY: event.deltaY * unit };
+}
+
 /** What the panel says of the picture: live, still (and why), or the browser gone. */
 function status(page: PageShot): string {
   if (page.gone) return `The browser is gone: this is the last picture of its page, from ${time(page.at)}.`;
@@ -64,6 +76,26 @@ export function PagePanel({ page, onInput }: { page: PageShot | null; onInput?: 
     else if (KEYS.has(event.key)) onInput({ kind: "key", key: event.key });
     else return;
     event.preventDefault();
+  };
+  // The wheel's turns not sent yet (added up), and the timer that sends them.
+  const wheel = useRef<{ pending: Extract<PageInput, { kind: "wheel" }> | null; timer: ReturnType<typeof setTimeout> | null }>({ pending: null, timer: null });
+  useEffect(() => () => void (wheel.current.timer !== null && clearTimeout(wheel.current.timer)), []);
+  const sendWheel = () => {
+    const state = wheel.current;
+    state.timer = null;
+    if (!state.pending || !onInput) return;
+    onInput(state.pending);
+    state.pending = null;
+    state.timer = setTimeout(sendWheel, WHEEL_SEND_MS);
+  };
+  const turn = (event: WheelEvent) => {
+    if (!onInput || !page || event.ctrlKey) return;
+    event.preventDefault();
+    const { deltaX, deltaY } = wheelPixels(event, page.height ?? (event.currentTarget as HTMLImageElement).naturalHeight);
+    const state = wheel.current;
+    const before = state.pending;
+    state.pending = { kind: "wheel", ...pagePoint(event, page), deltaX: (before?.deltaX ?? 0) + deltaX, deltaY: (before?.deltaY ?? 0) + deltaY };
+    if (state.timer === null) sendWheel();
   };
   const sized = page?.width !== undefined && page.height !== undefined;
   return (
@@ -107,8 +139,9 @@ export function PagePanel({ page, onInput }: { page: PageShot | null; onInput?: 
                   {...(usable
                     ? {
                         tabIndex: 0,
-                        title: "Click, double click and type here: it happens in the page under test (and is recorded while recording)",
+                        title: "Click, double click, type and scroll here: it happens in the page under test (and is recorded while recording)",
                         onClick: click,
+                        onWheel: turn,
                         onKeyDown: key,
                       }
                     : {})}

@@ -4,7 +4,8 @@
 // commands are listed here. Left/Right step through the commands. Shown for the selected
 // command: the picture ("The page after command N: COMMAND"), its duration, the locator that
 // found its element, and for a failed or fatal one its message, the console errors and a link
-// to the DOM snapshot. What is picked and what was read is this panel's own state (the IDE's
+// to the DOM snapshot. A command's picture is written just after it ends, so a trace still being
+// written is read again (a few times) for a picture not there yet. What is picked and what was read is this panel's own state (the IDE's
 // machines know nothing of it: reading files is I/O, and looking back changes no run).
 import { useEffect, useState } from "preact/hooks";
 import type { CommandRow, RunSummary } from "../protocol.ts";
@@ -17,6 +18,10 @@ export function steppedIndex(key: string, index: number | null, count: number): 
   if (index === null) return key === "ArrowRight" ? 0 : count - 1;
   return Math.min(count - 1, Math.max(0, index + (key === "ArrowRight" ? 1 : -1)));
 }
+
+/** How often, and how far apart, a trace still being written is read again for a picture not written yet. */
+const PICTURE_TRIES = 8;
+const PICTURE_RETRY_MS = 250;
 
 const isField = (target: EventTarget | null) => target instanceof HTMLElement && target.closest("input, select, textarea") !== null;
 
@@ -135,6 +140,7 @@ export function TracePanel({ playback, commands, selected }: TracePanelProps) {
   }, [playback?.runId, looking, selected, chosen, asked]);
 
   // The manifest of the run looked at, read again as the run in view moves on (a paused run's grows).
+  const [again, setAgain] = useState(0);
   useEffect(() => {
     if (traceId === null || (chosen === "" && !looking)) return setManifest(null);
     let current = true;
@@ -143,7 +149,7 @@ export function TracePanel({ playback, commands, selected }: TracePanelProps) {
       (error: Error) => current && setProblem(error.message),
     );
     return () => void (current = false);
-  }, [traceId, chosen, looking, playback?.currentCommandId, playback?.status, selected]);
+  }, [traceId, chosen, looking, playback?.currentCommandId, playback?.status, selected, again]);
 
   useEffect(() => setPastIndex(null), [chosen]);
 
@@ -155,6 +161,23 @@ export function TracePanel({ playback, commands, selected }: TracePanelProps) {
     const step = past.steps[pastIndex];
     shown = { step, number: step.index, name: step.command };
   }
+
+  // A command's picture is written just after it ended (drivers/host/traceStore.ts): one read
+  // of a trace still being written (a test of a suite may still be, after the suite ended) may
+  // come before it, so it is read again, a few times; a command without one (control flow, a
+  // picture that could not be taken) is read no more after that.
+  const waitsForPicture = shown?.step != null && shown.step.endedAt !== null && shown.step.screenshot === null;
+  const shownKey = `${traceId}/${chosen === "" ? selected : pastIndex}`;
+  const [tries, setTries] = useState({ key: "", count: 0 });
+  useEffect(() => {
+    const count = tries.key === shownKey ? tries.count : 0;
+    if (!waitsForPicture || count >= PICTURE_TRIES) return;
+    const timer = setTimeout(() => {
+      setTries({ key: shownKey, count: count + 1 });
+      setAgain((n) => n + 1);
+    }, PICTURE_RETRY_MS);
+    return () => clearTimeout(timer);
+  }, [waitsForPicture, shownKey, manifest]);
 
   return (
     <section
