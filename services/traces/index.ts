@@ -3,7 +3,7 @@
 // fatal command also the page's URL, title, DOM file and the console errors since the command
 // before. Pure: the manifest's form (zod, read back whole or not at all), the bounds (the last
 // KEPT_TRACES runs, MAX_SCREENSHOTS pictures per run), which traces are kept, and the files'
-// names. The adapters keep the files (the host: drivers/host/traceStore.ts).
+// names. The adapters keep the files (drivers/traces/traceStore.ts: the host keeps them in folders, the extension in IndexedDB).
 import { z } from "zod";
 import { describeZodIssue } from "../validation.ts";
 import { parseLocator } from "../locators/index.ts";
