@@ -132,3 +132,21 @@ export interface TraceSummary {
   startedAt: number;
   commands: number;
 }
+
+/** A kept run's summary, from its manifest. */
+export const summaryOf = (m: TraceManifest): TraceSummary => ({
+  traceId: m.traceId,
+  runId: m.runId,
+  testId: m.testId,
+  testName: m.testName,
+  suiteName: m.suiteName,
+  result: m.result,
+  startedAt: m.startedAt,
+  commands: m.steps.length,
+});
+
+/** The kept runs, newest first: those being written (`live`, as they are now) and those kept, each once. */
+export function listedRuns(live: readonly TraceManifest[], kept: readonly TraceManifest[]): TraceSummary[] {
+  const seen = new Set(live.map((m) => m.traceId));
+  return [...live, ...kept.filter((m) => !seen.has(m.traceId))].map(summaryOf).sort((a, b) => (a.traceId < b.traceId ? 1 : -1));
+}
