@@ -15,7 +15,7 @@ import type { TraceSource } from "../../ui/traces.ts";
 export const TRACE_SETTING = "trace";
 
 /** The trace mode the extension's storage names, "on" when it names none; a bad value is said, and "on" kept. */
-export async function storedTraceMode(storage: chrome.storage.StorageArea): Promise<{ mode: TraceMode; problem: string | null }> {
+export async function storedTraceMode(storage: { get(key: string): Promise<Record<string, unknown>> }): Promise<{ mode: TraceMode; problem: string | null }> {
   const stored = (await storage.get(TRACE_SETTING).catch(() => ({}) as Record<string, unknown>))[TRACE_SETTING];
   if (stored === undefined) return { mode: "on", problem: null };
   const mode = typeof stored === "string" ? traceModeOf(stored) : null;
