@@ -1,6 +1,6 @@
 // The trace service and the host's trace store (CONTRACT section 17) without a browser: the
 // manifest read back whole or not at all, which traces are kept, the store bounded to the last
-// runs (and pictures per run) in a temporary folder, and createIde's trace option and port.
+// runs (and pictures per run) in a temporary folder, the extension's trace mode, and createIde's trace option and port.
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
