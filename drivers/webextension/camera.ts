@@ -79,10 +79,10 @@ export function tabEyes(target: () => TabTarget | null, heard: TabConsole | null
     const tab = target();
     if (!tab) return null;
     await spaced();
-    const shown = await chrome.tabs.get(tab.tabId).catch(() => null);
+    const shown = await withTimeout(chrome.tabs.get(tab.tabId), CAPTURE_LIMIT_MS, "finding the tab under test").catch(() => null);
     if (!shown?.active) return null;
     const image = await withTimeout(chrome.tabs.captureVisibleTab(tab.windowId, { format: "jpeg", quality: JPEG_QUALITY }), CAPTURE_LIMIT_MS, "picturing the tab under test");
-    return fitted(image);
+    return withTimeout(fitted(image), CAPTURE_LIMIT_MS, "scaling the tab's picture");
   }
 
   async function details(tabId: number) {

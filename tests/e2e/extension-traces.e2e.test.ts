@@ -1,7 +1,7 @@
 // Traces in the browser extension, end to end (CONTRACT section 17): the built extension in
 // headless Chromium plays a failing test in the tab under test; its trace is in the IDE
-// window's IndexedDB with a picture (chrome.tabs.captureVisibleTab, JPEG) named by every
-// command, and for the failed command the page's URL, title, HTML and the console error it
+// window's IndexedDB with a picture (chrome.tabs.captureVisibleTab, JPEG, scaled to 1280 px
+// wide) named by every command, and for the failed command the page's URL, title, HTML and the console error it
 // logged; the window's "Runs" opens the kept run, and its commands show the page after them.
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -120,6 +120,8 @@ describe("traces in the browser extension", () => {
     };
     await window.locator('[data-testid="load-file"]').setInputFiles({ name: "traced.side", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(project)) });
     await window.waitForSelector(`[data-testid="project-name"]:has-text("Traced in the tab")`);
+    // Wider than the pictures may be: they are scaled to 1280 px wide.
+    await tab.setViewportSize({ width: 1600, height: 1000 });
     await tab.bringToFront();
     await window.getByRole("button", { name: "Play", exact: true }).click();
     await expect.poll(() => window.locator('[data-testid="run-status"]').getAttribute("data-status"), { timeout: 30_000 }).toBe("ended");
@@ -152,6 +154,8 @@ describe("traces in the browser extension", () => {
     const first = window.getByRole("img", { name: "The page after command 1: open", exact: true });
     await first.waitFor({ timeout: 10_000 });
     await expect.poll(() => first.evaluate((img) => (img as HTMLImageElement).naturalWidth), { timeout: 10_000 }).toBeGreaterThan(0);
+    // The tab is 1600 px wide: its picture is scaled to 1280.
+    expect(await first.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(1280);
     await window.getByTestId("trace-commands").press("ArrowRight");
     await window.getByTestId("trace-commands").press("ArrowRight");
     const failed = window.getByRole("img", { name: "The page after command 3: executeScript", exact: true });
