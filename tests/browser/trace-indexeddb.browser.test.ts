@@ -6,7 +6,9 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { launchChromium } from "../../drivers/host/chromium.ts";
+import { TRACE_DATABASE } from "../../drivers/webextension/traceShelf.ts";
 import { bundleForPage, servePages } from "../support/browserPages.ts";
+import { readTraceDatabase } from "../support/traceDatabase.ts";
 
 const GLOBAL = "traceShelfUnderTest";
 
@@ -41,13 +43,14 @@ interface Played {
   ids: string[];
   results: Array<{ steps: Array<string | null>; dropped: number; where: string | null }>;
   kept: string[];
+  /** Every file in the database, as "TRACEID/FILE". */
   files: string[];
   picture: { type: string; bytes: number } | null;
 }
 
 /** Plays `runs` tests of `commands` page commands into the store in the page, as the core and the traced executor tell it. */
-function play(runs: Array<{ commands: number; result: "passed" | "failed"; keep: boolean }>, maxScreenshots?: number): Promise<Played> {
-  return page.evaluate(
+async function play(runs: Array<{ commands: number; result: "passed" | "failed"; keep: boolean }>, maxScreenshots?: number): Promise<Played> {
+  const played = await page.evaluate(
     async ([name, runs, maxScreenshots]) => {
       const lib = (globalThis as unknown as Record<string, any>)[name];
       const kept = lib.indexedDbTraces();
@@ -74,29 +77,19 @@ function play(runs: Array<{ commands: number; result: "passed" | "failed"; keep:
         results.push({ steps: manifest.steps.map((s: { screenshot: string | null }) => s.screenshot), dropped: manifest.screenshotsDropped, where: dir });
       }
       const manifests = await kept.manifests();
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const req = indexedDB.open("ide-core-traces");
-        req.onsuccess = () => resolve(req.result);
-        req.onerror = () => reject(req.error);
-      });
-      const files = await new Promise<string[]>((resolve, reject) => {
-        const req = db.transaction(["files"]).objectStore("files").getAllKeys();
-        req.onsuccess = () => resolve(req.result as string[]);
-        req.onerror = () => reject(req.error);
-      });
-      db.close();
       const last = ids[ids.length - 1];
       const picture = await kept.file(last, "00001.jpg");
       return {
         ids,
         results,
         kept: manifests.map((m: { traceId: string }) => m.traceId).sort(),
-        files: files.sort(),
         picture: picture && { type: picture.type, bytes: picture.data.length },
       };
     },
     [GLOBAL, runs, maxScreenshots] as const,
   );
+  const { files } = await page.evaluate(readTraceDatabase, TRACE_DATABASE);
+  return { ...played, files: Object.keys(files).sort() };
 }
 
 describe("the extension's traces in IndexedDB", () => {

@@ -12,10 +12,10 @@ import { launchWithExtensions } from "../../drivers/host/chromium.ts";
 import { buildExtension } from "../../apps/extension/build.ts";
 import { IDE_EXTENSION_ID } from "../../drivers/webextension/identity.ts";
 import { TRACE_DATABASE } from "../../drivers/webextension/traceShelf.ts";
-import type { TraceManifest } from "../../services/traces/index.ts";
 import { servePages } from "../support/browserPages.ts";
 import { makePluginExtension, openIdeWindow, profileDir, workerOf } from "../support/extensions.ts";
 import type { MadeExtension } from "../support/extensions.ts";
+import { readTraceDatabase } from "../support/traceDatabase.ts";
 
 const SHOP = `<!doctype html><html><head><meta charset="utf-8"><title>Shop</title></head><body><h1>Shop</h1>
 <button id="add" type="button" onclick="document.getElementById('count').textContent = '1'">Add</button>
@@ -56,43 +56,13 @@ afterEach(async () => {
   expect(windowErrors).toEqual([]);
 });
 
-interface StoredTrace {
-  manifest: TraceManifest | null;
-  /** Each file the trace has: its type, size, first bytes (hex) or text. */
-  files: Record<string, { type: string; bytes: number; head: string; text: string | null }>;
-}
-
-/** What the window's IndexedDB holds: each trace and its files. */
-function storedTraces(page: Page): Promise<StoredTrace[]> {
-  return page.evaluate(async (name) => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const req = indexedDB.open(name);
-      req.onsuccess = () => resolve(req.result);
-      req.onerror = () => reject(req.error);
-    });
-    const all = <T,>(store: string, ask: (s: IDBObjectStore) => IDBRequest<T>) =>
-      new Promise<T>((resolve, reject) => {
-        const req = ask(db.transaction([store], "readonly").objectStore(store));
-        req.onsuccess = () => resolve(req.result);
-        req.onerror = () => reject(req.error);
-      });
-    const traces = (await all("traces", (s) => s.getAll())) as Array<{ traceId: string; manifest: TraceManifest | null }>;
-    const keys = (await all("files", (s) => s.getAllKeys())) as string[];
-    const values = (await all("files", (s) => s.getAll())) as Array<{ type: string; data: Uint8Array | string }>;
-    db.close();
-    return traces.map(({ traceId, manifest }) => {
-      const files: StoredTrace["files"] = {};
-      keys.forEach((key, i) => {
-        if (!key.startsWith(`${traceId}/`)) return;
-        const { type, data } = values[i];
-        files[key.slice(traceId.length + 1)] =
-          typeof data === "string"
-            ? { type, bytes: data.length, head: "", text: data }
-            : { type, bytes: data.length, head: [...data.slice(0, 3)].map((b) => b.toString(16).padStart(2, "0")).join(""), text: null };
-      });
-      return { manifest, files };
-    });
-  }, TRACE_DATABASE);
+/** Each trace in the window's IndexedDB, with its files by name. */
+async function storedTraces(page: Page) {
+  const { traces, files } = await page.evaluate(readTraceDatabase, TRACE_DATABASE);
+  return traces.map(({ traceId, manifest }) => ({
+    manifest,
+    files: Object.fromEntries(Object.entries(files).flatMap(([key, file]) => (key.startsWith(`${traceId}/`) ? [[key.slice(traceId.length + 1), file]] : []))),
+  }));
 }
 
 describe("traces in the browser extension", () => {
