@@ -66,7 +66,7 @@ async function storedTraces(page: Page) {
 }
 
 describe("traces in the browser extension", () => {
-  it("keeps a failing run's trace in IndexedDB, a picture for every command and the failure's page, and the window's Runs steps through it", async () => {
+  it("keeps a failing run's trace in IndexedDB, a picture for every command and the failure's page, and the window shows the page after a command of the run and of a run opened from Runs", async () => {
     const project = {
       id: "traced",
       version: "2.0",
@@ -118,7 +118,12 @@ describe("traces in the browser extension", () => {
     // The click before the failure ran: the snapshot is of the page after it.
     expect(files[failure.dom!].text).toContain('<p id="count">1</p>');
 
-    // The window's time travel: "Runs" opens the kept run, its commands show the page after them.
+    // The window's time travel: a command of the run in the Playback panel shows the page after it...
+    await window.getByTestId("commands").getByTestId("command-row").nth(1).click();
+    const clicked = window.getByRole("img", { name: "The page after command 2: click", exact: true });
+    await expect.poll(() => clicked.evaluate((img) => (img as HTMLImageElement).naturalWidth).catch(() => 0), { timeout: 10_000 }).toBe(1280);
+    expect(await window.getByTestId("trace-locator").textContent()).toBe("id=add");
+    // ... and "Runs" opens the kept run, whose commands show the page after them.
     await window.getByTestId("trace-runs").selectOption({ label: "checks out: failed" });
     await window.getByTestId("trace-row").nth(0).click();
     const first = window.getByRole("img", { name: "The page after command 1: open", exact: true });
