@@ -3,7 +3,7 @@
 // host's page under test (one browser session, the one player) three ways, in the same process
 // and browser: trace "off" (the baseline), "on" (a JPEG after every command, written to a
 // temporary folder; pictures start at most every PICTURE_SPACING_MS) and "retain-on-failure"
-// (at most every RETAIN_PICTURE_SPACING_MS, then removed as the test passed). Pictures are taken beside the run (drivers/host/tracedExecutor.ts): the commands that
+// (at most every RETAIN_PICTURE_SPACING_MS, then removed as the test passed). Pictures are taken beside the run (drivers/traces/tracedExecutor.ts): the commands that
 // end while one is taken share the next, so a run holds fewer files than commands. A warm-up each, then rounds of the three, the order rotating every round; medians and
 // their ratios to "off". Self-checking: every command of every run passed; each "on" run's trace
 // holds a picture per command; "retain-on-failure" keeps no folder.

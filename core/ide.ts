@@ -79,7 +79,7 @@ export interface IdeOptions {
   /**
    * CONTRACT section 17: whether runs keep a trace, "on" (the default), "off", or
    * "retain-on-failure" (kept only for a test that did not pass). What is kept, and where, is
-   * `traces`' (the host's drivers/host/traceStore.ts): without it nothing is traced.
+   * `traces`' (drivers/traces/traceStore.ts): without it nothing is traced.
    */
   trace?: TraceMode;
   /** The trace port (core/traces.ts): told of each test's and command's start and end. */

@@ -2,7 +2,7 @@
 // start, each command's start and end (state, message, the locator that found its element) and
 // the test's end with whether its trace is kept (createIde's `trace` mode). Read from each test
 // runner's snapshots, so it works for tests played at once; read-only, it changes nothing. The
-// adapter that keeps traces (the host's drivers/host/traceStore.ts) is the port: its pictures
+// adapter that keeps traces (drivers/traces/traceStore.ts, on the host's disk or in the extension's IndexedDB) is the port: its pictures
 // and files are I/O, none of the core's business.
 import type { SuiteRunnerRef } from "../machines/ide.selectors.ts";
 import { eachTestRunner } from "../machines/ide.selectors.ts";

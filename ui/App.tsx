@@ -17,16 +17,21 @@ import { RecordingSettings } from "./components/RecordingSettings.tsx";
 import { Statecharts } from "./components/Statecharts.tsx";
 import { TestEditor } from "./components/TestEditor.tsx";
 import { TracePanel } from "./components/TracePanel.tsx";
+import { hostTraces } from "./traces.ts";
+import type { TraceSource } from "./traces.ts";
 
 export interface AppProps {
   /** How the page reaches the IDE; keep one per page (a new transport is a new connection). */
   transport: UiTransport;
   /** Shown until the first update arrives. */
   waitingText?: string;
+  /** Where kept runs are read for time travel: the extension's own; else the host's, when its hello says it keeps them. */
+  traces?: TraceSource;
 }
 
-export function App({ transport, waitingText = "Waiting for the IDE host…" }: AppProps) {
+export function App({ transport, waitingText = "Waiting for the IDE host…", traces }: AppProps) {
   const [state, send] = useIdeConnection(transport);
+  const traceSource = traces ?? (state.traces ? hostTraces : null);
   const view = state.view;
   const resolveLocator = useMemo(() => (transport.resolveLocator ? transport.resolveLocator.bind(transport) : null), [transport]);
   const exportCode = useMemo(() => (transport.exportCode ? transport.exportCode.bind(transport) : null), [transport]);
@@ -36,7 +41,7 @@ export function App({ transport, waitingText = "Waiting for the IDE host…" }: 
   const runId = state.playback?.runId ?? null;
   const testId = state.playback?.testId ?? null;
   useEffect(() => setTravelIndex(null), [runId, testId]);
-  const travel = useMemo(() => (state.traces ? { selected: travelIndex, select: setTravelIndex } : undefined), [state.traces, travelIndex]);
+  const travel = useMemo(() => (traceSource ? { selected: travelIndex, select: setTravelIndex } : undefined), [traceSource, travelIndex]);
   return (
     <div class="app" data-status={state.status}>
       <Header status={state.status} view={view} send={send} />
@@ -89,7 +94,7 @@ export function App({ transport, waitingText = "Waiting for the IDE host…" }: 
               />
             )}
             {state.pages && <PagePanel page={state.page} onInput={pageInput} />}
-            {state.traces && <TracePanel playback={state.playback} commands={state.commands} selected={travelIndex} />}
+            {traceSource && <TracePanel playback={state.playback} commands={state.commands} selected={travelIndex} source={traceSource} />}
             <LogsPanel logs={state.logs} dropped={view.logsDropped} />
           </div>
           <Statecharts charts={state.charts} values={state.states} />

@@ -1,8 +1,9 @@
-// The IDE page's reading of the host's kept runs (apps/host/traces.ts): the list, one run's
-// manifest and its files' addresses, each with the page's token. Manifests are read through
-// their schema (services/traces/): one that does not match is not shown. A picture is found
-// through the manifest's reference, never from the command's position: two commands may share
-// one picture.
+// The IDE page's reading of kept runs, through a source (the port): the list, one run's manifest
+// and an address for each of its files. The host's page reads the host's (apps/host/traces.ts)
+// over HTTP with the page's token (hostTraces here); the extension's window reads its IndexedDB
+// (apps/extension/traces.ts). Manifests are read through their schema (services/traces/): one
+// that does not match is not shown. A picture is found through the manifest's reference, never
+// from the command's position: two commands may share one picture.
 import { readTraceManifest } from "../services/traces/index.ts";
 import type { TraceManifest, TraceStep, TraceSummary } from "../services/traces/index.ts";
 
@@ -23,16 +24,34 @@ async function getJson(url: string): Promise<unknown> {
   return response.json();
 }
 
-export async function fetchRuns(): Promise<TraceSummary[]> {
-  const data = (await getJson(traceUrl())) as { runs?: TraceSummary[] };
-  return Array.isArray(data.runs) ? data.runs : [];
+/** Where the page reads kept runs; each call rejects with a sentence saying why it could not. */
+export interface TraceSource {
+  /** The kept runs, newest first (those still playing too). */
+  runs(): Promise<TraceSummary[]>;
+  /** One run's manifest (a run still playing: as it is so far). */
+  trace(traceId: string): Promise<TraceManifest>;
+  /**
+   * An address the page shows one of the run's files at (a picture, or a DOM snapshot opened in
+   * a tab of its own, where the page's scripts never run as the IDE's page).
+   */
+  file(traceId: string, file: string): Promise<string>;
+  /** The address of `file` is no longer shown. */
+  release?(url: string): void;
 }
 
-export async function fetchTrace(traceId: string): Promise<TraceManifest> {
-  const read = readTraceManifest(await getJson(traceUrl(traceId)));
-  if (!read.ok) throw new Error(read.problem);
-  return read.manifest;
-}
+/** The host's kept runs, over HTTP with the page's token. */
+export const hostTraces: TraceSource = {
+  async runs() {
+    const data = (await getJson(traceUrl())) as { runs?: TraceSummary[] };
+    return Array.isArray(data.runs) ? data.runs : [];
+  },
+  async trace(traceId) {
+    const read = readTraceManifest(await getJson(traceUrl(traceId)));
+    if (!read.ok) throw new Error(read.problem);
+    return read.manifest;
+  },
+  file: async (traceId, file) => traceUrl(traceId, file),
+};
 
 /** How a run is named in "Runs": its suite and test, and its result. */
 export const runLabel = (run: TraceSummary) =>

@@ -53,7 +53,9 @@ export function extensionManifest(): ExtensionManifest {
     externally_connectable: { ids: ["*"] },
     // storage: the kept project; scripting + host permissions: the locator content script in
     // the tab under test; downloads: "save to computer"; debugger: a run's clicks and keys as
-    // trusted input in the tab under test (drivers/webextension/debugger.ts).
+    // trusted input in the tab under test (drivers/webextension/debugger.ts), and its console
+    // errors for a failed command's trace; <all_urls> also lets captureVisibleTab picture the tab
+    // after each command (drivers/webextension/camera.ts).
     permissions: ["storage", "scripting", "downloads", "debugger"],
     host_permissions: ["<all_urls>"],
     // The recorder (CONTRACT section 14) in every frame of every page from its start, so a

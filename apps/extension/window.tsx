@@ -6,7 +6,8 @@
 // (executor.ts) and locators resolve there (tabs.ts); the saved project is kept in storage
 // (workspace.ts), and the unsaved changes in the journal (journal.ts), offered back as
 // "Restore unsaved changes" when a window starts after one closed with changes unsaved. The window holds the run: the worker, which the browser may
-// stop, is not needed for a run to go on.
+// stop, is not needed for a run to go on. Runs keep their traces in the window's IndexedDB,
+// pictured after each page command, and the window's time travel reads them (traces.ts).
 // When the core's window closes (POST /close, or the user's "Close the IDE") the page closes
 // itself; when the page closes, every request still waiting is answered IdeNotActive, and a
 // run under way ends as if the user pressed Stop: its plugins hear playbackStopped, sent
@@ -30,6 +31,12 @@ import { locatorsInTabUnderTest, tabUnderTestId } from "../../drivers/webextensi
 import { recordInTabUnderTest } from "../../drivers/webextension/recording.ts";
 import { keepWorkspace, loadWorkspace, restoreUnsaved } from "./workspace.ts";
 import { readStoredJournal, storageJournal } from "./journal.ts";
+import { extensionTraceSource, storedTraceMode } from "./traces.ts";
+import { traceKeeper } from "../../drivers/traces/traceStore.ts";
+import { tracedBy } from "../../drivers/traces/tracedExecutor.ts";
+import { pictureSpacingMs } from "../../services/traces/index.ts";
+import { tabEyes } from "../../drivers/webextension/camera.ts";
+import { indexedDbTraces } from "../../drivers/webextension/traceShelf.ts";
 
 /** How long the page stays after its core closed, so the last replies leave first. */
 const CLOSE_DELAY_MS = 100;
@@ -83,7 +90,7 @@ function connect(core: Ide) {
 }
 
 /** A run's tab is picked as the run starts, so its plugins' commands carry the tab's ids from the first. */
-function followRuns(core: Ide, executor: ReturnType<typeof tabExecutor>, underWay: (yes: boolean) => void) {
+function followRuns(core: Ide, executor: Pick<ReturnType<typeof tabExecutor>, "beginRun">, underWay: (yes: boolean) => void) {
   let lastRun: string | null = null;
   core.subscribe((view) => {
     const run = view.playback;
@@ -107,14 +114,23 @@ async function main() {
   const { workspace, problem } = await loadWorkspace(chrome.storage.local);
   const savedAt = workspace?.savedAt ?? 0;
   const found = await readStoredJournal(chrome.storage.local, savedAt);
-  // The run's clicks and keys as trusted input, through chrome.debugger (Chromium shows its debugging bar while held).
-  const executor = tabExecutor({ trustedInput: debuggerInput() });
+  const trace = await storedTraceMode(chrome.storage.local);
+  // The run's clicks and keys as trusted input, through chrome.debugger (Chromium shows its
+  // debugging bar while held), which hears the tab's console errors for the traces too.
+  const trustedInput = debuggerInput({ console: trace.mode !== "off" });
+  const tabs = tabExecutor({ trustedInput });
+  // CONTRACT section 17: each run's trace in IndexedDB, a picture after each page command.
+  const kept = trace.mode === "off" ? null : indexedDbTraces();
+  const traces = kept ? traceKeeper(kept.shelf, { problem: (message) => console.error(message) }) : null;
+  const executor = traces ? tracedBy(tabs, traces, tabEyes(() => tabs.current(), trustedInput.console), { spacingMs: pictureSpacingMs(trace.mode) }) : tabs;
   let runUnderWay = false;
   const core = createIde({
     project: workspace?.project,
     deliver,
     save: saveToComputer,
     executor,
+    trace: trace.mode,
+    traces: traces ?? undefined,
     // While a run is under way, plugins resolve locators in its tab and frame.
     resolveLocator: locatorsInTabUnderTest(() => (runUnderWay ? executor.current() : null)),
     tabUnderTest: tabUnderTestId(() => (runUnderWay ? executor.current() : null)),
@@ -129,11 +145,13 @@ async function main() {
   Object.defineProperty(globalThis, "ideCore", { value: core });
   restoreUnsaved(core, workspace);
   if (problem) console.error(problem);
+  if (trace.problem) console.error(trace.problem);
   keepWorkspace(core, chrome.storage.local, (reason) => console.error(`The project could not be kept: ${reason}`), savedAt);
   closeWhenTheCoreCloses(core);
 
   root.replaceChildren();
-  render(<App transport={withCharts(localTransport(core), extensionCharts(door))} waitingText="Starting the IDE…" />, root);
+  const traceSource = kept && traces ? extensionTraceSource(kept, traces) : undefined;
+  render(<App transport={withCharts(localTransport(core), extensionCharts(door))} waitingText="Starting the IDE…" traces={traceSource} />, root);
 
   // The window is going: the core ends a run under way as Stop does, and the messages that
   // tells plugins (playbackStopped) are sent at once, before the page is torn down; their

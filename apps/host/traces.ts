@@ -14,7 +14,7 @@ import { join } from "node:path";
 import { z } from "zod";
 import { refuseOrigin, refuseToken } from "../../drivers/bridge/admission.ts";
 import type { Refusal } from "../../drivers/bridge/admission.ts";
-import { MANIFEST_FILE, readTraceManifest, TRACE_ID } from "../../services/traces/index.ts";
+import { MANIFEST_FILE, listedRuns, readTraceManifest, TRACE_ID } from "../../services/traces/index.ts";
 import type { TraceManifest, TraceSummary } from "../../services/traces/index.ts";
 
 export const TRACES_PATH = "/traces";
@@ -47,17 +47,6 @@ function pathOf(parts: string[]): { ok: true; id?: string; file?: string } | { o
 const TYPES: Record<string, string> = { jpg: "image/jpeg", jpeg: "image/jpeg", png: "image/png", html: "text/html; charset=utf-8" };
 /** The page under test's HTML: shown, never run, and never the IDE page's origin. */
 const SNAPSHOT_POLICY = "sandbox; default-src 'none'; img-src data:; style-src 'unsafe-inline'";
-
-const summaryOf = (m: TraceManifest): TraceSummary => ({
-  traceId: m.traceId,
-  runId: m.runId,
-  testId: m.testId,
-  testName: m.testName,
-  suiteName: m.suiteName,
-  result: m.result,
-  startedAt: m.startedAt,
-  commands: m.steps.length,
-});
 
 /** The path's parts after /traces, each decoded once; null when the path is not under /traces. */
 function partsOf(pathname: string): string[] | null {
@@ -93,7 +82,7 @@ export function traceRoutes(reader: TraceReader, token: string, port: () => numb
     const live = reader.live();
     const ids = (await readdir(reader.root).catch(() => [] as string[])).filter((id) => TRACE_ID.test(id) && !live.some((m) => m.traceId === id));
     const kept = await Promise.all(ids.map(manifestOf));
-    return [...live, ...kept.filter((m): m is TraceManifest => m !== null)].map(summaryOf).sort((a, b) => (a.traceId < b.traceId ? 1 : -1));
+    return listedRuns(live, kept.filter((m): m is TraceManifest => m !== null));
   }
 
   function fail(res: ServerResponse, refusal: Refusal | { status: 405; reason: string }) {

@@ -6,55 +6,14 @@
 // Everything the browser sends is read with zod; every request has the connection's limit.
 import type { WebDriver } from "selenium-webdriver";
 import { z } from "zod";
-import { consoleLine, MAX_CONSOLE_ERRORS } from "../../services/traces/index.ts";
+import { consoleErrors, errorOf, MAX_HTML_CHARS, PageFacts } from "../traces/witness.ts";
+import type { PageDetails, PageWitness } from "../traces/witness.ts";
 import { devToolsOf } from "./devtoolsConnection.ts";
 import type { DevToolsConnection } from "./devtoolsConnection.ts";
 
-/** The page's HTML is cut past this many characters. */
-const MAX_HTML_CHARS = 10_000_000;
+export type { PageDetails, PageWitness };
 
-const RemoteValue = z.object({ type: z.string(), value: z.unknown().optional(), description: z.string().optional() }).passthrough();
-const ConsoleCalled = z.object({ type: z.string(), args: z.array(RemoteValue) });
-const LogEntry = z.object({ entry: z.object({ level: z.string(), text: z.string(), url: z.string().optional() }) });
-const Thrown = z.object({ exceptionDetails: z.object({ text: z.string(), exception: RemoteValue.optional() }) });
 const Evaluated = z.object({ result: z.object({ value: z.unknown().optional() }) });
-const PageFacts = z.object({ url: z.string(), title: z.string(), html: z.string() });
-
-export interface PageDetails {
-  url: string;
-  title: string;
-  html: string | null;
-}
-
-export interface PageWitness {
-  /** How many console errors were heard so far: a mark to read those after it. */
-  mark(): number;
-  /** The console errors heard since `mark` (at most MAX_CONSOLE_ERRORS, the last ones). */
-  errorsSince(mark: number): string[];
-  /** The URL, title and HTML of the window WebDriver drives; rejects when they cannot be had. */
-  details(): Promise<PageDetails>;
-  close(): void;
-}
-
-const text = (value: z.infer<typeof RemoteValue>) =>
-  typeof value.value === "string" ? value.value : value.value !== undefined ? JSON.stringify(value.value) : (value.description ?? value.type);
-
-/** The error an event tells of, or null for any other event. */
-function errorOf(method: string, params: Record<string, unknown>): string | null {
-  if (method === "Runtime.consoleAPICalled") {
-    const called = ConsoleCalled.safeParse(params);
-    return called.success && called.data.type === "error" ? called.data.args.map(text).join(" ") : null;
-  }
-  if (method === "Log.entryAdded") {
-    const logged = LogEntry.safeParse(params);
-    return logged.success && logged.data.entry.level === "error" ? `${logged.data.entry.text}${logged.data.entry.url ? ` (${logged.data.entry.url})` : ""}` : null;
-  }
-  if (method === "Runtime.exceptionThrown") {
-    const thrown = Thrown.safeParse(params);
-    return thrown.success ? (thrown.data.exceptionDetails.exception?.description ?? thrown.data.exceptionDetails.text) : null;
-  }
-  return null;
-}
 
 /** The witness of the browser `driver` drives, or null when this host cannot reach its DevTools. */
 export async function pageWitness(driver: WebDriver): Promise<PageWitness | null> {
@@ -63,15 +22,12 @@ export async function pageWitness(driver: WebDriver): Promise<PageWitness | null
   const sessions = new Map<string, Promise<string>>();
   /** Sessions whose Runtime.enable answered: what they replay of before is not heard. */
   const hearing = new Set<string>();
-  const heard: string[] = [];
-  let count = 0;
+  const heard = consoleErrors();
   const stop = connection.listen((method, params, from) => {
     if (from === undefined || !hearing.has(from)) return;
     const error = errorOf(method, params);
     if (error === null) return;
-    count += 1;
-    heard.push(consoleLine(error));
-    if (heard.length > MAX_CONSOLE_ERRORS) heard.shift();
+    heard.hear(error);
   });
   const sessionIn = (targetId: string) => {
     let session = sessions.get(targetId);
@@ -84,11 +40,8 @@ export async function pageWitness(driver: WebDriver): Promise<PageWitness | null
   };
   for (const page of await connection.pages()) void sessionIn(page.targetId).catch(() => {});
   return {
-    mark: () => count,
-    errorsSince(mark) {
-      const since = Math.min(count - mark, heard.length);
-      return since > 0 ? heard.slice(heard.length - since) : [];
-    },
+    mark: heard.mark,
+    errorsSince: heard.since,
     async details() {
       const open = await connection.pages();
       let target = open.length === 1 ? open[0] : undefined;

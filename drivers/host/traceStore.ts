@@ -1,283 +1,41 @@
 // The host's traces (CONTRACT section 17): one folder per test played under `root` (the user's
 // data folder's traces/, beside the token), with the manifest (services/traces/: trace.json),
-// a JPEG per command and, for a failed command, the page's HTML. The core tells it of tests and
-// commands (core/traces.ts: it is createIde's `traces` port); the traced executor
-// (tracedExecutor.ts) hands it each page command's picture (one several commands share is kept
-// once, each step naming its file) and a failure's details. Files are
-// written as they come, beside the run, never in its way; the manifest once the test ended and
-// every file of it is written. A trace not kept (a passing test under "retain-on-failure") is
-// removed; past KEPT_TRACES the oldest go.
+// a JPEG per command and, for a failed command, the page's HTML. What goes in them and when
+// is the trace store's (drivers/traces/traceStore.ts); this is its shelf of folders.
 import { mkdir, readdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { TraceCommandEvent, TraceSink, TraceTestStart } from "../../core/traces.ts";
-import { messageOf } from "../../services/errors.ts";
-import {
-  domFile,
-  KEPT_TRACES,
-  locatorOf,
-  MANIFEST_FILE,
-  MAX_SCREENSHOTS,
-  screenshotFile,
-  traceIdOf,
-  tracesToDrop,
-  TRACE_FORMAT,
-  TRACE_VERSION,
-} from "../../services/traces/index.ts";
-import type { TraceManifest, TraceStep } from "../../services/traces/index.ts";
-import type { PageDetails } from "./pageWitness.ts";
+import { MANIFEST_FILE, tracesToDrop } from "../../services/traces/index.ts";
+import { traceKeeper } from "../traces/traceStore.ts";
+import type { TraceShelf, TraceStore as KeptTraces, TraceStoreOptions as KeeperOptions } from "../traces/traceStore.ts";
 
-/** What the traced executor hands over after a page command. */
-export interface StepCapture {
-  /** The picture after it, as a JPEG data URL (null: none could be taken); the same promise for commands that share one. */
-  image: Promise<string | null>;
-  /** For a failed or fatal command: the page's details and the console errors since the command before. */
-  failure?: Promise<{ details: PageDetails | null; consoleErrors: string[] }>;
-}
+export type { FinishedTrace, StepCapture } from "../traces/traceStore.ts";
 
-export interface FinishedTrace {
-  manifest: TraceManifest;
-  /** The trace's folder, or null when it was not kept. */
-  dir: string | null;
-}
-
-export interface TraceStore extends TraceSink {
+export interface TraceStore extends KeptTraces {
+  /** The folder that holds the traces' folders. */
   readonly root: string;
-  /** The capture after the command the test of `runId` is on now. */
-  attach(runId: string, capture: StepCapture): void;
-  /** The trace of the next test of `runId` and `testId` to end, once its files are written (or removed). */
-  finished(runId: string, testId: string): Promise<FinishedTrace>;
-  /** The manifests of the traces still being written (a run playing or paused), as they are now. */
-  live(): TraceManifest[];
 }
 
-/** A picture and the steps it is the picture of (one, or those that ended while the one before it was taken). */
-interface Picture {
-  steps: TraceStep[];
-  failed: boolean;
-  file: string | null;
-}
-
-interface Open {
-  manifest: TraceManifest;
-  /** By the traced executor's promise of it: a picture several commands share is written once. */
-  pictures: Map<Promise<string | null>, Picture>;
-  dir: string;
-  ready: Promise<unknown>;
-  writes: Promise<unknown>[];
-  shots: number;
-  ended: boolean;
-}
-
-interface Waiter {
-  key: string | null;
-  runId: string;
-  testId: string;
-  claimed: boolean;
-  done: boolean;
-  promise: Promise<FinishedTrace>;
-  resolve(trace: FinishedTrace): void;
-}
-
-export interface TraceStoreOptions {
+export interface TraceStoreOptions extends KeeperOptions {
   /** The folder that holds the traces' folders. */
   root: string;
-  /** How many traces are kept (default KEPT_TRACES). */
-  keep?: number;
-  /** Pictures per trace at most (default MAX_SCREENSHOTS). */
-  maxScreenshots?: number;
-  /** A file that could not be written or removed: said once per problem, never thrown. */
-  problem?(message: string): void;
 }
 
-let seq = 0;
-
-export function traceStore(options: TraceStoreOptions): TraceStore {
-  const { root } = options;
-  const keep = options.keep ?? KEPT_TRACES;
-  const maxShots = options.maxScreenshots ?? MAX_SCREENSHOTS;
-  const problem = options.problem ?? (() => {});
-  const open = new Map<string, Open>();
-  /** Each runId's test playing now (tests of a suite played in order share it, one at a time). */
-  const byRun = new Map<string, string>();
-  const waiters: Waiter[] = [];
-  let pruning: Promise<void> = Promise.resolve();
-
-  /** A waiter made for a test: by its start (key), or by `finished` before its start (key null). */
-  const newWaiter = (runId: string, testId: string, key: string | null, claimed: boolean): Waiter => {
-    let resolve!: (trace: FinishedTrace) => void;
-    const promise = new Promise<FinishedTrace>((r) => (resolve = r));
-    const waiter: Waiter = { key, runId, testId, claimed, done: false, promise, resolve };
-    waiters.push(waiter);
-    return waiter;
-  };
-  /** Finished traces nobody asked for (the IDE's) are forgotten past this many. */
-  const UNCLAIMED = 50;
-
-  const written = (work: Promise<unknown>, what: string) => work.catch((error: unknown) => problem(`The trace's ${what} could not be written: ${messageOf(error)}.`));
-
-  function prune() {
-    pruning = pruning.then(async () => {
+/** A folder per trace under `root`. */
+export function folderShelf(root: string): TraceShelf {
+  return {
+    open: (traceId) => mkdir(join(root, traceId), { recursive: true }).then(() => {}),
+    picture: (traceId, name, dataUrl) => writeFile(join(root, traceId, name), Buffer.from(dataUrl.slice(dataUrl.indexOf(",") + 1), "base64")),
+    page: (traceId, name, html) => writeFile(join(root, traceId, name), html),
+    keep: (manifest) => writeFile(join(root, manifest.traceId, MANIFEST_FILE), `${JSON.stringify(manifest, null, 1)}\n`),
+    drop: (traceId) => rm(join(root, traceId), { recursive: true, force: true }),
+    async prune(keep) {
       const ids = await readdir(root).catch(() => [] as string[]);
       for (const id of tracesToDrop(ids, keep)) await rm(join(root, id), { recursive: true, force: true }).catch(() => {});
-    });
-    return pruning;
-  }
-
-  return {
-    root,
-    testStarted(start: TraceTestStart) {
-      const traceId = traceIdOf(start.at, ++seq);
-      const dir = join(root, traceId);
-      const manifest: TraceManifest = {
-        format: TRACE_FORMAT,
-        version: TRACE_VERSION,
-        traceId,
-        runId: start.runId,
-        testId: start.testId,
-        testName: start.testName,
-        suiteName: start.suiteName,
-        startedAt: start.at,
-        endedAt: null,
-        result: null,
-        steps: [],
-        screenshotsDropped: 0,
-      };
-      const ready = written(mkdir(dir, { recursive: true }), "folder");
-      open.set(start.key, { manifest, dir, ready, pictures: new Map(), writes: [], shots: 0, ended: false });
-      byRun.set(start.runId, start.key);
-      const early = waiters.find((w) => w.key === null && w.runId === start.runId && w.testId === start.testId);
-      if (early) early.key = start.key;
-      else newWaiter(start.runId, start.testId, start.key, false);
     },
-
-    command(key: string, event: TraceCommandEvent) {
-      const trace = open.get(key);
-      if (!trace) return;
-      const { steps } = trace.manifest;
-      const last = steps[steps.length - 1];
-      let step: TraceStep;
-      if (event.phase === "end" && last && last.commandId === event.commandId && last.endedAt === null) step = last;
-      else {
-        step = {
-          index: event.index,
-          commandId: event.commandId,
-          command: event.command,
-          target: event.target,
-          value: event.value,
-          startedAt: event.at,
-          endedAt: null,
-          state: "pending",
-          message: null,
-          locator: null,
-          healed: null,
-          screenshot: null,
-          failure: null,
-        };
-        steps.push(step);
-      }
-      if (event.phase === "end") {
-        step.endedAt = event.at;
-        step.state = event.state;
-        step.message = event.message;
-        step.healed = event.healed;
-        step.locator = locatorOf(event.target, event.healed);
-      }
-    },
-
-    attach(runId, capture) {
-      const key = byRun.get(runId);
-      const trace = key === undefined ? undefined : open.get(key);
-      const step = trace?.manifest.steps[trace.manifest.steps.length - 1];
-      if (!trace || !step || trace.ended) {
-        capture.image.catch(() => {});
-        capture.failure?.catch(() => {});
-        return;
-      }
-      const order = trace.manifest.steps.length;
-      // Commands that share a picture (tracedExecutor.ts) share its file: written once, named for the first.
-      const shared = trace.pictures.get(capture.image);
-      if (shared) {
-        shared.steps.push(step);
-        shared.failed ||= capture.failure !== undefined;
-        if (shared.file) step.screenshot = shared.file;
-      } else {
-        const picture: Picture = { steps: [step], failed: capture.failure !== undefined, file: null };
-        trace.pictures.set(capture.image, picture);
-        trace.writes.push(
-          written(
-            capture.image.then(async (image) => {
-              if (!image) return;
-              if (trace.shots >= maxShots && !picture.failed) {
-                trace.manifest.screenshotsDropped += picture.steps.length;
-                return;
-              }
-              trace.shots += 1;
-              await trace.ready;
-              const name = screenshotFile(order);
-              await writeFile(join(trace.dir, name), Buffer.from(image.slice(image.indexOf(",") + 1), "base64"));
-              picture.file = name;
-              for (const sharer of picture.steps) sharer.screenshot = name;
-            }),
-            "picture",
-          ),
-        );
-      }
-      if (capture.failure) {
-        trace.writes.push(
-          written(
-            capture.failure.then(async ({ details, consoleErrors }) => {
-              let dom: string | null = null;
-              if (details?.html != null) {
-                await trace.ready;
-                dom = domFile(order);
-                await writeFile(join(trace.dir, dom), details.html);
-              }
-              step.failure = { url: details?.url ?? "", title: details?.title ?? "", dom, consoleErrors };
-            }),
-            "page snapshot",
-          ),
-        );
-      }
-    },
-
-    testEnded(key, end) {
-      const trace = open.get(key);
-      if (!trace) return;
-      trace.ended = true;
-      trace.manifest.endedAt = end.at;
-      trace.manifest.result = end.result;
-      const { runId, testId } = trace.manifest;
-      if (byRun.get(runId) === key) byRun.delete(runId);
-      const waiter = waiters.find((w) => w.key === key) ?? newWaiter(runId, testId, key, false);
-      void (async () => {
-        await Promise.all(trace.writes);
-        await trace.ready;
-        // Forgotten once on disk (or removed), so the IDE page finds it in one place or the other.
-        if (end.keep) {
-          await written(writeFile(join(trace.dir, MANIFEST_FILE), `${JSON.stringify(trace.manifest, null, 1)}\n`), "manifest");
-          open.delete(key);
-          await prune();
-        } else {
-          open.delete(key);
-          await rm(trace.dir, { recursive: true, force: true }).catch(() => {});
-        }
-        waiter.done = true;
-        if (waiter.claimed) waiters.splice(waiters.indexOf(waiter), 1);
-        const unclaimed = waiters.filter((w) => w.done && !w.claimed);
-        for (const old of unclaimed.slice(0, Math.max(0, unclaimed.length - UNCLAIMED))) waiters.splice(waiters.indexOf(old), 1);
-        waiter.resolve({ manifest: trace.manifest, dir: end.keep ? trace.dir : null });
-      })();
-    },
-
-    live() {
-      return [...open.values()].map((trace) => structuredClone(trace.manifest));
-    },
-
-    finished(runId, testId) {
-      const waiter = waiters.find((w) => !w.claimed && w.runId === runId && w.testId === testId) ?? newWaiter(runId, testId, null, true);
-      waiter.claimed = true;
-      if (waiter.done) waiters.splice(waiters.indexOf(waiter), 1);
-      return waiter.promise;
-    },
+    where: (traceId) => join(root, traceId),
   };
+}
+
+export function traceStore(options: TraceStoreOptions): TraceStore {
+  return { ...traceKeeper(folderShelf(options.root), options), root: options.root };
 }

@@ -1,144 +1,34 @@
-// The page under test as the IDE gets it while runs keep traces (CONTRACT section 17): after
-// each page command, a picture of the page (the pool's capturePage: DevTools'
-// Page.captureScreenshot, JPEG, at most 1280 px wide) and, for a failed or fatal command, the
-// page's URL, title, HTML and the console errors heard since the command began (pageWitness.ts),
-// handed to the trace store.
-//
-// Pictures never hold a passing run (issue 28). A command's picture is the first capture
-// started after it ended. Each test playing (runId) has one capture at a time: a command that
-// ends while none is being taken starts one at once; commands that end while one is being taken
-// wait for the next, which starts as soon as that one is done, and share it (the store keeps it
-// once). So a picture shows the page after its command, or a few commands later when the page
-// plays faster than it is pictured, never before it. A failed or fatal command is the
-// exception: its picture and its page's details are taken before the run goes on. With
-// `spacingMs` (services/traces' pictureSpacingMs: ten a second under "on", two under
-// "retain-on-failure", whose passing tests' pictures are thrown away) captures start
-// at most that often, so fewer commands have a picture of their own; a failed command's is taken
-// at once all the same.
+// The host's page under test while runs keep traces (CONTRACT section 17): its camera is the
+// pool's capturePage (DevTools' Page.captureScreenshot, JPEG, at most 1280 px wide), its
+// witness the pool's (pageWitness.ts); when and how pictures are taken is the traced
+// executor's (drivers/traces/tracedExecutor.ts).
 import type { Executor } from "../../core/ports.ts";
-import type { PageOutcome } from "../../machines/testRunner.types.ts";
 import type { PageShot } from "../view/messages.ts";
+import { tracedBy } from "../traces/tracedExecutor.ts";
+import type { TracedOptions } from "../traces/tracedExecutor.ts";
+import type { TraceStore } from "../traces/traceStore.ts";
 import type { PageWitness } from "./pageWitness.ts";
-import type { TraceStore } from "./traceStore.ts";
 
 export interface TracedPage extends Executor {
   capturePage(runId?: string): Promise<PageShot | null>;
   witnessOf(runId?: string): Promise<PageWitness | null>;
 }
 
-/** Per test playing: the capture being taken, and the one that starts after it for the commands that ended meanwhile. */
-interface Lane {
-  taking: Promise<string | null> | null;
-  next: { promise: Promise<string | null>; resolve(image: Promise<string | null>): void } | null;
-  /** A failed command waits for `next`: it starts as soon as nothing is being taken, whatever the spacing. */
-  urgent: boolean;
-  /** When the last capture started. */
-  startedAt: number;
-  /** `next`, put off until the spacing from the last start has passed. */
-  timer: ReturnType<typeof setTimeout> | null;
-}
-
-export interface TracedOptions {
-  /**
-   * At least this long from one capture's start to the next (0: one at once after another), but
-   * for a failed command's. A command's picture is still the first taken after it ended.
-   */
-  spacingMs?: number;
-}
-
 /** `page` with each page command's picture and failure handed to `store`. */
 export function tracedExecutor<P extends TracedPage>(page: P, store: TraceStore, options: TracedOptions = {}): P {
-  const spacing = options.spacingMs ?? 0;
-  const lanes = new Map<string, Lane>();
-  const witnessOf = (runId: string | undefined) => page.witnessOf(runId).catch(() => null);
-
-  /** Starts the capture the commands waiting for `next` share, now. */
-  function start(runId: string | undefined, lane: Lane) {
-    if (lane.timer) clearTimeout(lane.timer);
-    lane.timer = null;
-    const next = lane.next;
-    lane.next = null;
-    lane.urgent = false;
-    lane.startedAt = Date.now();
-    // A capture that failed is tried once more: a browser just started may drop the first ones
-    // (its page swapped for the site's, or busy starting the live view), and a gap in a trace stays.
-    const taken = page
-      .capturePage(runId)
-      .catch(() => page.capturePage(runId))
-      .then(
-        (shot) => shot?.image ?? null,
-        () => null,
-      );
-    lane.taking = taken;
-    void taken.then(() => {
-      lane.taking = null;
-      if (lane.next) schedule(runId, lane);
-    });
-    next?.resolve(taken);
-  }
-
-  /** With nothing being taken and commands waiting: their capture now, or once the spacing allows. */
-  function schedule(runId: string | undefined, lane: Lane) {
-    const wait = lane.urgent ? 0 : spacing - (Date.now() - lane.startedAt);
-    if (wait <= 0) start(runId, lane);
-    else lane.timer ??= setTimeout(() => start(runId, lane), wait);
-  }
-
-  /** The picture of a command that ended just now: the first capture started from now on. */
-  function pictureAfter(runId: string | undefined, urgent: boolean): Promise<string | null> {
-    const key = runId ?? "";
-    let lane = lanes.get(key);
-    if (!lane) lanes.set(key, (lane = { taking: null, next: null, urgent: false, startedAt: 0, timer: null }));
-    if (!lane.next) {
-      let resolve!: (image: Promise<string | null>) => void;
-      const promise = new Promise<string | null>((r) => (resolve = r));
-      lane.next = { promise, resolve };
-    }
-    const { promise } = lane.next;
-    lane.urgent ||= urgent;
-    if (!lane.taking) schedule(runId, lane);
-    return promise;
-  }
-
-  return {
-    ...page,
-    async execute(input, signal): Promise<PageOutcome> {
-      const runId = input.runId ?? "";
-      const before = await witnessOf(input.runId);
-      const mark = before?.mark() ?? 0;
-      let outcome: PageOutcome | null = null;
-      let thrown: unknown = null;
-      try {
-        outcome = await page.execute(input, signal);
-      } catch (error) {
-        thrown = error;
-      }
-      if (!signal.aborted) {
-        const failed = outcome === null || outcome.state === "failed" || outcome.state === "fatal";
-        const image = pictureAfter(input.runId, failed);
-        if (failed) {
-          const failure = image.then(async () => {
-            // The first command of a browser started it: its witness is there only now.
-            const witness = before ?? (await witnessOf(input.runId));
-            const details = witness ? await witness.details().catch(() => null) : null;
-            return { details, consoleErrors: witness ? witness.errorsSince(before ? mark : 0) : [] };
-          });
-          store.attach(runId, { image, failure });
-          // The failure is pictured before the run goes on (each capture and request has its limit).
-          await failure.catch(() => {});
-        } else store.attach(runId, { image });
-        // Heard from the first command on: the witness listens once the browser is there.
-        if (!before) void witnessOf(input.runId);
-      }
-      if (outcome === null) throw thrown;
-      return outcome;
+  return tracedBy(
+    page,
+    store,
+    {
+      // A capture that failed is tried once more: a browser just started may drop the first ones
+      // (its page swapped for the site's, or busy starting the live view), and a gap in a trace stays.
+      camera: (runId) =>
+        page
+          .capturePage(runId)
+          .catch(() => page.capturePage(runId))
+          .then((shot) => shot?.image ?? null),
+      witness: (runId) => page.witnessOf(runId),
     },
-    endRun(runId: string) {
-      // A picture put off for the spacing is taken before the run lets its browser go.
-      const lane = lanes.get(runId);
-      if (lane?.timer) start(runId, lane);
-      lanes.delete(runId);
-      page.endRun?.(runId);
-    },
-  };
+    options,
+  );
 }

@@ -7,9 +7,14 @@
 // tab cannot be held (another debugger has it, the user pressed the bar's Cancel, a page the
 // extension may not debug) the commands replay the input as DOM events instead, as before, and
 // the next command's message says so, once per tab. Each send has a time limit.
+// With `console` (runs keep traces), the held tab's console errors are heard too (DevTools'
+// Runtime and Log events, read as the host reads them: drivers/traces/witness.ts), for a failed
+// command's trace; a tab not held has none to tell.
 import { z } from "zod";
 import { messageOf } from "../../services/errors.ts";
 import { withTimeout } from "../../services/timeout.ts";
+import { consoleErrors, errorOf } from "../traces/witness.ts";
+import type { TabConsole } from "./camera.ts";
 
 const PROTOCOL_VERSION = "1.3";
 const ATTACH_LIMIT_MS = 5_000;
@@ -35,14 +40,22 @@ export interface TrustedInputHost {
   close(): void;
 }
 
-/** The window's hold on tabs through chrome.debugger. */
-export function debuggerInput(): TrustedInputHost {
+export interface DebuggerHold extends TrustedInputHost {
+  /** The console errors heard in the tabs held (with `console`). */
+  readonly console: TabConsole;
+}
+
+/** The window's hold on tabs through chrome.debugger; with `console`, hearing their console errors. */
+export function debuggerInput(options: { console?: boolean } = {}): DebuggerHold {
   const held = new Map<number, Promise<boolean>>();
+  /** The tabs whose Runtime.enable answered (what it replays of before is not heard), and what was heard. */
+  const hearing = new Map<number, ReturnType<typeof consoleErrors>>();
   const notes = new Map<number, string>();
   const sent = new Map<number, number>();
 
   const onDetach = (source: chrome.debugger.Debuggee, reason: string) => {
     if (source.tabId === undefined) return;
+    hearing.delete(source.tabId);
     if (reason !== "canceled_by_user") {
       held.delete(source.tabId);
       return;
@@ -76,15 +89,38 @@ export function debuggerInput(): TrustedInputHost {
     }
   }
 
+  const onEvent = (source: chrome.debugger.Debuggee, method: string, params?: object) => {
+    const heard = source.tabId === undefined ? undefined : hearing.get(source.tabId);
+    const error = heard ? errorOf(method, params) : null;
+    if (error !== null) heard!.hear(error);
+  };
+
+  async function listen(tabId: number) {
+    try {
+      await withTimeout(
+        Promise.all([chrome.debugger.sendCommand({ tabId }, "Runtime.enable"), chrome.debugger.sendCommand({ tabId }, "Log.enable")]),
+        ATTACH_LIMIT_MS,
+        "hearing the tab's console",
+      );
+      if (!hearing.has(tabId)) hearing.set(tabId, consoleErrors());
+    } catch {
+      // Not heard: a failed command's trace has no console errors to tell.
+    }
+  }
+
   chrome.debugger.onDetach.addListener(onDetach);
   chrome.runtime.onMessage.addListener(onMessage);
+  if (options.console) chrome.debugger.onEvent.addListener(onEvent);
 
   return {
     ready(tabId) {
       let holding = held.get(tabId);
       if (!holding) {
         holding = withTimeout(chrome.debugger.attach({ tabId }, PROTOCOL_VERSION), ATTACH_LIMIT_MS, "holding the tab for trusted input").then(
-          () => true,
+          async () => {
+            if (options.console) await listen(tabId);
+            return true;
+          },
           (error) => {
             notes.set(
               tabId,
@@ -103,7 +139,13 @@ export function debuggerInput(): TrustedInputHost {
       notes.delete(tabId);
       return note;
     },
+    console: {
+      mark: (tabId) => hearing.get(tabId)?.mark() ?? 0,
+      since: (tabId, mark) => hearing.get(tabId)?.since(mark) ?? [],
+    },
     close() {
+      chrome.debugger.onEvent.removeListener(onEvent);
+      hearing.clear();
       chrome.debugger.onDetach.removeListener(onDetach);
       chrome.runtime.onMessage.removeListener(onMessage);
       for (const [tabId, holding] of held) void holding.then((attached) => {

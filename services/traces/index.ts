@@ -3,7 +3,7 @@
 // fatal command also the page's URL, title, DOM file and the console errors since the command
 // before. Pure: the manifest's form (zod, read back whole or not at all), the bounds (the last
 // KEPT_TRACES runs, MAX_SCREENSHOTS pictures per run), which traces are kept, and the files'
-// names. The adapters keep the files (the host: drivers/host/traceStore.ts).
+// names. The adapters keep the files (drivers/traces/traceStore.ts: the host keeps them in folders, the extension in IndexedDB).
 import { z } from "zod";
 import { describeZodIssue } from "../validation.ts";
 import { parseLocator } from "../locators/index.ts";
@@ -143,4 +143,22 @@ export interface TraceSummary {
   result: TraceManifest["result"];
   startedAt: number;
   commands: number;
+}
+
+/** A kept run's summary, from its manifest. */
+export const summaryOf = (m: TraceManifest): TraceSummary => ({
+  traceId: m.traceId,
+  runId: m.runId,
+  testId: m.testId,
+  testName: m.testName,
+  suiteName: m.suiteName,
+  result: m.result,
+  startedAt: m.startedAt,
+  commands: m.steps.length,
+});
+
+/** The kept runs, newest first: those being written (`live`, as they are now) and those kept, each once. */
+export function listedRuns(live: readonly TraceManifest[], kept: readonly TraceManifest[]): TraceSummary[] {
+  const seen = new Set(live.map((m) => m.traceId));
+  return [...live, ...kept.filter((m) => !seen.has(m.traceId))].map(summaryOf).sort((a, b) => (a.traceId < b.traceId ? 1 : -1));
 }

@@ -1,6 +1,6 @@
 // The trace service and the host's trace store (CONTRACT section 17) without a browser: the
 // manifest read back whole or not at all, which traces are kept, the store bounded to the last
-// runs (and pictures per run) in a temporary folder, and createIde's trace option and port.
+// runs (and pictures per run) in a temporary folder, the extension's trace mode, and createIde's trace option and port.
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -10,7 +10,9 @@ import { traceStore } from "../../drivers/host/traceStore.ts";
 import { createIde } from "../../index.ts";
 import { fakeExecutor } from "../support/executor.ts";
 import { playAndWait } from "../support/runs.ts";
-import { keepsTrace, KEPT_TRACES, locatorOf, MANIFEST_FILE, readTraceManifest, traceIdOf, tracesToDrop } from "../../services/traces/index.ts";
+import { keepsTrace, KEPT_TRACES, listedRuns, locatorOf, MANIFEST_FILE, readTraceManifest, traceIdOf, tracesToDrop } from "../../services/traces/index.ts";
+import type { TraceManifest } from "../../services/traces/index.ts";
+import { storedTraceMode } from "../../apps/extension/traces.ts";
 
 const JPEG = `data:image/jpeg;base64,${Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]).toString("base64")}`;
 
@@ -44,6 +46,39 @@ describe("the trace service", () => {
 
   it("reads a manifest back whole, and names what is wrong with a damaged one", () => {
     expect(readTraceManifest({ format: "ide-core.trace", version: 1 })).toMatchObject({ ok: false, problem: "the trace manifest is not usable: traceId must be a string" });
+  });
+
+  it("lists the kept runs newest first, a run still being written once, as it is now", () => {
+    const manifest = (n: number, result: TraceManifest["result"]): TraceManifest => ({
+      format: "ide-core.trace",
+      version: 1,
+      traceId: traceIdOf(Date.UTC(2026, 0, 1, 0, 0, n), n),
+      runId: `run-${n}`,
+      testId: "t",
+      testName: `test ${n}`,
+      suiteName: null,
+      startedAt: 0,
+      endedAt: null,
+      result,
+      steps: [],
+      screenshotsDropped: 0,
+    });
+    const runs = listedRuns([manifest(3, null)], [manifest(1, "passed"), manifest(3, "failed"), manifest(2, "failed")]);
+    expect(runs.map((r) => [r.testName, r.result])).toEqual([
+      ["test 3", null],
+      ["test 2", "failed"],
+      ["test 1", "passed"],
+    ]);
+  });
+
+  it("reads the extension's trace mode from its storage: on unless it names another, and a bad one said and left on", async () => {
+    const storage = (stored: Record<string, unknown>) => ({ get: async (key: string) => (key in stored ? { [key]: stored[key] } : {}) });
+    expect(await storedTraceMode(storage({}))).toEqual({ mode: "on", problem: null });
+    expect(await storedTraceMode(storage({ trace: "retain-on-failure" }))).toEqual({ mode: "retain-on-failure", problem: null });
+    expect(await storedTraceMode(storage({ trace: "sometimes" }))).toEqual({
+      mode: "on",
+      problem: 'The stored trace mode "sometimes" is not "on", "off" or "retain-on-failure": traces stay on.',
+    });
   });
 
   it("names the locator that found a command's element: the healed one, else a target that is a locator", () => {

@@ -1,5 +1,5 @@
-// Time travel (CONTRACT section 17): the page as it was after a command, read from the host's
-// kept runs (ui/traces.ts). "Runs" picks the run: the one in the run panel (its table's
+// Time travel (CONTRACT section 17): the page as it was after a command, read from the kept runs
+// of a trace source (ui/traces.ts: the host's over HTTP, the extension's IndexedDB). "Runs" picks the run: the one in the run panel (its table's
 // selected command, once the run is paused or over) or a kept one of the last 20, whose
 // commands are listed here. Left/Right step through the commands. Shown for the selected
 // command: the picture ("The page after command N: COMMAND"), its duration, the locator that
@@ -9,8 +9,8 @@
 // machines know nothing of it: reading files is I/O, and looking back changes no run).
 import { useEffect, useState } from "preact/hooks";
 import type { CommandRow, RunSummary } from "../protocol.ts";
-import { fetchRuns, fetchTrace, runLabel, stepOfCommand, traceOfRun, traceUrl } from "../traces.ts";
-import type { TraceManifest, TraceStep, TraceSummary } from "../traces.ts";
+import { runLabel, stepOfCommand, traceOfRun } from "../traces.ts";
+import type { TraceManifest, TraceSource, TraceStep, TraceSummary } from "../traces.ts";
 
 /** Left/Right as a step through `count` commands from `index`; null for any other key. */
 export function steppedIndex(key: string, index: number | null, count: number): number | null {
@@ -25,15 +25,41 @@ const PICTURE_RETRY_MS = 250;
 
 const isField = (target: EventTarget | null) => target instanceof HTMLElement && target.closest("input, select, textarea") !== null;
 
-function StepDetails({ traceId, step, number, name }: { traceId: string; step: TraceStep | null; number: number; name: string }) {
+/** The address of one of a run's files while it is shown (null until the source gave it), released after. */
+function useTraceFile(source: TraceSource, traceId: string, file: string | null | undefined): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    setUrl(null);
+    if (!file) return;
+    let current = true;
+    let given: string | null = null;
+    source.file(traceId, file).then(
+      (address) => {
+        given = address;
+        if (current) setUrl(address);
+        else source.release?.(address);
+      },
+      () => current && setUrl(null),
+    );
+    return () => {
+      current = false;
+      if (given !== null) source.release?.(given);
+    };
+  }, [source, traceId, file]);
+  return url;
+}
+
+function StepDetails({ source, traceId, step, number, name }: { source: TraceSource; traceId: string; step: TraceStep | null; number: number; name: string }) {
   const label = `The page after command ${number}: ${name}`;
+  const picture = useTraceFile(source, traceId, step?.screenshot);
+  const dom = useTraceFile(source, traceId, step?.failure?.dom);
   if (!step) return <p class="empty" data-testid="trace-missing">Command {number} ({name}) has no trace: it did not run.</p>;
   const failed = step.state === "failed" || step.state === "fatal";
   return (
     <div class="trace-step" data-testid="trace-step">
       {step.screenshot ? (
         <div class="page-view trace-view">
-          <img class="page-shot" src={traceUrl(traceId, step.screenshot)} alt={label} />
+          {picture ? <img class="page-shot" src={picture} alt={label} /> : <p class="empty">Reading the picture…</p>}
         </div>
       ) : (
         <p class="empty">No picture of the page after command {number}: {name}.</p>
@@ -65,8 +91,8 @@ function StepDetails({ traceId, step, number, name }: { traceId: string; step: T
             </dd>
             <dt>Page</dt>
             <dd>
-              {step.failure?.dom ? (
-                <a href={traceUrl(traceId, step.failure.dom)} target="_blank" rel="noopener noreferrer">
+              {step.failure?.dom && dom ? (
+                <a href={dom} target="_blank" rel="noopener noreferrer">
                   Open the DOM snapshot
                 </a>
               ) : (
@@ -114,9 +140,11 @@ export interface TracePanelProps {
   commands: readonly CommandRow[];
   /** The command selected in the run panel's table (index), or null. */
   selected: number | null;
+  /** Where the kept runs are read. */
+  source: TraceSource;
 }
 
-export function TracePanel({ playback, commands, selected }: TracePanelProps) {
+export function TracePanel({ playback, commands, selected, source }: TracePanelProps) {
   const [runs, setRuns] = useState<TraceSummary[]>([]);
   /** The kept run picked in "Runs"; "" is the run in the run panel. */
   const [chosen, setChosen] = useState("");
@@ -132,24 +160,24 @@ export function TracePanel({ playback, commands, selected }: TracePanelProps) {
   const [asked, setAsked] = useState(0);
   useEffect(() => {
     let current = true;
-    fetchRuns().then(
+    source.runs().then(
       (list) => current && (setRuns(list), setProblem(null)),
       (error: Error) => current && setProblem(error.message),
     );
     return () => void (current = false);
-  }, [playback?.runId, looking, selected, chosen, asked]);
+  }, [source, playback?.runId, looking, selected, chosen, asked]);
 
   // The manifest of the run looked at, read again as the run in view moves on (a paused run's grows).
   const [again, setAgain] = useState(0);
   useEffect(() => {
     if (traceId === null || (chosen === "" && !looking)) return setManifest(null);
     let current = true;
-    fetchTrace(traceId).then(
+    source.trace(traceId).then(
       (read) => current && (setManifest(read), setProblem(null)),
       (error: Error) => current && setProblem(error.message),
     );
     return () => void (current = false);
-  }, [traceId, chosen, looking, playback?.currentCommandId, playback?.status, selected, again]);
+  }, [source, traceId, chosen, looking, playback?.currentCommandId, playback?.status, selected, again]);
 
   useEffect(() => setPastIndex(null), [chosen]);
 
@@ -162,7 +190,7 @@ export function TracePanel({ playback, commands, selected }: TracePanelProps) {
     shown = { step, number: step.index, name: step.command };
   }
 
-  // A command's picture is written just after it ended (drivers/host/traceStore.ts): one read
+  // A command's picture is written just after it ended (drivers/traces/traceStore.ts): one read
   // of a trace still being written (a test of a suite may still be, after the suite ended) may
   // come before it, so it is read again, a few times; a command without one (control flow, a
   // picture that could not be taken) is read no more after that.
@@ -217,7 +245,7 @@ export function TracePanel({ playback, commands, selected }: TracePanelProps) {
         </p>
       )}
       {past && <PastSteps manifest={past} index={pastIndex} onSelect={setPastIndex} />}
-      {shown && traceId !== null && <StepDetails traceId={traceId} {...shown} />}
+      {shown && traceId !== null && <StepDetails source={source} traceId={traceId} {...shown} />}
     </section>
   );
 }
