@@ -3,18 +3,10 @@
 // window's IndexedDB with a picture (chrome.tabs.captureVisibleTab, JPEG, scaled to 1280 px
 // wide) named by every command, and for the failed command the page's URL, title, HTML and the console error it
 // logged; the window's "Runs" opens the kept run, and its commands show the page after them.
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { launchWithExtensions } from "../../drivers/host/chromium.ts";
-import { buildExtension } from "../../apps/extension/build.ts";
-import { IDE_EXTENSION_ID } from "../../drivers/webextension/identity.ts";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { TRACE_DATABASE } from "../../drivers/webextension/traceShelf.ts";
-import { servePages } from "../support/browserPages.ts";
-import { makePluginExtension, openIdeWindow, profileDir, workerOf } from "../support/extensions.ts";
-import type { MadeExtension } from "../support/extensions.ts";
+import { useIdeExtension } from "../support/ideExtension.ts";
 import { readTraceDatabase } from "../support/traceDatabase.ts";
 
 const SHOP = `<!doctype html><html><head><meta charset="utf-8"><title>Shop</title></head><body><h1>Shop</h1>
@@ -23,38 +15,7 @@ const SHOP = `<!doctype html><html><head><meta charset="utf-8"><title>Shop</titl
 
 const cmd = (id: string, command: string, target = "", value = "") => ({ id, comment: "", command, target, targets: [], value });
 
-let ideDir: string;
-let pluginExt: MadeExtension;
-let site: Awaited<ReturnType<typeof servePages>>;
-let context: BrowserContext;
-let tab: Page;
-let window: Page;
-let windowErrors: string[];
-
-beforeAll(async () => {
-  ideDir = (await buildExtension({ outDir: join(mkdtempSync(join(tmpdir(), "ide-core-ext-")), "extension") })).outDir;
-  pluginExt = makePluginExtension("tracing");
-  site = await servePages({ "/shop": SHOP, "/start": "<!doctype html><title>Start</title><p>start</p>" });
-});
-
-afterAll(async () => {
-  await site?.close();
-});
-
-beforeEach(async () => {
-  windowErrors = [];
-  context = await launchWithExtensions(profileDir(), [ideDir, pluginExt.dir]);
-  const opener = await workerOf(context, pluginExt.id);
-  await workerOf(context, IDE_EXTENSION_ID);
-  tab = context.pages()[0] ?? (await context.newPage());
-  await tab.goto(`${site.origin}/start`);
-  window = await openIdeWindow(context, opener, windowErrors);
-});
-
-afterEach(async () => {
-  await context?.close();
-  expect(windowErrors).toEqual([]);
-});
+const ide = useIdeExtension({ plugins: ["tracing"], pages: { "/shop": SHOP } });
 
 /** Each trace in the window's IndexedDB, with its files by name. */
 async function storedTraces(page: Page) {
@@ -71,7 +32,7 @@ describe("traces in the browser extension", () => {
       id: "traced",
       version: "2.0",
       name: "Traced in the tab",
-      url: site.origin,
+      url: ide.site.origin,
       tests: [
         {
           id: "t1",
@@ -85,20 +46,20 @@ describe("traces in the browser extension", () => {
         },
       ],
       suites: [],
-      urls: [site.origin],
+      urls: [ide.site.origin],
       plugins: [],
     };
-    await window.locator('[data-testid="load-file"]').setInputFiles({ name: "traced.side", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(project)) });
-    await window.waitForSelector(`[data-testid="project-name"]:has-text("Traced in the tab")`);
+    await ide.window.locator('[data-testid="load-file"]').setInputFiles({ name: "traced.side", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(project)) });
+    await ide.window.waitForSelector(`[data-testid="project-name"]:has-text("Traced in the tab")`);
     // Wider than the pictures may be: they are scaled to 1280 px wide.
-    await tab.setViewportSize({ width: 1600, height: 1000 });
-    await tab.bringToFront();
-    await window.getByRole("button", { name: "Play", exact: true }).click();
-    await expect.poll(() => window.locator('[data-testid="run-status"]').getAttribute("data-status"), { timeout: 30_000 }).toBe("ended");
+    await ide.tab.setViewportSize({ width: 1600, height: 1000 });
+    await ide.tab.bringToFront();
+    await ide.window.getByRole("button", { name: "Play", exact: true }).click();
+    await expect.poll(() => ide.window.locator('[data-testid="run-status"]').getAttribute("data-status"), { timeout: 30_000 }).toBe("ended");
 
     // The manifest is written once the test ended and its pictures are in.
-    await expect.poll(async () => (await storedTraces(window)).map((t) => t.manifest?.result ?? "writing"), { timeout: 15_000 }).toEqual(["failed"]);
-    const [{ manifest, files }] = await storedTraces(window);
+    await expect.poll(async () => (await storedTraces(ide.window)).map((t) => t.manifest?.result ?? "writing"), { timeout: 15_000 }).toEqual(["failed"]);
+    const [{ manifest, files }] = await storedTraces(ide.window);
     const steps = manifest!.steps;
     expect(steps.map((s) => [s.index, s.command, s.state])).toEqual([
       [1, "open", "passed"],
@@ -112,36 +73,36 @@ describe("traces in the browser extension", () => {
     }
     expect(steps[1].locator).toBe("id=add");
     const failure = steps[2].failure!;
-    expect(failure).toMatchObject({ url: `${site.origin}/shop`, title: "Shop" });
+    expect(failure).toMatchObject({ url: `${ide.site.origin}/shop`, title: "Shop" });
     expect(failure.consoleErrors.some((line) => line.includes("stock service down: 503"))).toBe(true);
     expect(files[failure.dom!].text).toContain('<button id="add" type="button"');
     // The click before the failure ran: the snapshot is of the page after it.
     expect(files[failure.dom!].text).toContain('<p id="count">1</p>');
 
     // The window's time travel: a command of the run in the Playback panel shows the page after it...
-    await window.getByTestId("commands").getByTestId("command-row").nth(1).click();
-    const clicked = window.getByRole("img", { name: "The page after command 2: click", exact: true });
+    await ide.window.getByTestId("commands").getByTestId("command-row").nth(1).click();
+    const clicked = ide.window.getByRole("img", { name: "The page after command 2: click", exact: true });
     await expect.poll(() => clicked.evaluate((img) => (img as HTMLImageElement).naturalWidth).catch(() => 0), { timeout: 10_000 }).toBe(1280);
-    expect(await window.getByTestId("trace-locator").textContent()).toBe("id=add");
+    expect(await ide.window.getByTestId("trace-locator").textContent()).toBe("id=add");
     // ... and "Runs" opens the kept run, whose commands show the page after them.
-    await window.getByTestId("trace-runs").selectOption({ label: "checks out: failed" });
-    await window.getByTestId("trace-row").nth(0).click();
-    const first = window.getByRole("img", { name: "The page after command 1: open", exact: true });
+    await ide.window.getByTestId("trace-runs").selectOption({ label: "checks out: failed" });
+    await ide.window.getByTestId("trace-row").nth(0).click();
+    const first = ide.window.getByRole("img", { name: "The page after command 1: open", exact: true });
     await first.waitFor({ timeout: 10_000 });
     await expect.poll(() => first.evaluate((img) => (img as HTMLImageElement).naturalWidth), { timeout: 10_000 }).toBeGreaterThan(0);
     // The tab is 1600 px wide: its picture is scaled to 1280.
     expect(await first.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(1280);
-    await window.getByTestId("trace-commands").press("ArrowRight");
-    await window.getByTestId("trace-commands").press("ArrowRight");
-    const failed = window.getByRole("img", { name: "The page after command 3: executeScript", exact: true });
+    await ide.window.getByTestId("trace-commands").press("ArrowRight");
+    await ide.window.getByTestId("trace-commands").press("ArrowRight");
+    const failed = ide.window.getByRole("img", { name: "The page after command 3: executeScript", exact: true });
     await expect.poll(() => failed.evaluate((img) => (img as HTMLImageElement).naturalWidth).catch(() => 0), { timeout: 10_000 }).toBeGreaterThan(0);
-    expect(await window.getByTestId("trace-message").textContent()).toContain("the stock is gone");
-    expect(await window.getByTestId("trace-console").textContent()).toContain("stock service down: 503");
+    expect(await ide.window.getByTestId("trace-message").textContent()).toContain("the stock is gone");
+    expect(await ide.window.getByTestId("trace-console").textContent()).toContain("stock service down: 503");
     // The DOM snapshot opens as text: the page's HTML is shown, never run in the extension's origin.
-    const link = window.getByRole("link", { name: "Open the DOM snapshot" });
+    const link = ide.window.getByRole("link", { name: "Open the DOM snapshot" });
     const href = (await link.getAttribute("href"))!;
     expect(href.startsWith("blob:chrome-extension://")).toBe(true);
-    const opened = await window.evaluate(async (url) => {
+    const opened = await ide.window.evaluate(async (url) => {
       const response = await fetch(url);
       return { type: response.headers.get("content-type"), text: await response.text() };
     }, href);

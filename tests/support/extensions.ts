@@ -7,6 +7,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { BrowserContext, Page, Worker } from "playwright-core";
+import { buildExtension } from "../../apps/extension/build.ts";
+import { launchWithExtensions } from "../../drivers/host/chromium.ts";
 import { newExtensionKey } from "../../drivers/webextension/extensionId.ts";
 import { IDE_EXTENSION_ID } from "../../drivers/webextension/identity.ts";
 import { WINDOW_PAGE } from "../../drivers/webextension/messages.ts";
@@ -177,6 +179,40 @@ export async function openIdeWindow(context: BrowserContext, opener: Worker, err
 
 export function profileDir(): string {
   return mkdtempSync(join(tmpdir(), "ide-core-profile-"));
+}
+
+/** The IDE extension built into a fresh temporary folder: gives that folder. */
+export async function buildIdeExtension(): Promise<string> {
+  return (await buildExtension({ outDir: join(mkdtempSync(join(tmpdir(), "ide-core-ext-")), "extension") })).outDir;
+}
+
+export interface LaunchedIde {
+  context: BrowserContext;
+  /** The plugins' workers, in the order of `plugins`. */
+  workers: Worker[];
+  /** The browser's first page: the tab under test. */
+  tab: Page;
+  /** The IDE window, unless `openWindow: false`. */
+  window?: Page;
+}
+
+/**
+ * Chromium with a fresh profile, the built IDE extension (`ideDir`) and `plugins` loaded, once
+ * every extension's worker runs. The tab under test goes to `url` when given; then the first
+ * plugin opens the IDE window (unless `openWindow: false`), whose errors go to `errors`.
+ */
+export async function launchIde(
+  ideDir: string,
+  plugins: MadeExtension[],
+  options: { url?: string; openWindow?: boolean; errors?: string[] } = {},
+): Promise<LaunchedIde> {
+  const context = await launchWithExtensions(profileDir(), [ideDir, ...plugins.map((p) => p.dir)]);
+  const workers = await Promise.all(plugins.map((p) => workerOf(context, p.id)));
+  await workerOf(context, IDE_EXTENSION_ID);
+  const tab = context.pages()[0] ?? (await context.newPage());
+  if (options.url) await tab.goto(options.url);
+  if (options.openWindow === false) return { context, workers, tab };
+  return { context, workers, tab, window: await openIdeWindow(context, workers[0], options.errors) };
 }
 
 /**

@@ -1,0 +1,85 @@
+// The launch the extension e2e files share, as vitest hooks: the IDE extension built and the
+// plugin extensions made once, a site on 127.0.0.1 served for the file, and for each test
+// (or once for the file) a fresh Chromium whose tab under test shows the site and whose first
+// plugin opened the IDE window. A script or console error in that window fails the test.
+// Kept apart from extensions.ts, which the benchmark imports outside vitest.
+import type { BrowserContext, Page, Worker } from "playwright-core";
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from "vitest";
+import { servePages } from "./browserPages.ts";
+import { buildIdeExtension, launchIde, makePluginExtension } from "./extensions.ts";
+import type { MadeExtension } from "./extensions.ts";
+
+export interface ServedSite {
+  origin: string;
+  close(): Promise<void>;
+}
+
+/** A blank page the tab under test starts on, at /start, when `pages` are given. */
+export const START_PAGE = "<!doctype html><title>Start</title><p>start</p>";
+
+export interface IdeExtensionOptions {
+  /** The plugin extensions beside the IDE, by name (and whether they listen); the first opens the IDE window. */
+  plugins: Array<string | { name: string; listens?: boolean }>;
+  /** The site's pages by path (a blank /start added), answered late for the paths in `slowMs`... */
+  pages?: Record<string, string>;
+  slowMs?: Record<string, number>;
+  /** ...or a site served by the caller. */
+  site?: () => Promise<ServedSite>;
+  /** Where the tab under test starts on the site: /start unless told. */
+  start?: string;
+  /** Whether the first plugin opens the IDE window at each launch: yes unless told. */
+  openWindow?: boolean;
+  /** One browser for the whole file, not a fresh one for each test. */
+  once?: boolean;
+}
+
+/**
+ * What the hooks launched, for the test that runs now. A test may swap `context` (and `tab`,
+ * `window`) for a browser of its own: the hooks close whichever is here at the end.
+ */
+export interface IdeExtension {
+  ideDir: string;
+  extensions: MadeExtension[];
+  site: ServedSite;
+  context: BrowserContext;
+  tab: Page;
+  window: Page;
+  /** The plugins' workers, in the order of `plugins`. */
+  workers: Worker[];
+  /** The IDE window's script and console errors: empty at the end of each test, or it fails. */
+  windowErrors: string[];
+}
+
+const LIMIT_MS = 120_000;
+
+/** Registers the hooks that launch the IDE extension (see the top of this file); call it at a file's top level. */
+export function useIdeExtension(options: IdeExtensionOptions): IdeExtension {
+  const ide = { windowErrors: [] as string[] } as IdeExtension;
+  const launch = async () => {
+    ide.windowErrors = [];
+    const url = ide.site ? new URL(options.start ?? "/start", ide.site.origin).href : undefined;
+    const launched = await launchIde(ide.ideDir, ide.extensions, { url, openWindow: options.openWindow, errors: ide.windowErrors });
+    Object.assign(ide, launched);
+  };
+  const close = async () => {
+    await ide.context?.close();
+    expect(ide.windowErrors).toEqual([]);
+  };
+  beforeAll(async () => {
+    ide.ideDir = await buildIdeExtension();
+    ide.extensions = options.plugins.map((p) => (typeof p === "string" ? makePluginExtension(p) : makePluginExtension(p.name, p)));
+    if (options.site) ide.site = await options.site();
+    else if (options.pages) ide.site = await servePages({ "/start": START_PAGE, ...options.pages }, options.slowMs);
+  }, LIMIT_MS);
+  afterAll(async () => {
+    await ide.site?.close();
+  });
+  if (options.once) {
+    beforeAll(launch, LIMIT_MS);
+    afterAll(close, LIMIT_MS);
+  } else {
+    beforeEach(launch, LIMIT_MS);
+    afterEach(close, LIMIT_MS);
+  }
+  return ide;
+}
