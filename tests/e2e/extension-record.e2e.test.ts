@@ -4,84 +4,50 @@
 // (DevTools input: trusted events, as a person's), presses Stop recording, compares the
 // recorded commands, and plays the recorded test back green (the tricky page's too). Closing the tab mid-recording
 // stops it, keeping what was recorded.
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { launchWithExtensions } from "../../drivers/host/chromium.ts";
-import { buildExtension } from "../../apps/extension/build.ts";
+import type { Page } from "playwright-core";
+import { beforeEach, describe, expect, it } from "vitest";
 import { IDE_EXTENSION_ID } from "../../drivers/webextension/identity.ts";
-import { makePluginExtension, openIdeWindow, profileDir, sendFrom, serveTestSite, workerOf } from "../support/extensions.ts";
-import type { MadeExtension } from "../support/extensions.ts";
+import { sendFrom, serveTestSite, workerOf } from "../support/extensions.ts";
+import { useIdeExtension } from "../support/ideExtension.ts";
 
-
-let ideDir: string;
-let pluginExt: MadeExtension;
-let site: Awaited<ReturnType<typeof serveTestSite>>;
-let context: BrowserContext;
-let tab: Page;
-let window: Page;
-let windowErrors: string[];
-
-beforeAll(async () => {
-  ideDir = (await buildExtension({ outDir: join(mkdtempSync(join(tmpdir(), "ide-core-ext-")), "extension") })).outDir;
-  pluginExt = makePluginExtension("opener");
-  site = await serveTestSite();
-});
-
-afterAll(async () => {
-  await site?.close();
-});
+const ide = useIdeExtension({ plugins: ["opener"], site: serveTestSite, start: "/order" });
 
 beforeEach(async () => {
-  windowErrors = [];
-  context = await launchWithExtensions(profileDir(), [ideDir, pluginExt.dir]);
-  const opener = await workerOf(context, pluginExt.id);
-  await workerOf(context, IDE_EXTENSION_ID);
-  tab = context.pages()[0] ?? (await context.newPage());
-  await tab.goto(`${site.origin}/order`);
-  window = await openIdeWindow(context, opener, windowErrors);
   // A new project has no test: the user adds one to record into.
-  await window.getByRole("button", { name: "New test" }).click();
-  const name = window.locator('[data-testid="test-name"]');
+  await ide.window.getByRole("button", { name: "New test" }).click();
+  const name = ide.window.locator('[data-testid="test-name"]');
   await name.fill("recorded");
   await name.press("Enter");
-  await window.getByRole("button", { name: "Record", exact: true }).waitFor();
-});
-
-afterEach(async () => {
-  await context?.close();
-  expect(windowErrors).toEqual([]);
+  await ide.window.getByRole("button", { name: "Record", exact: true }).waitFor();
 });
 
 /** The displayed test's commands, as the IDE window's core holds them. */
 async function recordedCommands(): Promise<string[]> {
-  const rows = window.locator('[data-testid="editor-row"]');
+  const rows = ide.window.locator('[data-testid="editor-row"]');
   const texts = await rows.allTextContents();
   return texts.map((t) => t.replace(/\s+/g, " ").trim());
 }
 
 /** The user brings the tab under test to the front, as a person clicks into it. */
 async function inTheTab() {
-  await tab.bringToFront();
+  await ide.tab.bringToFront();
 }
 
 describe("recording in the browser extension", () => {
   it("records clicks, typing and a select in the tab under test, and the recorded test plays back green", async () => {
     await inTheTab();
-    await window.getByRole("button", { name: "Record", exact: true }).click();
-    await window.getByRole("button", { name: "Stop recording" }).waitFor();
+    await ide.window.getByRole("button", { name: "Record", exact: true }).click();
+    await ide.window.getByRole("button", { name: "Stop recording" }).waitFor();
     await expect.poll(async () => (await recordedCommands()).length, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
 
-    await tab.click("#name");
-    await tab.keyboard.type("Ada");
-    await tab.keyboard.press("Tab"); // to the select, which the arrow key changes as a person's would
-    await tab.keyboard.press("ArrowDown");
-    await tab.click("#go");
+    await ide.tab.click("#name");
+    await ide.tab.keyboard.type("Ada");
+    await ide.tab.keyboard.press("Tab"); // to the select, which the arrow key changes as a person's would
+    await ide.tab.keyboard.press("ArrowDown");
+    await ide.tab.click("#go");
     await expect.poll(async () => (await recordedCommands()).length, { timeout: 10_000 }).toBe(6);
-    await window.getByRole("button", { name: "Stop recording" }).click();
-    await window.getByRole("button", { name: "Record", exact: true }).waitFor();
+    await ide.window.getByRole("button", { name: "Stop recording" }).click();
+    await ide.window.getByRole("button", { name: "Record", exact: true }).waitFor();
 
     const commands = await recordedCommands();
     expect(commands[0]).toMatch(/open.*\/order/);
@@ -92,68 +58,68 @@ describe("recording in the browser extension", () => {
     expect(commands[5]).toMatch(/click.*id=go/);
 
     // Played back: the page takes the order typed and chosen.
-    await tab.goto(`${site.origin}/second`);
+    await ide.tab.goto(`${ide.site.origin}/second`);
     await inTheTab();
-    await window.getByRole("button", { name: "Play", exact: true }).click();
-    await expect.poll(() => window.locator('[data-testid="run-status"]').getAttribute("data-status"), { timeout: 20_000 }).toBe("ended");
-    expect(await window.locator('[data-testid="run-result"]').textContent()).toContain("passed");
-    expect(await tab.locator("#result").textContent()).toBe("Ada orders Medium");
+    await ide.window.getByRole("button", { name: "Play", exact: true }).click();
+    await expect.poll(() => ide.window.locator('[data-testid="run-status"]').getAttribute("data-status"), { timeout: 20_000 }).toBe("ended");
+    expect(await ide.window.locator('[data-testid="run-result"]').textContent()).toContain("passed");
+    expect(await ide.tab.locator("#result").textContent()).toBe("Ada orders Medium");
   });
 
   it("keeps what was typed into the field that still has the focus when Stop recording is pressed, as its type", async () => {
     await inTheTab();
-    await window.getByRole("button", { name: "Record", exact: true }).click();
+    await ide.window.getByRole("button", { name: "Record", exact: true }).click();
     await expect.poll(async () => (await recordedCommands()).length, { timeout: 10_000 }).toBe(2);
-    await tab.click("#name");
-    await tab.keyboard.type("Grace");
+    await ide.tab.click("#name");
+    await ide.tab.keyboard.type("Grace");
     await expect.poll(async () => (await recordedCommands()).length, { timeout: 10_000 }).toBe(3);
     // The field keeps the focus: its change never comes. The user goes to the IDE window and stops.
-    await window.bringToFront();
-    await window.getByRole("button", { name: "Stop recording" }).click();
-    await window.getByRole("button", { name: "Record", exact: true }).waitFor();
+    await ide.window.bringToFront();
+    await ide.window.getByRole("button", { name: "Stop recording" }).click();
+    await ide.window.getByRole("button", { name: "Record", exact: true }).waitFor();
     await expect.poll(async () => (await recordedCommands()).length, { timeout: 10_000 }).toBe(4);
     const commands = await recordedCommands();
     expect(commands[2]).toMatch(/click.*id=name/);
     expect(commands[3]).toMatch(/type.*id=name.*Grace/);
-    expect(await tab.locator("#name").evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await ide.tab.locator("#name").evaluate((el) => el === document.activeElement)).toBe(true);
   });
 
   it("records with the project's locator order, and a change of the order in the IDE window during a recording changes the next target", async () => {
     await inTheTab();
-    await window.getByRole("button", { name: "Record", exact: true }).click();
+    await ide.window.getByRole("button", { name: "Record", exact: true }).click();
     await expect.poll(async () => (await recordedCommands()).length, { timeout: 10_000 }).toBe(2);
-    await tab.click("#go");
+    await ide.tab.click("#go");
     await expect.poll(async () => (await recordedCommands()).length, { timeout: 10_000 }).toBe(3);
     expect((await recordedCommands())[2]).toMatch(/click.*id=go/);
 
     // The user moves the button-text builder above id, one step at a time, as the list shows it.
-    await window.bringToFront();
-    await window.getByText("Locator order", { exact: true }).click();
-    const names = window.getByRole("list", { name: "Locator order" }).locator("code");
+    await ide.window.bringToFront();
+    await ide.window.getByText("Locator order", { exact: true }).click();
+    const names = ide.window.getByRole("list", { name: "Locator order" }).locator("code");
     for (let step = 0; step < 5; step++) {
       const at = (await names.allTextContents()).indexOf("xpath:text");
-      await window.getByRole("button", { name: "Move xpath:text up" }).click();
+      await ide.window.getByRole("button", { name: "Move xpath:text up" }).click();
       await expect.poll(async () => (await names.allTextContents()).indexOf("xpath:text")).toBe(at - 1);
     }
     expect((await names.allTextContents()).slice(0, 3)).toEqual(["css:testId", "css:data-attr", "xpath:text"]);
 
     await inTheTab();
-    await tab.click("#go");
+    await ide.tab.click("#go");
     await expect.poll(async () => (await recordedCommands()).length, { timeout: 10_000 }).toBe(4);
     expect((await recordedCommands())[3]).toMatch(/click.*xpath=\/\/button\[normalize-space\(\)='Order'\]/);
-    await window.getByRole("button", { name: "Stop recording" }).click();
+    await ide.window.getByRole("button", { name: "Stop recording" }).click();
   });
 
   it("stops when the tab under test is closed, keeping what was recorded, and says so", async () => {
     await inTheTab();
-    await window.getByRole("button", { name: "Record", exact: true }).click();
+    await ide.window.getByRole("button", { name: "Record", exact: true }).click();
     await expect.poll(async () => (await recordedCommands()).length, { timeout: 10_000 }).toBe(2);
-    await tab.click("#go");
+    await ide.tab.click("#go");
     await expect.poll(async () => (await recordedCommands()).length, { timeout: 10_000 }).toBe(3);
-    await tab.close();
-    await window.getByRole("button", { name: "Record", exact: true }).waitFor();
+    await ide.tab.close();
+    await ide.window.getByRole("button", { name: "Record", exact: true }).waitFor();
     expect((await recordedCommands())[2]).toMatch(/click.*id=go/);
-    await expect.poll(() => window.locator("body").textContent()).toMatch(/tab under test was closed/);
+    await expect.poll(() => ide.window.locator("body").textContent()).toMatch(/tab under test was closed/);
   });
 });
 
@@ -198,45 +164,45 @@ async function resolveEach(page: Page, targets: Array<[string, string]>, expecte
 
 describe("recording a page of tricky cases in the browser extension", () => {
   it("records duplicate ids, quotes, selects, a contenteditable, a button in a shadow root and a frame, each target finding its element, and the test plays back green", async () => {
-    await tab.goto(`${site.origin}/tricky`);
+    await ide.tab.goto(`${ide.site.origin}/tricky`);
     await inTheTab();
-    await window.getByRole("button", { name: "Record", exact: true }).click();
-    await window.getByRole("button", { name: "Stop recording" }).waitFor();
+    await ide.window.getByRole("button", { name: "Record", exact: true }).click();
+    await ide.window.getByRole("button", { name: "Stop recording" }).waitFor();
     await expect.poll(async () => (await recordedCommands()).length, { timeout: 10_000 }).toBe(2);
     const after = (n: number) => expect.poll(async () => (await recordedCommands()).length, { timeout: 10_000 }).toBe(n);
 
-    await tab.getByText("Second 'single' button").click();
+    await ide.tab.getByText("Second 'single' button").click();
     await after(3);
-    await tab.getByText('First "quoted" button').click();
+    await ide.tab.getByText('First "quoted" button').click();
     await after(4);
-    await tab.focus("#pick");
-    await tab.keyboard.press("ArrowDown");
+    await ide.tab.focus("#pick");
+    await ide.tab.keyboard.press("ArrowDown");
     await after(5);
     // A click on an option of a multiple select: its addSelection, then the click, as v3 records it.
-    await tab.locator("#many option", { hasText: "Green" }).click();
+    await ide.tab.locator("#many option", { hasText: "Green" }).click();
     await after(7);
-    await tab.locator("#many option", { hasText: "Blue" }).click({ modifiers: ["Control"] });
+    await ide.tab.locator("#many option", { hasText: "Blue" }).click({ modifiers: ["Control"] });
     await after(9);
-    await tab.click("#editor");
+    await ide.tab.click("#editor");
     await after(10);
-    await tab.keyboard.press("End");
-    await tab.keyboard.type(" now");
-    await tab.click("#plain");
+    await ide.tab.keyboard.press("End");
+    await ide.tab.keyboard.type(" now");
+    await ide.tab.click("#plain");
     await after(12); // editContent as the editor loses the focus, then the click
-    await tab.getByText("In the shadow").click();
+    await ide.tab.getByText("In the shadow").click();
     await after(13);
-    await tab.frameLocator("#frame").locator("#deep").click();
-    await tab.keyboard.type("deep");
-    await tab.keyboard.press("Tab");
+    await ide.tab.frameLocator("#frame").locator("#deep").click();
+    await ide.tab.keyboard.type("deep");
+    await ide.tab.keyboard.press("Tab");
     await after(16); // selectFrame, click, type
-    await window.getByRole("button", { name: "Stop recording" }).click();
-    await window.getByRole("button", { name: "Record", exact: true }).waitFor();
+    await ide.window.getByRole("button", { name: "Stop recording" }).click();
+    await ide.window.getByRole("button", { name: "Record", exact: true }).waitFor();
 
     // The commands as recorded, targets read by a plugin in control (GET /record/command).
-    const plugin = await workerOf(context, pluginExt.id);
+    const plugin = await workerOf(ide.context, ide.extensions[0].id);
     const control = sendFrom(plugin, IDE_EXTENSION_ID, { uri: "/control", verb: "post", payload: { name: "Reader", version: "1.0.0" } });
-    await window.waitForSelector('[data-testid="dialog"][data-kind="controlConsent"]');
-    await window.getByRole("button", { name: "Restart and allow access" }).click();
+    await ide.window.waitForSelector('[data-testid="dialog"][data-kind="controlConsent"]');
+    await ide.window.getByRole("button", { name: "Restart and allow access" }).click();
     expect(await control).toEqual({ reply: true });
     const answer = (await sendFrom(plugin, IDE_EXTENSION_ID, { uri: "/record/command", verb: "get" })) as {
       reply: { commands: Array<{ command: string; target: string; value: string; targets: Array<[string, string]> }> };
@@ -290,7 +256,7 @@ describe("recording a page of tricky cases in the browser extension", () => {
       const { targets, target } = commands[index];
       expect(targets.length, `targets of command ${index}`).toBeGreaterThan(0);
       expect(targets[0][0]).toBe(target);
-      for (const [locator, count, right] of await resolveEach(tab, targets, element, inFrame)) {
+      for (const [locator, count, right] of await resolveEach(ide.tab, targets, element, inFrame)) {
         expect([locator, count > 0, right], `command ${index}: ${locator}`).toEqual([locator, true, true]);
       }
     }
@@ -299,15 +265,15 @@ describe("recording a page of tricky cases in the browser extension", () => {
     expect(commands[3].targets.some(([locator]) => locator.includes('"quoted"'))).toBe(true);
 
     // Played back from a fresh page: every command passes, and the page ends as the user left it.
-    await tab.goto(`${site.origin}/second`);
+    await ide.tab.goto(`${ide.site.origin}/second`);
     await inTheTab();
-    await window.getByRole("button", { name: "Play", exact: true }).click();
-    await expect.poll(() => window.locator('[data-testid="run-status"]').getAttribute("data-status"), { timeout: 30_000 }).toBe("ended");
-    const states = await window.locator('[data-testid="command-state"]').allTextContents();
+    await ide.window.getByRole("button", { name: "Play", exact: true }).click();
+    await expect.poll(() => ide.window.locator('[data-testid="run-status"]').getAttribute("data-status"), { timeout: 30_000 }).toBe("ended");
+    const states = await ide.window.locator('[data-testid="command-state"]').allTextContents();
     expect(states.map((s) => s.trim())).toEqual(commands.map(() => expect.stringContaining("passed")));
-    expect(await window.locator('[data-testid="run-result"]').textContent()).toContain("passed");
-    expect(await tab.locator("#pick").inputValue()).toBe("Two");
-    expect(await tab.locator("#editor").textContent()).toBe("Edit me now");
-    expect(await tab.frameLocator("#frame").locator("#deep").inputValue()).toBe("deep");
+    expect(await ide.window.locator('[data-testid="run-result"]').textContent()).toContain("passed");
+    expect(await ide.tab.locator("#pick").inputValue()).toBe("Two");
+    expect(await ide.tab.locator("#editor").textContent()).toBe("Edit me now");
+    expect(await ide.tab.frameLocator("#frame").locator("#deep").inputValue()).toBe("deep");
   });
 });

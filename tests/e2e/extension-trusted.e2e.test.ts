@@ -6,7 +6,6 @@
 import { describe, expect, it } from "vitest";
 import { useIdeExtension } from "../support/ideExtension.ts";
 
-
 const PAGE = `<!doctype html><html><head><meta charset="utf-8"><title>Trusted</title>
 <style>#menu ul { display: none } #menu:hover ul { display: block }</style></head><body>
 <button id="b" onclick="document.getElementById('r').textContent = 'trusted ' + event.isTrusted">B</button><p id="r"></p>

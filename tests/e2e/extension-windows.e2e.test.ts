@@ -4,71 +4,33 @@
 // first tab, compares the commands with v3's (opensWindow, storeWindowHandle win_ser_local,
 // selectWindow handle=${win_ser_1}, close, selectWindow handle=${win_ser_local}), and plays
 // the recorded test back green in the tabs.
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { launchWithExtensions } from "../../drivers/host/chromium.ts";
-import { buildExtension } from "../../apps/extension/build.ts";
-import { IDE_EXTENSION_ID } from "../../drivers/webextension/identity.ts";
-import { servePages } from "../support/browserPages.ts";
-import { makePluginExtension, openIdeWindow, profileDir, workerOf } from "../support/extensions.ts";
-import type { MadeExtension } from "../support/extensions.ts";
+import { beforeEach, describe, expect, it } from "vitest";
+import { useIdeExtension } from "../support/ideExtension.ts";
 import { AFTER_HELP_CLICK, WINDOWS_ELSEWHERE, WINDOWS_HELP, WINDOWS_SHOP } from "../support/windowsShop.ts";
 
-
-let ideDir: string;
-let pluginExt: MadeExtension;
-let site: Awaited<ReturnType<typeof servePages>>;
-let context: BrowserContext;
-let tab: Page;
-let window: Page;
-let windowErrors: string[];
-
-beforeAll(async () => {
-  ideDir = (await buildExtension({ outDir: join(mkdtempSync(join(tmpdir(), "ide-core-ext-")), "extension") })).outDir;
-  pluginExt = makePluginExtension("opener");
-  site = await servePages({ "/shop": WINDOWS_SHOP, "/help": WINDOWS_HELP, "/elsewhere": WINDOWS_ELSEWHERE });
-});
-
-afterAll(async () => {
-  await site?.close();
-});
+const ide = useIdeExtension({ plugins: ["opener"], pages: { "/shop": WINDOWS_SHOP, "/help": WINDOWS_HELP, "/elsewhere": WINDOWS_ELSEWHERE }, start: "/shop" });
 
 beforeEach(async () => {
-  windowErrors = [];
-  context = await launchWithExtensions(profileDir(), [ideDir, pluginExt.dir]);
-  const opener = await workerOf(context, pluginExt.id);
-  await workerOf(context, IDE_EXTENSION_ID);
-  tab = context.pages()[0] ?? (await context.newPage());
-  await tab.goto(`${site.origin}/shop`);
-  window = await openIdeWindow(context, opener, windowErrors);
-  await window.getByRole("button", { name: "New test" }).click();
-  const name = window.locator('[data-testid="test-name"]');
+  await ide.window.getByRole("button", { name: "New test" }).click();
+  const name = ide.window.locator('[data-testid="test-name"]');
   await name.fill("windows");
   await name.press("Enter");
-  await window.getByRole("button", { name: "Record", exact: true }).waitFor();
-});
-
-afterEach(async () => {
-  await context?.close();
-  expect(windowErrors).toEqual([]);
+  await ide.window.getByRole("button", { name: "Record", exact: true }).waitFor();
 });
 
 async function recordedCommands(): Promise<string[]> {
-  const texts = await window.locator('[data-testid="editor-row"]').allTextContents();
+  const texts = await ide.window.locator('[data-testid="editor-row"]').allTextContents();
   return texts.map((t) => t.replace(/\s+/g, " ").trim());
 }
 const count = async () => (await recordedCommands()).length;
 
 describe("windows in the browser extension", () => {
   it("records a click that opens a tab, work in it, its close and the way back as v3 does, and plays them back green", async () => {
-    await tab.bringToFront();
-    await window.getByRole("button", { name: "Record", exact: true }).click();
+    await ide.tab.bringToFront();
+    await ide.window.getByRole("button", { name: "Record", exact: true }).click();
     await expect.poll(count, { timeout: 10_000 }).toBe(2);
-    const help = context.waitForEvent("page", { predicate: (p) => p.url().endsWith("/help") });
-    await tab.click("#help");
+    const help = ide.context.waitForEvent("page", { predicate: (p) => p.url().endsWith("/help") });
+    await ide.tab.click("#help");
     const helpTab = await help;
     await helpTab.waitForLoadState();
     // The click, then storeWindowHandle once the tab it opened is known.
@@ -78,11 +40,11 @@ describe("windows in the browser extension", () => {
     await expect.poll(count, { timeout: 10_000 }).toBe(6);
     await helpTab.close();
     await expect.poll(count, { timeout: 10_000 }).toBe(7);
-    await tab.bringToFront();
-    await tab.click("#buy");
+    await ide.tab.bringToFront();
+    await ide.tab.click("#buy");
     await expect.poll(count, { timeout: 10_000 }).toBe(9);
-    await window.getByRole("button", { name: "Stop recording" }).click();
-    await window.getByRole("button", { name: "Record", exact: true }).waitFor();
+    await ide.window.getByRole("button", { name: "Stop recording" }).click();
+    await ide.window.getByRole("button", { name: "Record", exact: true }).waitFor();
     const commands = await recordedCommands();
     expect(commands[2]).toMatch(/click.*id=help/);
     // A row reads as its number, command and target.
@@ -95,12 +57,12 @@ describe("windows in the browser extension", () => {
     );
 
     // Played back from another page: the help tab opens, is used and closed, and the shop is bought from.
-    await tab.goto(`${site.origin}/elsewhere`);
-    await tab.bringToFront();
-    await window.getByRole("button", { name: "Play", exact: true }).click();
-    await expect.poll(() => window.locator('[data-testid="run-status"]').getAttribute("data-status"), { timeout: 30_000 }).toBe("ended");
-    expect(await window.locator('[data-testid="run-result"]').textContent()).toContain("passed");
-    expect(await tab.locator("#result").textContent()).toBe("bought");
-    expect(context.pages().filter((p) => p.url().endsWith("/help"))).toEqual([]);
+    await ide.tab.goto(`${ide.site.origin}/elsewhere`);
+    await ide.tab.bringToFront();
+    await ide.window.getByRole("button", { name: "Play", exact: true }).click();
+    await expect.poll(() => ide.window.locator('[data-testid="run-status"]').getAttribute("data-status"), { timeout: 30_000 }).toBe("ended");
+    expect(await ide.window.locator('[data-testid="run-result"]').textContent()).toContain("passed");
+    expect(await ide.tab.locator("#result").textContent()).toBe("bought");
+    expect(ide.context.pages().filter((p) => p.url().endsWith("/help"))).toEqual([]);
   });
 });
