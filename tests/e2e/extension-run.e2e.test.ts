@@ -5,17 +5,13 @@
 // the tab's ids, and the states show in the window. The plugins behave as Selenium IDE v3's
 // do: flat registration with `payload: null`, PUT /playback/var while handling
 // playbackStarted, answers to `execute` read as the anchor read them.
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import type { BrowserContext, Page, Worker } from "playwright-core";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Worker } from "playwright-core";
+import { beforeEach, describe, expect, it } from "vitest";
 import { launchWithExtensions } from "../../drivers/host/chromium.ts";
-import { buildExtension } from "../../apps/extension/build.ts";
 import { IDE_EXTENSION_ID } from "../../drivers/webextension/identity.ts";
 import { WINDOW_PAGE } from "../../drivers/webextension/messages.ts";
-import { makePluginExtension, NEVER_ANSWER, profileDir, sendFrom, serveTestSite, workerOf, workerWhere } from "../support/extensions.ts";
-import type { MadeExtension } from "../support/extensions.ts";
+import { NEVER_ANSWER, profileDir, sendFrom, serveTestSite, workerOf, workerWhere } from "../support/extensions.ts";
+import { useIdeExtension } from "../support/ideExtension.ts";
 
 const IDE_PAGE_URL = `chrome-extension://${IDE_EXTENSION_ID}/${WINDOW_PAGE}`;
 
@@ -133,40 +129,14 @@ function project(origin: string) {
   };
 }
 
-let ideDir: string;
-let alphaExt: MadeExtension;
-let betaExt: MadeExtension;
-let deafExt: MadeExtension;
-let site: Awaited<ReturnType<typeof serveTestSite>>;
+const ide = useIdeExtension({ plugins: ["alpha", "beta", { name: "deaf", listens: false }], site: serveTestSite, start: "/second" });
 
-let context: BrowserContext;
 let alpha: Worker;
 let beta: Worker;
 let deaf: Worker;
-let tab: Page;
-let window: Page;
-let windowErrors: string[];
-
-beforeAll(async () => {
-  ideDir = (await buildExtension({ outDir: join(mkdtempSync(join(tmpdir(), "ide-core-ext-")), "extension") })).outDir;
-  alphaExt = makePluginExtension("alpha");
-  betaExt = makePluginExtension("beta");
-  deafExt = makePluginExtension("deaf", { listens: false });
-  site = await serveTestSite();
-});
-
-afterAll(async () => {
-  await site?.close();
-});
 
 beforeEach(async () => {
-  windowErrors = [];
-  context = await launchWithExtensions(profileDir(), [ideDir, alphaExt.dir, betaExt.dir, deafExt.dir]);
-  [alpha, beta, deaf] = await Promise.all([workerOf(context, alphaExt.id), workerOf(context, betaExt.id), workerOf(context, deafExt.id)]);
-  await workerOf(context, IDE_EXTENSION_ID);
-  tab = context.pages()[0] ?? (await context.newPage());
-  await tab.goto(`${site.origin}/second`);
-  window = await openWindow();
+  [alpha, beta, deaf] = ide.workers;
   // Registered as Selenium IDE v3's plugins register: the fields flat, and `payload: null`.
   expect(await ask(alpha, { uri: "/register", verb: "post", payload: null, ...ALPHA })).toBe(true);
   expect(await ask(beta, { uri: "/register", verb: "post", payload: null, ...BETA })).toBe(true);
@@ -178,12 +148,6 @@ beforeEach(async () => {
   await loadProject();
 });
 
-afterEach(async () => {
-  await context?.close();
-  // A script error in the IDE window is a bug even when every state was right.
-  expect(windowErrors).toEqual([]);
-});
-
 // ---- helpers ----------------------------------------------------------------------------
 
 async function ask(plugin: Worker, message: unknown): Promise<unknown> {
@@ -192,34 +156,21 @@ async function ask(plugin: Worker, message: unknown): Promise<unknown> {
   return result.reply;
 }
 
-async function openWindow(): Promise<Page> {
-  const appeared = context.waitForEvent("page", { predicate: (p) => p.url() === IDE_PAGE_URL });
-  const opened = ask(alpha, { openIDEIfClosed: true });
-  const page = await appeared;
-  page.on("pageerror", (error) => windowErrors.push(error.message));
-  page.on("console", (message) => {
-    if (message.type() === "error") windowErrors.push(message.text());
-  });
-  await page.waitForSelector('[data-testid="project-name"]');
-  expect(await opened).toBe(true);
-  return page;
-}
-
 /** The user picks the project's file in the IDE window. */
 async function loadProject() {
-  const file = project(site.origin);
-  await window.locator('[data-testid="load-file"]').setInputFiles({
+  const file = project(ide.site.origin);
+  await ide.window.locator('[data-testid="load-file"]').setInputFiles({
     name: "runs.side",
     mimeType: "application/json",
     buffer: Buffer.from(JSON.stringify(file)),
   });
-  await window.waitForSelector(`[data-testid="project-name"]:has-text("${file.name}")`);
+  await ide.window.waitForSelector(`[data-testid="project-name"]:has-text("${file.name}")`);
 }
 
 /** The user picks a test (the window shows it) and, unless only picking, presses Play. */
 async function play(testId: string, options: { pickOnly?: boolean } = {}) {
-  await window.locator('[data-testid="test-picker"]').selectOption(testId);
-  if (!options.pickOnly) await window.getByRole("button", { name: "Play", exact: true }).click();
+  await ide.window.locator('[data-testid="test-picker"]').selectOption(testId);
+  if (!options.pickOnly) await ide.window.getByRole("button", { name: "Play", exact: true }).click();
 }
 
 async function breakpointBefore(testId: string, commandId: string) {
@@ -227,13 +178,13 @@ async function breakpointBefore(testId: string, commandId: string) {
   await row(commandId).getByRole("button", { name: /Breakpoint before command/ }).click();
 }
 
-const row = (id: string) => window.locator(`[data-testid="command-row"][data-command-id="${id}"]`);
+const row = (id: string) => ide.window.locator(`[data-testid="command-row"][data-command-id="${id}"]`);
 const stateOf = (id: string) => row(id).locator('[data-testid="command-state"]').textContent();
 const messageOf = (id: string) => row(id).locator('[data-testid="command-message"]').textContent();
-const runStatus = () => window.locator('[data-testid="run-status"]').getAttribute("data-status");
-const runResult = () => window.locator('[data-testid="run-result"]').textContent();
+const runStatus = () => ide.window.locator('[data-testid="run-status"]').getAttribute("data-status");
+const runResult = () => ide.window.locator('[data-testid="run-result"]').textContent();
 const variable = (name: string) =>
-  window.locator(`[data-testid="variable"][data-name="${name}"] [data-testid="variable-value"]`).textContent();
+  ide.window.locator(`[data-testid="variable"][data-name="${name}"] [data-testid="variable-value"]`).textContent();
 
 async function ended(result: "passed" | "failed") {
   await expect.poll(runStatus, { timeout: 20_000 }).toBe("ended");
@@ -248,8 +199,8 @@ const eventsOf = async (plugin: Worker, event: string) => (await received(plugin
 
 /** The browser's ids of the tab under test, as the IDE window's extension sees them. */
 async function tabIds(): Promise<{ tabId: number; windowId: number }> {
-  const url = tab.url();
-  const found = (await window.evaluate(`chrome.tabs.query({ windowType: "normal" })`)) as Array<{ id: number; windowId: number; url: string }>;
+  const url = ide.tab.url();
+  const found = (await ide.window.evaluate(`chrome.tabs.query({ windowType: "normal" })`)) as Array<{ id: number; windowId: number; url: string }>;
   const match = found.find((t) => t.url === url);
   if (!match) throw new Error(`No tab shows ${url}.`);
   return { tabId: match.id, windowId: match.windowId };
@@ -265,9 +216,9 @@ describe("a run in the browser extension", () => {
       expect(await stateOf(id)).toContain("passed");
     }
     // The page under test was played on: its DOM says so.
-    expect(tab.url()).toBe(`${site.origin}/form`);
-    expect(await tab.evaluate(`document.getElementById("name").value`)).toBe("Ada");
-    expect(await tab.evaluate(`document.getElementById("result").textContent`)).toBe("Hello Ada");
+    expect(ide.tab.url()).toBe(`${ide.site.origin}/form`);
+    expect(await ide.tab.evaluate(`document.getElementById("name").value`)).toBe("Ada");
+    expect(await ide.tab.evaluate(`document.getElementById("result").textContent`)).toBe("Hello Ada");
     // executeScript's value went into `title`, with the variable the plugin put as it started;
     // executeAsyncScript's into `answer`, and the condition read it in the page.
     expect(JSON.parse((await variable("title"))!)).toBe("Form page / Grace");
@@ -290,19 +241,19 @@ describe("a run in the browser extension", () => {
     await play("t-nav");
     await ended("passed");
     for (const id of ["n-open", "n-click", "n-assert", "n-type"]) expect(await stateOf(id)).toContain("passed");
-    expect(tab.url()).toBe(`${site.origin}/second`);
-    expect(await tab.evaluate(`document.getElementById("search").value`)).toBe("found");
+    expect(ide.tab.url()).toBe(`${ide.site.origin}/second`);
+    expect(await ide.tab.evaluate(`document.getElementById("search").value`)).toBe("found");
   });
 
   it("types in a frame it selected, waits for a frame the page adds late by its id, comes back to the top, and sets the window's size", async () => {
     await play("t-frame");
     await ended("passed");
     for (const id of ["f-open", "f-select", "f-type", "f-top", "f-assert", "f-late", "f-late-type", "f-back", "f-size"]) expect(await stateOf(id)).toContain("passed");
-    const frame = tab.frames().find((f) => f.url().endsWith("/inner"));
+    const frame = ide.tab.frames().find((f) => f.url().endsWith("/inner"));
     expect(await frame!.evaluate(`document.getElementById("deep").value`)).toBe("in the frame");
-    const late = tab.frames().find((f) => f.url().endsWith("/inner?late"));
+    const late = ide.tab.frames().find((f) => f.url().endsWith("/inner?late"));
     expect(await late!.evaluate(`document.getElementById("deep").value`)).toBe("late");
-    expect(await tab.evaluate("outerWidth")).toBe(800);
+    expect(await ide.tab.evaluate("outerWidth")).toBe(800);
   });
 
   it("ends the run at a failing assertText, and the commands after it keep no state", async () => {
@@ -312,7 +263,7 @@ describe("a run in the browser extension", () => {
     expect(await stateOf("a-assert")).toContain("failed");
     expect(await messageOf("a-assert")).toContain("Goodbye");
     expect(await stateOf("a-type")).not.toMatch(/passed|failed|fatal|pending/);
-    expect(await tab.evaluate(`document.getElementById("name").value`)).toBe("");
+    expect(await ide.tab.evaluate(`document.getElementById("name").value`)).toBe("");
   });
 
   it("fails a command the extension cannot play, naming it", async () => {
@@ -350,14 +301,14 @@ describe("a run in the browser extension", () => {
     await play("t-long");
     await expect.poll(runStatus).toBe("paused");
     expect(await stateOf("l-before")).toContain("passed");
-    expect(await tab.evaluate(`document.getElementById("name").value`)).toBe("before");
-    await window.getByRole("button", { name: "Step" }).click();
+    expect(await ide.tab.evaluate(`document.getElementById("name").value`)).toBe("before");
+    await ide.window.getByRole("button", { name: "Step" }).click();
     await expect.poll(() => stateOf("l-step")).toContain("passed");
     await expect.poll(runStatus).toBe("paused");
-    expect(await tab.evaluate(`document.getElementById("name").value`)).toBe("stepped");
+    expect(await ide.tab.evaluate(`document.getElementById("name").value`)).toBe("stepped");
     // Paused again: the user's tab goes where the extension may not script.
-    await tab.goto("chrome://version");
-    await window.getByRole("button", { name: "Resume" }).click();
+    await ide.tab.goto("chrome://version");
+    await ide.window.getByRole("button", { name: "Resume" }).click();
     await ended("failed");
     expect(await stateOf("l-after")).toContain("fatal");
     expect(await messageOf("l-after")).toMatch(/page under test is gone: .*may not script .*chrome:\/\/.*press Play again/);
@@ -367,8 +318,8 @@ describe("a run in the browser extension", () => {
     await breakpointBefore("t-long", "l-step");
     await play("t-long");
     await expect.poll(runStatus).toBe("paused");
-    await tab.close();
-    await window.getByRole("button", { name: "Resume" }).click();
+    await ide.tab.close();
+    await ide.window.getByRole("button", { name: "Resume" }).click();
     await ended("failed");
     expect(await stateOf("l-step")).toContain("fatal");
     expect(await messageOf("l-step")).toMatch(/tab under test was closed.*press Play again/);
@@ -377,12 +328,12 @@ describe("a run in the browser extension", () => {
   it("stops the run when the IDE window closes, and every plugin hears playbackStopped once", async () => {
     await play("t-long");
     await expect.poll(() => stateOf("l-pause")).toContain("pending");
-    await window.close();
+    await ide.window.close();
     for (const plugin of [alpha, beta]) {
       await expect.poll(async () => (await eventsOf(plugin, "playbackStopped")).length).toBe(1);
     }
     // The window is gone: nothing more comes, and the tab keeps what the run did before.
-    expect(await tab.evaluate(`document.getElementById("name").value`)).toBe("after");
+    expect(await ide.tab.evaluate(`document.getElementById("name").value`)).toBe("after");
     for (const plugin of [alpha, beta]) expect(await eventsOf(plugin, "playbackStopped")).toHaveLength(1);
   });
 });
@@ -390,21 +341,21 @@ describe("a run in the browser extension", () => {
 describe("the README's example plugin with a run", () => {
   it("registers its command, and a project that uses it plays in the tab with the states showing", async () => {
     const exampleDir = new URL("../../examples/plugin-extension/", import.meta.url).pathname;
-    await context.close();
-    context = await launchWithExtensions(profileDir(), [ideDir, exampleDir]);
-    await workerOf(context, IDE_EXTENSION_ID);
-    tab = context.pages()[0] ?? (await context.newPage());
-    await tab.goto(`${site.origin}/second`);
-    const example = await workerWhere(context, (w) => !w.url().includes(IDE_EXTENSION_ID), "the example plugin");
-    const opened = context.waitForEvent("page", { predicate: (p) => p.url() === IDE_PAGE_URL });
+    await ide.context.close();
+    ide.context = await launchWithExtensions(profileDir(), [ide.ideDir, exampleDir]);
+    await workerOf(ide.context, IDE_EXTENSION_ID);
+    ide.tab = ide.context.pages()[0] ?? (await ide.context.newPage());
+    await ide.tab.goto(`${ide.site.origin}/second`);
+    const example = await workerWhere(ide.context, (w) => !w.url().includes(IDE_EXTENSION_ID), "the example plugin");
+    const opened = ide.context.waitForEvent("page", { predicate: (p) => p.url() === IDE_PAGE_URL });
     expect(await example.evaluate("hello()")).toEqual({ open: true, health: false, register: true, log: true });
-    window = await opened;
-    window.on("pageerror", (error) => windowErrors.push(error.message));
-    await window.waitForSelector('[data-testid="project-name"]');
+    ide.window = await opened;
+    ide.window.on("pageerror", (error) => ide.windowErrors.push(error.message));
+    await ide.window.waitForSelector('[data-testid="project-name"]');
     const file = {
       id: "example-run",
       name: "Uses the example plugin",
-      url: site.origin,
+      url: ide.site.origin,
       tests: [
         {
           id: "x-test",
@@ -413,17 +364,17 @@ describe("the README's example plugin with a run", () => {
         },
       ],
     };
-    await window.locator('[data-testid="load-file"]').setInputFiles({
+    await ide.window.locator('[data-testid="load-file"]').setInputFiles({
       name: "example.side",
       mimeType: "application/json",
       buffer: Buffer.from(JSON.stringify(file)),
     });
-    await window.waitForSelector(`[data-testid="project-name"]:has-text("${file.name}")`);
+    await ide.window.waitForSelector(`[data-testid="project-name"]:has-text("${file.name}")`);
     await play("x-test");
     await ended("passed");
     expect(await stateOf("x-check")).toContain("passed");
     const { tabId } = await tabIds();
     expect(await messageOf("x-check")).toContain(`checked "the form" in tab ${tabId}`);
-    expect(await tab.evaluate(`document.getElementById("name").value`)).toBe("Lin");
+    expect(await ide.tab.evaluate(`document.getElementById("name").value`)).toBe("Lin");
   });
 });
