@@ -2,20 +2,15 @@
 // extensions loaded together in headless Chromium. Plugins talk to the IDE only with
 // chrome.runtime.sendMessage, as real plugins do; the test plays the user by clicking in the
 // IDE window. Each test has a fresh browser profile, so nothing one keeps reaches another.
-import { createServer } from "node:http";
-import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import type { BrowserContext, Page, Worker } from "playwright-core";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
+import type { Page, Worker } from "playwright-core";
+import { beforeEach, describe, expect, it } from "vitest";
 import { launchWithExtensions } from "../../drivers/host/chromium.ts";
-import { buildExtension } from "../../apps/extension/build.ts";
 import { IDE_EXTENSION_ID } from "../../drivers/webextension/identity.ts";
 import { WINDOW_PAGE } from "../../drivers/webextension/messages.ts";
-import { makePluginExtension, profileDir, sendFrom, workerOf, workerWhere } from "../support/extensions.ts";
-import type { MadeExtension, SendResult } from "../support/extensions.ts";
+import { profileDir, sendFrom, workerOf, workerWhere } from "../support/extensions.ts";
+import type { SendResult } from "../support/extensions.ts";
+import { useIdeExtension } from "../support/ideExtension.ts";
 
 const ROOT = new URL("../../", import.meta.url);
 const SHOP = JSON.parse(readFileSync(new URL("examples/shop.side", ROOT), "utf8")) as {
@@ -29,47 +24,14 @@ const IDE_PAGE_URL = `chrome-extension://${IDE_EXTENSION_ID}/${WINDOW_PAGE}`;
 const ALPHA = { name: "Alpha recorder", version: "2.1.0" };
 const BETA = { name: "Beta checks", version: "0.3.0" };
 
-let ideDir: string;
-let alphaExt: MadeExtension;
-let betaExt: MadeExtension;
-let server: Server;
-let pageUrl: string;
+// The IDE window is not open at first: each test opens it its own way.
+const ide = useIdeExtension({ plugins: ["alpha", "beta"], pages: { "/login": SHOP_PAGE, "/again": SHOP_PAGE }, start: "/login", openWindow: false });
 
-let context: BrowserContext;
 let alpha: Worker;
 let beta: Worker;
-let tabUnderTest: Page;
-let windowErrors: string[];
 
-beforeAll(async () => {
-  ideDir = (await buildExtension({ outDir: join(mkdtempSync(join(tmpdir(), "ide-core-ext-")), "extension") })).outDir;
-  alphaExt = makePluginExtension("alpha");
-  betaExt = makePluginExtension("beta");
-  server = createServer((req, res) => {
-    res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
-    res.end(SHOP_PAGE);
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  pageUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/login`;
-});
-
-afterAll(async () => {
-  await new Promise((resolve) => server?.close(resolve));
-});
-
-beforeEach(async () => {
-  windowErrors = [];
-  context = await launchWithExtensions(profileDir(), [ideDir, alphaExt.dir, betaExt.dir]);
-  [alpha, beta] = await Promise.all([workerOf(context, alphaExt.id), workerOf(context, betaExt.id)]);
-  await workerOf(context, IDE_EXTENSION_ID);
-  tabUnderTest = context.pages()[0] ?? (await context.newPage());
-  await tabUnderTest.goto(pageUrl);
-});
-
-afterEach(async () => {
-  await context?.close();
-  // A script error in the IDE window is a bug even when every reply was right.
-  expect(windowErrors).toEqual([]);
+beforeEach(() => {
+  [alpha, beta] = ide.workers;
 });
 
 // ---- helpers ----------------------------------------------------------------------------
@@ -83,16 +45,16 @@ async function replyOf(pending: Promise<SendResult>): Promise<unknown> {
 const ask = (plugin: Worker, message: unknown) => replyOf(sendFrom(plugin, IDE_EXTENSION_ID, message));
 
 function watchWindow(page: Page): Page {
-  page.on("pageerror", (error) => windowErrors.push(error.message));
+  page.on("pageerror", (error) => ide.windowErrors.push(error.message));
   page.on("console", (message) => {
-    if (message.type() === "error") windowErrors.push(message.text());
+    if (message.type() === "error") ide.windowErrors.push(message.text());
   });
   return page;
 }
 
 /** Runs `opening` (a request that opens the IDE window) and gives the window once its UI is up. */
 async function windowOpenedBy<T>(opening: () => Promise<T>): Promise<{ window: Page; result: Promise<T> }> {
-  const appeared = context.waitForEvent("page", { predicate: (p) => p.url() === IDE_PAGE_URL });
+  const appeared = ide.context.waitForEvent("page", { predicate: (p) => p.url() === IDE_PAGE_URL });
   const result = opening();
   const window = watchWindow(await appeared);
   await window.waitForSelector('[data-testid="project-name"]');
@@ -142,14 +104,14 @@ async function takeControl(plugin: Worker, window: Page, registration: object): 
  * stopping and starting again.
  */
 async function stopIdeWorker(window: Page): Promise<void> {
-  const cdp = await context.newCDPSession(window);
+  const cdp = await ide.context.newCDPSession(window);
   const versions: Array<{ versionId: string; scriptURL: string; runningStatus: string }> = [];
   cdp.on("ServiceWorker.workerVersionUpdated", (event) => versions.push(...event.versions));
   await cdp.send("ServiceWorker.enable");
   await expect.poll(() => versions.some((v) => v.scriptURL.includes(IDE_EXTENSION_ID))).toBe(true);
-  const ide = versions.find((v) => v.scriptURL.includes(IDE_EXTENSION_ID))!;
-  await cdp.send("ServiceWorker.stopWorker", { versionId: ide.versionId });
-  stoppedVersions = () => versions.filter((v) => v.versionId === ide.versionId).map((v) => v.runningStatus);
+  const worker = versions.find((v) => v.scriptURL.includes(IDE_EXTENSION_ID))!;
+  await cdp.send("ServiceWorker.stopWorker", { versionId: worker.versionId });
+  stoppedVersions = () => versions.filter((v) => v.versionId === worker.versionId).map((v) => v.runningStatus);
 }
 let stoppedVersions: () => string[] = () => [];
 
@@ -166,7 +128,7 @@ describe("the IDE as a browser extension", () => {
     expect(errorCodeOf(await ask(alpha, { uri: "/health", verb: "post" }))).toBe("VerbNotAllowed");
     // A malformed POST /control is refused without opening anything.
     expect(errorCodeOf(await ask(alpha, { uri: "/control", verb: "post", payload: { name: "" } }))).toBe("InvalidRequest");
-    expect(context.pages().some((p) => p.url() === IDE_PAGE_URL)).toBe(false);
+    expect(ide.context.pages().some((p) => p.url() === IDE_PAGE_URL)).toBe(false);
   });
 
   it("runs a plugin's whole conversation: health, register, logs, project, control, locators, command states, save and close", async () => {
@@ -176,7 +138,7 @@ describe("the IDE as a browser extension", () => {
     expect(await ask(alpha, { uri: "/health", verb: "get" })).toBe(false);
     expect(await ask(alpha, { uri: "/register", verb: "post", payload: ALPHA })).toBe(true);
     expect(await ask(alpha, { uri: "/health", verb: "get" })).toBe(true);
-    await expect.poll(() => window.locator(`[data-plugin-id="${alphaExt.id}"]`).count()).toBe(1);
+    await expect.poll(() => window.locator(`[data-plugin-id="${ide.extensions[0].id}"]`).count()).toBe(1);
 
     // logs in both groups, both request forms; the sender is the extension Chromium names
     expect(await ask(alpha, { uri: "/log", verb: "post", message: "system hello", sender: "someone-else" })).toBe(true);
@@ -186,7 +148,7 @@ describe("the IDE as a browser extension", () => {
     await window.getByText("system hello").waitFor();
     await window.getByText("playback hello").waitFor();
     const systemEntry = window.locator('[data-testid="log-entry"]', { hasText: "system hello" });
-    expect(await systemEntry.textContent()).toContain(alphaExt.id);
+    expect(await systemEntry.textContent()).toContain(ide.extensions[0].id);
 
     // a project: loaded by the plugin (every registered plugin hears of it), then read back
     expect(await ask(alpha, { uri: "/project", verb: "post", payload: { project: SHOP } })).toBe(true);
@@ -223,7 +185,7 @@ describe("the IDE as a browser extension", () => {
       "InvalidLocator",
     );
     // What the content script found is what the page has: the xpath selects the element.
-    const userId = await tabUnderTest.evaluate(
+    const userId = await ide.tab.evaluate(
       "document.evaluate(\"//input[@id='user']\", document, null, 9, null).singleNodeValue.name",
     );
     expect(userId).toBe("user");
@@ -322,7 +284,7 @@ describe("the IDE as a browser extension", () => {
 
   it("closes a second IDE window and keeps the first", async () => {
     const first = await openWindow(alpha);
-    const second = await context.newPage();
+    const second = await ide.context.newPage();
     const closed = second.waitForEvent("close");
     await second.goto(IDE_PAGE_URL);
     await closed;
@@ -387,9 +349,9 @@ describe("the IDE as a browser extension", () => {
     const location = { uri: "/playback/location", verb: "get", location: "id=user" };
     expect(await ask(alpha, location)).toBe("//input[@id='user']");
     // A navigation drops the content script; the next request puts it back.
-    await tabUnderTest.goto(pageUrl.replace("/login", "/again"));
+    await ide.tab.goto(`${ide.site.origin}/again`);
     expect(await ask(alpha, location)).toBe("//input[@id='user']");
-    await tabUnderTest.goto("chrome://version");
+    await ide.tab.goto("chrome://version");
     const reply = await ask(alpha, location);
     expect(errorCodeOf(reply)).toBe("NoPage");
     expect((reply as { error: string }).error).toMatch(/chrome:\/\/.*active tab of a browser window/);
@@ -399,12 +361,12 @@ describe("the IDE as a browser extension", () => {
 describe("the README's example plugin (examples/plugin-extension)", () => {
   it("opens the IDE, registers and logs, and the IDE window shows its message", async () => {
     const exampleDir = new URL("examples/plugin-extension/", ROOT).pathname;
-    await context.close();
-    context = await launchWithExtensions(profileDir(), [ideDir, exampleDir]);
-    await workerOf(context, IDE_EXTENSION_ID);
+    await ide.context.close();
+    ide.context = await launchWithExtensions(profileDir(), [ide.ideDir, exampleDir]);
+    await workerOf(ide.context, IDE_EXTENSION_ID);
     // Unpacked without a key, the example's id comes from its folder: find it by its worker.
-    const example = await workerWhere(context, (w) => !w.url().includes(IDE_EXTENSION_ID), "the example plugin");
-    const opened = context.waitForEvent("page", { predicate: (p) => p.url() === IDE_PAGE_URL });
+    const example = await workerWhere(ide.context, (w) => !w.url().includes(IDE_EXTENSION_ID), "the example plugin");
+    const opened = ide.context.waitForEvent("page", { predicate: (p) => p.url() === IDE_PAGE_URL });
     const replies = await example.evaluate("hello()");
     expect(replies).toEqual({ open: true, health: false, register: true, log: true });
     const window = watchWindow(await opened);
