@@ -4,18 +4,14 @@
 // packages' filename, with the lines a core in this process writes for the same project; a
 // plugin extension registered for the languages answers the export of its commands, and its
 // code lands in their place; without it, the export fails naming the command.
-import { readFileSync, mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { readFileSync } from "node:fs";
 import type { BrowserContext, Page, Worker } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchWithExtensions } from "../../drivers/host/chromium.ts";
-import { buildExtension } from "../../apps/extension/build.ts";
 import { IDE_EXTENSION_ID } from "../../drivers/webextension/identity.ts";
 import { createIde } from "../../index.ts";
 import { EXPORT_LANGUAGES } from "../../services/export/index.ts";
 import type { OutboundMessage } from "../../index.ts";
-import { makePluginExtension, openIdeWindow, PLUGIN_EXPORT_ANSWER, profileDir, sendFrom, workerOf } from "../support/extensions.ts";
+import { buildIdeExtension, launchIde, makePluginExtension, PLUGIN_EXPORT_ANSWER, sendFrom } from "../support/extensions.ts";
 import { shopProject } from "../export/support.ts";
 
 const SHOP_SIDE = new URL("../../examples/shop.side", import.meta.url);
@@ -35,13 +31,12 @@ let plugin: Worker;
 let pluginId: string;
 
 beforeAll(async () => {
-  const ideDir = (await buildExtension({ outDir: join(mkdtempSync(join(tmpdir(), "ide-core-ext-")), "extension") })).outDir;
   const made = makePluginExtension("eyes");
   pluginId = made.id;
-  context = await launchWithExtensions(profileDir(), [ideDir, made.dir]);
-  plugin = await workerOf(context, made.id);
-  await workerOf(context, IDE_EXTENSION_ID);
-  window = await openIdeWindow(context, plugin);
+  const launched = await launchIde(await buildIdeExtension(), [made]);
+  ({ context } = launched);
+  [plugin] = launched.workers;
+  window = launched.window!;
   await window.locator('[data-testid="load-file"]').setInputFiles({ name: "shop.side", mimeType: "application/json", buffer: readFileSync(SHOP_SIDE) });
   await window.waitForSelector('[data-testid="project-name"]:has-text("Shop checkout")');
 }, 60_000);
