@@ -2,16 +2,12 @@
 // and a plugin extension in Chromium; the plugin edits the project with /record/command, the
 // browser closes the IDE window right after the last edit was answered, and the window opened
 // again offers "Restore unsaved changes" from chrome.storage.local.
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { readFileSync } from "node:fs";
 import type { BrowserContext, Page, Worker } from "playwright-core";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { launchWithExtensions } from "../../drivers/host/chromium.ts";
-import { buildExtension } from "../../apps/extension/build.ts";
 import { IDE_EXTENSION_ID } from "../../drivers/webextension/identity.ts";
 import type { SideProject } from "../../index.ts";
-import { makePluginExtension, openIdeWindow, profileDir, sendFrom, workerOf } from "../support/extensions.ts";
+import { buildIdeExtension, launchIde, makePluginExtension, openIdeWindow, sendFrom } from "../support/extensions.ts";
 import type { MadeExtension } from "../support/extensions.ts";
 
 const SHOP = JSON.parse(readFileSync(new URL("../../examples/shop.side", import.meta.url), "utf8")) as SideProject;
@@ -27,7 +23,7 @@ let pluginExt: MadeExtension;
 let context: BrowserContext | null = null;
 
 beforeAll(async () => {
-  ideDir = (await buildExtension({ outDir: join(mkdtempSync(join(tmpdir(), "ide-core-ext-")), "extension") })).outDir;
+  ideDir = await buildIdeExtension();
   pluginExt = makePluginExtension("journal-plugin");
 });
 
@@ -37,9 +33,9 @@ afterEach(async () => {
 });
 
 async function browser(): Promise<Worker> {
-  context = await launchWithExtensions(profileDir(), [ideDir, pluginExt.dir]);
-  await workerOf(context, IDE_EXTENSION_ID);
-  return workerOf(context, pluginExt.id);
+  const launched = await launchIde(ideDir, [pluginExt], { openWindow: false });
+  context = launched.context;
+  return launched.workers[0];
 }
 
 async function ask(plugin: Worker, message: unknown): Promise<unknown> {
