@@ -4,72 +4,41 @@
 // and "Runs" lists every test of the suite by suite, test and result; a command a loop played
 // several times shows its last turn, and a kept run's table lists every turn; a paused run's
 // pictures follow it as it steps on.
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { servePages } from "../support/browserPages.ts";
-import { freshNpmStart } from "../support/freshHost.ts";
-import type { FreshHost } from "../support/freshHost.ts";
-import { killLeftovers } from "../support/processes.ts";
+import { describe, expect, it } from "vitest";
+import { command, shownPicture, useHostWithProject } from "../support/timeTravel.ts";
 
 // Each click adds one, and the page shows how many (its picture differs after each).
 const SHOP = `<!doctype html><html><head><title>Shop</title></head><body><h1>Shop</h1>
 <button id="add" type="button" onclick="const c = document.getElementById('count'); c.textContent = String(Number(c.textContent) + 1); c.style.fontSize = (20 + 10 * Number(c.textContent)) + 'px'">Add</button>
 <p id="count">0</p></body></html>`;
 
-const command = (id: string, name: string, target = "", value = "") => ({ id, command: name, target, targets: [], value });
-
-let site: Awaited<ReturnType<typeof servePages>>;
-let fresh: FreshHost | null = null;
-
-beforeAll(async () => {
-  site = await servePages({ "/shop": SHOP });
-  const file = join(mkdtempSync(join(tmpdir(), "ide-core-travel-runs-")), "shop.side");
-  const project = {
-    id: "p-travel-runs",
-    version: "2.0",
-    name: "Travel runs",
-    url: site.origin,
-    urls: [site.origin],
-    plugins: [],
-    tests: [
-      { id: "t-one", name: "adds one", commands: [command("o1", "open", "/shop"), command("o2", "click", "id=add"), command("o3", "assertText", "id=count", "1")] },
-      { id: "t-none", name: "finds no stock", commands: [command("n1", "open", "/shop"), command("n2", "assertText", "id=count", "5")] },
-      {
-        id: "t-three",
-        name: "adds three",
-        commands: [
-          command("h1", "open", "/shop"),
-          command("h2", "times", "3"),
-          command("h3", "click", "id=add"),
-          command("h4", "end"),
-          command("h5", "assertText", "id=count", "3"),
-        ],
-      },
-    ],
-    suites: [{ id: "s-cart", name: "cart", persistSession: false, parallel: false, timeout: 300, tests: ["t-one", "t-none"] }],
-  };
-  writeFileSync(file, JSON.stringify(project));
-  fresh = await freshNpmStart(undefined, ["--project", file]);
-}, 120_000);
-
-afterAll(async () => {
-  await fresh?.stop();
-  await site?.close();
-  killLeftovers();
-});
+const host = useHostWithProject({ "/shop": SHOP }, (origin) => ({
+  id: "p-travel-runs",
+  version: "2.0",
+  name: "Travel runs",
+  url: origin,
+  urls: [origin],
+  plugins: [],
+  tests: [
+    { id: "t-one", name: "adds one", commands: [command("o1", "open", "/shop"), command("o2", "click", "id=add"), command("o3", "assertText", "id=count", "1")] },
+    { id: "t-none", name: "finds no stock", commands: [command("n1", "open", "/shop"), command("n2", "assertText", "id=count", "5")] },
+    {
+      id: "t-three",
+      name: "adds three",
+      commands: [
+        command("h1", "open", "/shop"),
+        command("h2", "times", "3"),
+        command("h3", "click", "id=add"),
+        command("h4", "end"),
+        command("h5", "assertText", "id=count", "3"),
+      ],
+    },
+  ],
+  suites: [{ id: "s-cart", name: "cart", persistSession: false, parallel: false, timeout: 300, tests: ["t-one", "t-none"] }],
+}));
 
 const runs = (ui: Page) => ui.getByRole("combobox", { name: "Runs" });
-
-/** The picture named for the command, once it has loaded from the host; its address. */
-async function shownPicture(ui: Page, name: string): Promise<string> {
-  const image = ui.getByRole("img", { name, exact: true });
-  await image.waitFor({ timeout: 10_000 });
-  await expect.poll(() => image.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth), { timeout: 10_000 }).toBeGreaterThan(0);
-  return (await image.getAttribute("src"))!;
-}
 
 /** The kept run "Runs" names `label`: its trace's id (the option's value). */
 async function traceIdOf(ui: Page, label: string): Promise<string> {
@@ -92,7 +61,7 @@ async function waitForStatus(ui: Page, status: string) {
 
 describe("time travel through suites, loops and a paused run", () => {
   it("shows, after a suite, the pictures of the test the run panel shows, and lists each test of the suite in Runs by suite, test and result", async () => {
-    const { ui } = fresh!;
+    const { ui } = host;
     await ui.getByTestId("suite-picker").selectOption({ label: "cart" });
     await ui.getByRole("button", { name: "Play suite", exact: true }).click();
     await expect.poll(() => ui.getByTestId("run-result").textContent().catch(() => null), { timeout: 60_000 }).toBe("failed");
@@ -124,7 +93,7 @@ describe("time travel through suites, loops and a paused run", () => {
   }, 120_000);
 
   it("shows a command a loop played three times as its last turn, and a kept run's table lists every turn", async () => {
-    const { ui } = fresh!;
+    const { ui } = host;
     await ui.getByTestId("test-picker").selectOption({ label: "adds three" });
     await ui.getByRole("button", { name: "Play", exact: true }).click();
     await expect.poll(() => ui.getByTestId("run-status").locator("strong").textContent(), { timeout: 60_000 }).toBe("adds three");
@@ -154,7 +123,7 @@ describe("time travel through suites, loops and a paused run", () => {
   }, 120_000);
 
   it("shows a paused run's newest turn of a command as it steps on, the picture arriving once taken", async () => {
-    const { ui } = fresh!;
+    const { ui } = host;
     await ui.getByTestId("test-picker").selectOption({ label: "adds three" });
     const breakpoint = ui.getByRole("button", { name: "Breakpoint before command 3, click" });
     await breakpoint.click();

@@ -3,58 +3,35 @@
 // after it (its picture, named for the command), Left/Right step through the commands, a failed
 // command shows its message, its console error and a link to its DOM snapshot, and "Runs"
 // opens a kept run whose commands step the same way.
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { servePages } from "../support/browserPages.ts";
-import { freshNpmStart } from "../support/freshHost.ts";
-import type { FreshHost } from "../support/freshHost.ts";
-import { killLeftovers } from "../support/processes.ts";
+import { describe, expect, it } from "vitest";
+import { command, shownPicture, useHostWithProject } from "../support/timeTravel.ts";
 
 const SHOP = `<!doctype html><html><head><title>Shop</title></head><body><h1>Shop</h1>
 <button id="add" type="button" onclick="document.getElementById('count').textContent = '1'">Add</button>
 <p id="count">0</p></body></html>`;
 
-const command = (id: string, name: string, target = "", value = "") => ({ id, command: name, target, targets: [], value });
-
-let site: Awaited<ReturnType<typeof servePages>>;
-let fresh: FreshHost | null = null;
-
-beforeAll(async () => {
-  site = await servePages({ "/shop": SHOP });
-  const file = join(mkdtempSync(join(tmpdir(), "ide-core-travel-")), "shop.side");
-  const project = {
-    id: "p-travel",
-    version: "2.0",
-    name: "Travel",
-    url: site.origin,
-    urls: [site.origin],
-    plugins: [],
-    suites: [],
-    tests: [
-      {
-        id: "t-checkout",
-        name: "checks out",
-        commands: [
-          command("c1", "open", "/shop"),
-          command("c2", "click", "id=add"),
-          command("c3", "executeScript", "console.error('stock service down: 503'); throw new Error('the stock is gone')"),
-        ],
-      },
-      { id: "t-add", name: "adds to cart", commands: [command("a1", "open", "/shop"), command("a2", "click", "id=add"), command("a3", "assertText", "id=count", "1")] },
-    ],
-  };
-  writeFileSync(file, JSON.stringify(project));
-  fresh = await freshNpmStart(undefined, ["--project", file]);
-}, 120_000);
-
-afterAll(async () => {
-  await fresh?.stop();
-  await site?.close();
-  killLeftovers();
-});
+const host = useHostWithProject({ "/shop": SHOP }, (origin) => ({
+  id: "p-travel",
+  version: "2.0",
+  name: "Travel",
+  url: origin,
+  urls: [origin],
+  plugins: [],
+  suites: [],
+  tests: [
+    {
+      id: "t-checkout",
+      name: "checks out",
+      commands: [
+        command("c1", "open", "/shop"),
+        command("c2", "click", "id=add"),
+        command("c3", "executeScript", "console.error('stock service down: 503'); throw new Error('the stock is gone')"),
+      ],
+    },
+    { id: "t-add", name: "adds to cart", commands: [command("a1", "open", "/shop"), command("a2", "click", "id=add"), command("a3", "assertText", "id=count", "1")] },
+  ],
+}));
 
 async function play(ui: Page, testName: string, result: string) {
   await ui.getByTestId("test-picker").selectOption({ label: testName });
@@ -62,16 +39,9 @@ async function play(ui: Page, testName: string, result: string) {
   await expect.poll(() => ui.getByTestId("run-result").textContent().catch(() => null), { timeout: 60_000 }).toBe(result);
 }
 
-/** The picture named for the command, once it has loaded from the host (its pixels, not only its element). */
-async function shownPicture(ui: Page, name: string) {
-  const image = ui.getByRole("img", { name, exact: true });
-  await image.waitFor({ timeout: 10_000 });
-  await expect.poll(() => image.evaluate((img) => (img as HTMLImageElement).naturalWidth), { timeout: 10_000 }).toBeGreaterThan(0);
-}
-
 describe("time travel in the IDE page", () => {
   it("steps through a finished run's commands with the arrow keys, showing a failure's message, console error and DOM", async () => {
-    const { ui } = fresh!;
+    const { ui } = host;
     await play(ui, "checks out", "failed");
     const rows = ui.getByTestId("commands").getByTestId("command-row");
     await rows.nth(0).click();
@@ -105,7 +75,7 @@ describe("time travel in the IDE page", () => {
   }, 120_000);
 
   it("shows the page after a command of a paused run, and none for a command it has not played yet", async () => {
-    const { ui } = fresh!;
+    const { ui } = host;
     await ui.getByTestId("test-picker").selectOption({ label: "checks out" });
     const breakpoint = ui.getByRole("button", { name: "Breakpoint before command 3, executeScript" });
     await breakpoint.click();
@@ -125,7 +95,7 @@ describe("time travel in the IDE page", () => {
   }, 120_000);
 
   it("opens a kept run from the Runs list, each entry naming its test and result, and steps through its commands", async () => {
-    const { ui } = fresh!;
+    const { ui } = host;
     await play(ui, "adds to cart", "passed");
     const runs = ui.getByRole("combobox", { name: "Runs" });
     await runs.focus();
