@@ -32,6 +32,15 @@ const projectOf = (rows: Row[]) => ({
   tests: [{ id: "t", name: "t", commands: rows.map(([id, command, target = "", value = ""]) => ({ id, command, target, value })) }],
 });
 
+/** Opens the shop, then the plugin's killDriver kills chromedriver before the cart's click and check (a fresh project each time). */
+const killedMidRun = () =>
+  projectOf([
+    ["open", "open", "/shop"],
+    ["kill", "killDriver"],
+    ["click", "click", "linkText=Add to cart"],
+    ["assert", "assertText", "css=.cart-count", "1"],
+  ]);
+
 type Execute = Extract<OutboundMessage, { action: "execute" }>;
 
 let site: ExampleSite;
@@ -187,12 +196,7 @@ describe("the host's page under test: headless Chromium through chromedriver", (
 
   it("ends the run fatal when chromedriver is killed mid-run, and the next run starts a new browser, as after a kill between runs", async () => {
     const { ide } = await ideWith(
-      projectOf([
-        ["open", "open", "/shop"],
-        ["kill", "killDriver"],
-        ["click", "click", "linkText=Add to cart"],
-        ["assert", "assertText", "css=.cart-count", "1"],
-      ]),
+      killedMidRun(),
       ["killDriver"],
       async () => {
         const pid = page.chromedriverPid();
@@ -245,12 +249,7 @@ describe("the host's page under test: headless Chromium through chromedriver", (
   it("plays a test that ended fatal (chromedriver killed) again at once with retries, in a new browser, and it passes", async () => {
     let kills = 0;
     const { ide } = await ideWith(
-      projectOf([
-        ["open", "open", "/shop"],
-        ["kill", "killDriver"],
-        ["click", "click", "linkText=Add to cart"],
-        ["assert", "assertText", "css=.cart-count", "1"],
-      ]),
+      killedMidRun(),
       ["killDriver"],
       async () => {
         if (kills++ > 0) return true;
