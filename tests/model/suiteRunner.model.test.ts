@@ -11,36 +11,26 @@ import { suiteRunnerMachine } from "../../machines/suiteRunner.machine.ts";
 import type { RunStartEvent, SuiteRunnerEmitted, SuiteRunnerEvent } from "../../machines/suiteRunner.types.ts";
 import type { TellPluginsInput, TellPluginsOutput, TestEnd, TestEndedFact, TestRunnerInput } from "../../machines/testRunner.types.ts";
 import type { RequestAnsweredEvent } from "../../machines/shared.types.ts";
-import { expectEachRequestAnsweredOnce, parsedProject, registration, replayOnRealActor, requestIdsOf, stateNodeIds, transitionPaths } from "./support.ts";
+import { command, expectEachRequestAnsweredOnce, modelProject, registration, runStartOf, replayOnRealActor, requestIdsOf, stateNodeIds, transitionPaths } from "./support.ts";
 import type { ModelPath } from "./support.ts";
 
 type SuiteSnapshot = SnapshotFrom<typeof suiteRunnerMachine>;
 type GraphEvent = SuiteRunnerEvent | (EventObject & { output?: unknown; error?: unknown });
 
-const command = (id: string, name: string, target = "", value = "") => ({ id, command: name, target, value });
-const project = parsedProject({
-  id: "p-model",
-  name: "Model",
-  url: "http://127.0.0.1:8080",
-  tests: [
+const project = modelProject(
+  "p-model",
+  "Model",
+  [
     { id: "t-a", name: "a", commands: [command("c1", "store", "v", "x")] },
     { id: "t-b", name: "b", commands: [command("d1", "open", "/")] },
     { id: "t-c", name: "c", commands: [command("e1", "open", "/c")] },
     // Its control flow does not hold (an end with no block): it fails without starting.
     { id: "t-x", name: "x", commands: [command("x1", "end")] },
   ],
-  suites: [{ id: "s", name: "S", tests: ["t-a", "t-b"] }],
-});
+  [{ id: "s", name: "S", tests: ["t-a", "t-b"] }],
+);
 
-const start = (testIds: string[], suite: { id: string; name: string; parallel?: boolean } | null = null, requestId?: number): RunStartEvent => ({
-  type: "run.start",
-  projectName: project.name,
-  baseUrl: project.url,
-  tests: project.tests,
-  testIds,
-  suite,
-  requestId,
-});
+const start = (testIds: string[], suite: RunStartEvent["suite"] = null, requestId?: number) => runStartOf(project, testIds, suite, requestId);
 
 const plugin = registration("P", "pOk");
 const ev = {

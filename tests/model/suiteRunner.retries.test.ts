@@ -7,31 +7,22 @@ import { createActor, fromPromise, setup } from "xstate";
 import { suiteRunnerMachine } from "../../machines/suiteRunner.machine.ts";
 import type { RunStartEvent, SuiteRunnerEvent } from "../../machines/suiteRunner.types.ts";
 import type { TellPluginsInput, TellPluginsOutput, TestEnd, TestRunnerInput } from "../../machines/testRunner.types.ts";
-import { parsedProject } from "./support.ts";
+import { command, modelProject, runStartOf } from "./support.ts";
 
-const command = (id: string, name: string, target = "", value = "") => ({ id, command: name, target, value });
-const project = parsedProject({
-  id: "p-retries",
-  name: "Retries",
-  url: "http://127.0.0.1:8080",
-  tests: [
+const project = modelProject(
+  "p-retries",
+  "Retries",
+  [
     { id: "t-1", name: "one", commands: [command("a1", "open", "/1")] },
     { id: "t-2", name: "two", commands: [command("b1", "open", "/2")] },
     { id: "t-3", name: "three", commands: [command("c1", "open", "/3")] },
     // Its control flow does not hold (an end with no block): it fails without starting.
     { id: "t-x", name: "broken", commands: [command("x1", "end")] },
   ],
-  suites: [{ id: "s", name: "S", tests: ["t-1", "t-2", "t-3"] }],
-});
+  [{ id: "s", name: "S", tests: ["t-1", "t-2", "t-3"] }],
+);
 
-const start = (testIds: string[], suite: RunStartEvent["suite"] = { id: "s", name: "S" }): RunStartEvent => ({
-  type: "run.start",
-  projectName: project.name,
-  baseUrl: project.url,
-  tests: project.tests,
-  testIds,
-  suite,
-});
+const start = (testIds: string[], suite: RunStartEvent["suite"] = { id: "s", name: "S" }) => runStartOf(project, testIds, suite);
 
 function suiteRunner(retries: number | undefined, workers = 1) {
   const started: TestRunnerInput[] = [];

@@ -7,6 +7,7 @@ import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from "xstate";
 import { getAdjacencyMap, getShortestPaths, getStateNodes } from "xstate/graph";
 import type { TraversalOptions } from "xstate/graph";
 import type { SaveInput, SaveOutcome } from "../../machines/projectFile.types.ts";
+import type { RunStartEvent } from "../../machines/suiteRunner.types.ts";
 import type { Registration } from "../../services/plugins/index.ts";
 import { parseSideProject } from "../../services/side/index.ts";
 import type { SideProject } from "../../services/side/index.ts";
@@ -17,6 +18,19 @@ export function parsedProject(raw: unknown): SideProject {
   const result = parseSideProject(raw);
   if (!result.ok) throw new Error(`fixture is not a usable .side project: ${result.problem}`);
   return result.project;
+}
+
+/** A command of a test, as a .side file holds it (no other locators). */
+export const command = (id: string, name: string, target = "", value = "") => ({ id, command: name, target, value });
+
+/** A parsed project at http://127.0.0.1:8080 with these tests and suites. */
+export function modelProject(id: string, name: string, tests: unknown[], suites: unknown[]): SideProject {
+  return parsedProject({ id, name, url: "http://127.0.0.1:8080", tests, suites });
+}
+
+/** The root's run.start of `project`'s tests `testIds`, as a suite's or alone (`suite` null). */
+export function runStartOf(project: SideProject, testIds: string[], suite: RunStartEvent["suite"], requestId?: number): RunStartEvent {
+  return { type: "run.start", projectName: project.name, baseUrl: project.url, tests: project.tests, testIds, suite, requestId };
 }
 
 export const shop = (): SideProject => parsedProject(shopProject());

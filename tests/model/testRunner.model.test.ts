@@ -21,25 +21,23 @@ import type {
 } from "../../machines/testRunner.types.ts";
 import type { RequestAnsweredEvent } from "../../machines/shared.types.ts";
 import { commandRows } from "../../services/playback/commandTable.ts";
-import { expectEachRequestAnsweredOnce, parsedProject, registration, replayOnRealActor, requestIdsOf, stateNodeIds, transitionPaths } from "./support.ts";
+import { command, expectEachRequestAnsweredOnce, modelProject, registration, replayOnRealActor, requestIdsOf, stateNodeIds, transitionPaths } from "./support.ts";
 import type { ModelPath } from "./support.ts";
 
 type TestSnapshot = SnapshotFrom<typeof testRunnerMachine>;
 type GraphEvent = TestRunnerEvent | (EventObject & { output?: unknown; error?: unknown });
 
-const command = (id: string, name: string, target = "", value = "") => ({ id, command: name, target, value });
-const project = parsedProject({
-  id: "p-model",
-  name: "Model",
-  url: "http://127.0.0.1:8080",
-  tests: [
+const project = modelProject(
+  "p-model",
+  "Model",
+  [
     { id: "t-a", name: "a", commands: [command("c1", "store", "v", "x"), command("c2", "pOk")] },
     { id: "t-three", name: "three", commands: [command("d1", "store", "v", "x"), command("d2", "pOk"), command("d3", "open", "/")] },
     { id: "t-flow", name: "flow", commands: [command("f1", "if", "${x}"), command("f2", "pause", "60000"), command("f3", "end")] },
     { id: "t-broken", name: "broken", commands: [command("b1", "if", "true")] },
   ],
-  suites: [{ id: "s", name: "S", tests: ["t-a", "t-flow"] }],
-});
+  [{ id: "s", name: "S", tests: ["t-a", "t-flow"] }],
+);
 
 const plugin = registration("P", "pOk");
 const plugins = [{ id: "p", registration: { ...plugin, commands: [{ id: "pOk", name: "pOk" }] } }];
