@@ -37,6 +37,16 @@ function fakeStore() {
   return { store, attached };
 }
 
+/** The fake page and store under a traced executor; `run(command)` plays one command with the fake page. */
+function tracing(states: Record<string, "passed" | "failed">, options?: Parameters<typeof tracedExecutor>[2]) {
+  const { page, captures, ended } = fakePage(states);
+  const { store, attached } = fakeStore();
+  const traced = tracedExecutor(page, store, options);
+  const signal = new AbortController().signal;
+  const run = (command: string) => traced.execute(input(command), signal);
+  return { traced, run, captures, ended, attached };
+}
+
 const input = (command: string): PageCommandInput => ({ runId: "run-1", command: { id: command, command, target: "id=x", value: "" }, variables: {}, baseUrl: "http://127.0.0.1/" }) as unknown as PageCommandInput;
 
 describe("the traced executor's pictures", () => {
@@ -44,15 +54,12 @@ describe("the traced executor's pictures", () => {
   afterEach(() => vi.useRealTimers());
 
   it("gives the commands that end within the spacing one shared picture, started after the last of them ended", async () => {
-    const { page, captures } = fakePage({});
-    const { store, attached } = fakeStore();
-    const traced = tracedExecutor(page, store, { spacingMs: 250 });
-    const signal = new AbortController().signal;
-    await traced.execute(input("click"), signal);
+    const { run, captures, attached } = tracing({}, { spacingMs: 250 });
+    await run("click");
     await vi.advanceTimersByTimeAsync(10);
-    await traced.execute(input("type"), signal);
+    await run("type");
     await vi.advanceTimersByTimeAsync(10);
-    await traced.execute(input("assertText"), signal);
+    await run("assertText");
     expect(captures).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(250);
     expect(captures).toHaveLength(2);
@@ -62,12 +69,9 @@ describe("the traced executor's pictures", () => {
   });
 
   it("starts captures one after another without spacing", async () => {
-    const { page, captures } = fakePage({});
-    const { store, attached } = fakeStore();
-    const traced = tracedExecutor(page, store);
-    const signal = new AbortController().signal;
+    const { run, captures, attached } = tracing({});
     for (const command of ["click", "type", "assertText"]) {
-      await traced.execute(input(command), signal);
+      await run(command);
       await vi.advanceTimersByTimeAsync(1);
     }
     expect(captures).toHaveLength(3);
@@ -75,26 +79,20 @@ describe("the traced executor's pictures", () => {
   });
 
   it("takes a failed command's picture at once whatever the spacing", async () => {
-    const { page, captures } = fakePage({ assertText: "failed" });
-    const { store, attached } = fakeStore();
-    const traced = tracedExecutor(page, store, { spacingMs: 60_000 });
-    const signal = new AbortController().signal;
-    await traced.execute(input("click"), signal);
+    const { run, captures, attached } = tracing({ assertText: "failed" }, { spacingMs: 60_000 });
+    await run("click");
     await vi.advanceTimersByTimeAsync(5);
-    await traced.execute(input("assertText"), signal);
+    await run("assertText");
     expect(captures).toHaveLength(2);
     expect(await attached[1].image).toBe("picture-2");
     expect(attached[1].failure).toBeDefined();
   });
 
   it("takes a put-off picture before the run lets its page go", async () => {
-    const { page, captures, ended } = fakePage({});
-    const { store, attached } = fakeStore();
-    const traced = tracedExecutor(page, store, { spacingMs: 60_000 });
-    const signal = new AbortController().signal;
-    await traced.execute(input("click"), signal);
+    const { traced, run, captures, ended, attached } = tracing({}, { spacingMs: 60_000 });
+    await run("click");
     await vi.advanceTimersByTimeAsync(5);
-    await traced.execute(input("type"), signal);
+    await run("type");
     expect(captures).toHaveLength(1);
     traced.endRun!("run-1");
     expect(captures).toHaveLength(2);
