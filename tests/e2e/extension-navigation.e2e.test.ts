@@ -3,10 +3,8 @@
 // tab under test whose server answers the next pages late, and the command right after each
 // click (or Enter) reads the new page, never the old one still showing meanwhile.
 import { describe, expect, it } from "vitest";
-import { useIdeExtension } from "../support/ideExtension.ts";
+import { cmd, loadProjectFile, oneTestProject, useIdeExtension } from "../support/ideExtension.ts";
 import { NAVIGATION_PAGES, NAVIGATIONS, SLOW_PATHS } from "../support/navigationPages.ts";
-
-const cmd = (id: string, command: string, target = "", value = "") => ({ id, comment: "", command, target, targets: [], value });
 
 const ide = useIdeExtension({ plugins: ["navigating"], pages: NAVIGATION_PAGES, slowMs: SLOW_PATHS });
 
@@ -17,18 +15,8 @@ describe("navigations in the browser extension", () => {
       cmd(`n${i}`, navigation.command, navigation.target, navigation.value),
       cmd(`a${i}`, "assertText", "css=h1", navigation.heading),
     ]);
-    const project = {
-      id: "navigating",
-      version: "2.0",
-      name: "Slow navigations",
-      url: ide.site.origin,
-      tests: [{ id: "t1", name: "slow pages", commands }],
-      suites: [],
-      urls: [ide.site.origin],
-      plugins: [],
-    };
-    await ide.window.locator('[data-testid="load-file"]').setInputFiles({ name: "navigating.side", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(project)) });
-    await ide.window.waitForSelector(`[data-testid="project-name"]:has-text("Slow navigations")`);
+    const project = oneTestProject(ide.site.origin, "navigating", "Slow navigations", { name: "slow pages", commands });
+    await loadProjectFile(ide.window, project);
     await ide.tab.bringToFront();
     await ide.window.getByRole("button", { name: "Play", exact: true }).click();
     await expect.poll(() => ide.window.locator('[data-testid="run-status"]').getAttribute("data-status"), { timeout: 60_000 }).toBe("ended");

@@ -11,7 +11,7 @@ import { launchWithExtensions } from "../../drivers/host/chromium.ts";
 import { IDE_EXTENSION_ID } from "../../drivers/webextension/identity.ts";
 import { WINDOW_PAGE } from "../../drivers/webextension/messages.ts";
 import { NEVER_ANSWER, profileDir, sendFrom, serveTestSite, workerOf, workerWhere } from "../support/extensions.ts";
-import { useIdeExtension } from "../support/ideExtension.ts";
+import { loadProjectFile, useIdeExtension } from "../support/ideExtension.ts";
 
 const IDE_PAGE_URL = `chrome-extension://${IDE_EXTENSION_ID}/${WINDOW_PAGE}`;
 
@@ -159,12 +159,7 @@ async function ask(plugin: Worker, message: unknown): Promise<unknown> {
 /** The user picks the project's file in the IDE window. */
 async function loadProject() {
   const file = project(ide.site.origin);
-  await ide.window.locator('[data-testid="load-file"]').setInputFiles({
-    name: "runs.side",
-    mimeType: "application/json",
-    buffer: Buffer.from(JSON.stringify(file)),
-  });
-  await ide.window.waitForSelector(`[data-testid="project-name"]:has-text("${file.name}")`);
+  await loadProjectFile(ide.window, file);
 }
 
 /** The user picks a test (the window shows it) and, unless only picking, presses Play. */
@@ -364,12 +359,7 @@ describe("the README's example plugin with a run", () => {
         },
       ],
     };
-    await ide.window.locator('[data-testid="load-file"]').setInputFiles({
-      name: "example.side",
-      mimeType: "application/json",
-      buffer: Buffer.from(JSON.stringify(file)),
-    });
-    await ide.window.waitForSelector(`[data-testid="project-name"]:has-text("${file.name}")`);
+    await loadProjectFile(ide.window, file);
     await play("x-test");
     await ended("passed");
     expect(await stateOf("x-check")).toContain("passed");

@@ -4,7 +4,7 @@
 // under test with the in-page player: every command passes. The upload case is the host's
 // alone: the extension refuses to type into a file input, saying to play it in the host.
 import { beforeAll, describe, expect, it } from "vitest";
-import { useIdeExtension } from "../support/ideExtension.ts";
+import { loadProjectFile, useIdeExtension } from "../support/ideExtension.ts";
 import { TORTURE_CASES, TORTURE_PAGES } from "../support/torturePage.ts";
 import { tortureProject } from "../support/torturePlay.ts";
 import { ACTIONABILITY_CASES, ACTIONABILITY_PAGES } from "../support/actionabilityPages.ts";
@@ -16,12 +16,7 @@ const ide = useIdeExtension({ plugins: ["opener"], pages: { ...TORTURE_PAGES, ..
 
 beforeAll(async () => {
   const project = tortureProject(ide.site.origin, CASES);
-  await ide.window.locator('[data-testid="load-file"]').setInputFiles({
-    name: "torture.side",
-    mimeType: "application/json",
-    buffer: Buffer.from(JSON.stringify(project)),
-  });
-  await ide.window.waitForSelector(`[data-testid="project-name"]:has-text("${project.name}")`);
+  await loadProjectFile(ide.window, project);
 }, 120_000);
 
 /** The run the window shows: its test's name and its status. */

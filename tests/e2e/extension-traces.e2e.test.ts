@@ -6,14 +6,12 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { TRACE_DATABASE } from "../../drivers/webextension/traceShelf.ts";
-import { useIdeExtension } from "../support/ideExtension.ts";
+import { cmd, loadProjectFile, oneTestProject, useIdeExtension } from "../support/ideExtension.ts";
 import { readTraceDatabase } from "../support/traceDatabase.ts";
 
 const SHOP = `<!doctype html><html><head><meta charset="utf-8"><title>Shop</title></head><body><h1>Shop</h1>
 <button id="add" type="button" onclick="document.getElementById('count').textContent = '1'">Add</button>
 <p id="count">0</p></body></html>`;
-
-const cmd = (id: string, command: string, target = "", value = "") => ({ id, comment: "", command, target, targets: [], value });
 
 const ide = useIdeExtension({ plugins: ["tracing"], pages: { "/shop": SHOP } });
 
@@ -28,29 +26,16 @@ async function storedTraces(page: Page) {
 
 describe("traces in the browser extension", () => {
   it("keeps a failing run's trace in IndexedDB, a picture for every command and the failure's page, and the window shows the page after a command of the run and of a run opened from Runs", async () => {
-    const project = {
-      id: "traced",
-      version: "2.0",
-      name: "Traced in the tab",
-      url: ide.site.origin,
-      tests: [
-        {
-          id: "t1",
-          name: "checks out",
-          commands: [
-            cmd("c1", "open", "/shop"),
-            cmd("c2", "click", "id=add"),
-            cmd("c3", "executeScript", "console.error('stock service down: 503'); throw new Error('the stock is gone')"),
-            cmd("c4", "click", "id=add"),
-          ],
-        },
+    const project = oneTestProject(ide.site.origin, "traced", "Traced in the tab", {
+      name: "checks out",
+      commands: [
+        cmd("c1", "open", "/shop"),
+        cmd("c2", "click", "id=add"),
+        cmd("c3", "executeScript", "console.error('stock service down: 503'); throw new Error('the stock is gone')"),
+        cmd("c4", "click", "id=add"),
       ],
-      suites: [],
-      urls: [ide.site.origin],
-      plugins: [],
-    };
-    await ide.window.locator('[data-testid="load-file"]').setInputFiles({ name: "traced.side", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(project)) });
-    await ide.window.waitForSelector(`[data-testid="project-name"]:has-text("Traced in the tab")`);
+    });
+    await loadProjectFile(ide.window, project);
     // Wider than the pictures may be: they are scaled to 1280 px wide.
     await ide.tab.setViewportSize({ width: 1600, height: 1000 });
     await ide.tab.bringToFront();

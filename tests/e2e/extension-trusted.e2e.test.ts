@@ -4,7 +4,7 @@
 // `event.isTrusted`, a menu that opens on CSS :hover opens for mouseOver, and a key's default
 // runs in the browser. The page itself reports what it got.
 import { describe, expect, it } from "vitest";
-import { useIdeExtension } from "../support/ideExtension.ts";
+import { cmd, loadProjectFile, oneTestProject, useIdeExtension } from "../support/ideExtension.ts";
 
 const PAGE = `<!doctype html><html><head><meta charset="utf-8"><title>Trusted</title>
 <style>#menu ul { display: none } #menu:hover ul { display: block }</style></head><body>
@@ -13,40 +13,25 @@ const PAGE = `<!doctype html><html><head><meta charset="utf-8"><title>Trusted</t
 <input id="f" onkeydown="document.getElementById('k').textContent += event.key + (event.isTrusted ? '!' : '?') + ' '"><p id="k"></p>
 </body></html>`;
 
-const cmd = (id: string, command: string, target = "", value = "") => ({ id, comment: "", command, target, targets: [], value });
-
 const ide = useIdeExtension({ plugins: ["trusting"], pages: { "/trusted": PAGE } });
 
 describe("trusted input in the browser extension", () => {
   it("plays clicks, a :hover menu and keys as trusted input the page sees as a user's", async () => {
-    const project = {
-      id: "trusted",
-      version: "2.0",
-      name: "Trusted input",
-      url: ide.site.origin,
-      tests: [
-        {
-          id: "t1",
-          name: "trusted",
-          commands: [
-            cmd("c1", "open", "/trusted"),
-            cmd("c2", "click", "id=b"),
-            cmd("c3", "assertText", "id=r", "trusted true"),
-            cmd("c4", "mouseOver", "id=menu"),
-            cmd("c5", "click", "id=item"),
-            cmd("c6", "assertText", "id=m", "picked true"),
-            cmd("c7", "type", "id=f", "ab"),
-            cmd("c8", "sendKeys", "id=f", "${KEY_ENTER}"),
-            cmd("c9", "assertText", "id=k", "a! b! Enter!"),
-          ],
-        },
+    const project = oneTestProject(ide.site.origin, "trusted", "Trusted input", {
+      name: "trusted",
+      commands: [
+        cmd("c1", "open", "/trusted"),
+        cmd("c2", "click", "id=b"),
+        cmd("c3", "assertText", "id=r", "trusted true"),
+        cmd("c4", "mouseOver", "id=menu"),
+        cmd("c5", "click", "id=item"),
+        cmd("c6", "assertText", "id=m", "picked true"),
+        cmd("c7", "type", "id=f", "ab"),
+        cmd("c8", "sendKeys", "id=f", "${KEY_ENTER}"),
+        cmd("c9", "assertText", "id=k", "a! b! Enter!"),
       ],
-      suites: [],
-      urls: [ide.site.origin],
-      plugins: [],
-    };
-    await ide.window.locator('[data-testid="load-file"]').setInputFiles({ name: "trusted.side", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(project)) });
-    await ide.window.waitForSelector(`[data-testid="project-name"]:has-text("Trusted input")`);
+    });
+    await loadProjectFile(ide.window, project);
     await ide.tab.bringToFront();
     await ide.window.getByRole("button", { name: "Play", exact: true }).click();
     await expect.poll(() => ide.window.locator('[data-testid="run-status"]').getAttribute("data-status"), { timeout: 30_000 }).toBe("ended");

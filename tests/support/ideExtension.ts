@@ -83,3 +83,17 @@ export function useIdeExtension(options: IdeExtensionOptions): IdeExtension {
   }
   return ide;
 }
+
+/** A command of a .side test, with no other locators. */
+export const cmd = (id: string, command: string, target = "", value = "") => ({ id, comment: "", command, target, targets: [], value });
+
+/** A .side project `id` named `name` on `origin`, with one test (id t1). */
+export function oneTestProject(origin: string, id: string, name: string, test: { name: string; commands: unknown[] }) {
+  return { id, version: "2.0", name, url: origin, tests: [{ id: "t1", ...test }], suites: [], urls: [origin], plugins: [] };
+}
+
+/** The user loads `project` from a file (named for its id) in the IDE window; resolves once the window shows its name. */
+export async function loadProjectFile(window: Page, project: { id: string; name: string }): Promise<void> {
+  await window.locator('[data-testid="load-file"]').setInputFiles({ name: `${project.id}.side`, mimeType: "application/json", buffer: Buffer.from(JSON.stringify(project)) });
+  await window.waitForSelector(`[data-testid="project-name"]:has-text("${project.name}")`);
+}
