@@ -3,41 +3,21 @@
 // bundled as the extension bundles it, in a page on 127.0.0.1. It keeps the last 20 of 25 runs
 // (the files of those dropped go with them), at most the bound of pictures per run, removes a
 // trace that is not kept, and reads back only what a manifest names.
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { launchChromium } from "../../drivers/host/chromium.ts";
+import { describe, expect, it } from "vitest";
 import { TRACE_DATABASE } from "../../drivers/webextension/traceShelf.ts";
-import { bundleForPage, servePages } from "../support/browserPages.ts";
+import { bundleInPages } from "../support/browserPages.ts";
 import { readTraceDatabase } from "../support/traceDatabase.ts";
 
 const GLOBAL = "traceShelfUnderTest";
 
-let site: Awaited<ReturnType<typeof servePages>>;
-let browser: Browser;
-let page: Page;
-let bundle: string;
-
-beforeAll(async () => {
-  bundle = await bundleForPage(
-    `export { indexedDbTraces } from "./drivers/webextension/traceShelf.ts";
-     export { traceKeeper } from "./drivers/traces/traceStore.ts";`,
-    GLOBAL,
-  );
-  site = await servePages({ "/": "<!doctype html><title>Traces</title><p>traces</p>" });
-  browser = await launchChromium();
-}, 60_000);
-
-beforeEach(async () => {
-  // A new page of a new context: an empty IndexedDB for each test.
-  page = await (await browser.newContext()).newPage();
-  await page.goto(`${site.origin}/`);
-  await page.evaluate(`${bundle}; void 0`);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+// A new page of a new context for each test: an empty IndexedDB.
+const pageOf = bundleInPages(
+  { "/": "<!doctype html><title>Traces</title><p>traces</p>" },
+  "/",
+  `export { indexedDbTraces } from "./drivers/webextension/traceShelf.ts";
+   export { traceKeeper } from "./drivers/traces/traceStore.ts";`,
+  GLOBAL,
+);
 
 interface Played {
   ids: string[];
@@ -50,7 +30,7 @@ interface Played {
 
 /** Plays `runs` tests of `commands` page commands into the store in the page, as the core and the traced executor tell it. */
 async function play(runs: Array<{ commands: number; result: "passed" | "failed"; keep: boolean }>, maxScreenshots?: number): Promise<Played> {
-  const played = await page.evaluate(
+  const played = await pageOf().evaluate(
     async ([name, runs, maxScreenshots]) => {
       const lib = (globalThis as unknown as Record<string, any>)[name];
       const kept = lib.indexedDbTraces();
@@ -88,7 +68,7 @@ async function play(runs: Array<{ commands: number; result: "passed" | "failed";
     },
     [GLOBAL, runs, maxScreenshots] as const,
   );
-  const { files } = await page.evaluate(readTraceDatabase, TRACE_DATABASE);
+  const { files } = await pageOf().evaluate(readTraceDatabase, TRACE_DATABASE);
   return { ...played, files: Object.keys(files).sort() };
 }
 

@@ -1,10 +1,13 @@
 // What the Chromium tests of in-page code share: a module bundled for the page as the
-// extension bundles its content scripts (nothing Node-only can creep in), and a site on
-// 127.0.0.1 serving fixed pages by path.
+// extension bundles its content scripts (nothing Node-only can creep in), a site on
+// 127.0.0.1 serving fixed pages by path, and the hooks that put the two together.
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, beforeEach } from "vitest";
+import { launchChromium } from "../../drivers/host/chromium.ts";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
@@ -46,4 +49,36 @@ export async function servePages(pages: Record<string, string>, slowMs: Record<s
         server.closeAllConnections();
       }),
   };
+}
+
+/**
+ * Registers a file's hooks: `pages` served, `source` bundled (see bundleForPage) and one
+ * headless Chromium for the file; before each test, a fresh page in a context of its own
+ * (nothing stored carries over) at `path`, with the bundle run in it. Gives the current page.
+ */
+export function bundleInPages(pages: Record<string, string>, path: string, source: string, globalName?: string): () => Page {
+  let site: Awaited<ReturnType<typeof servePages>>;
+  let browser: Browser;
+  let page: Page | undefined;
+  let bundle: string;
+
+  beforeAll(async () => {
+    bundle = await bundleForPage(source, globalName);
+    site = await servePages(pages);
+    browser = await launchChromium();
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+
+  beforeEach(async () => {
+    await page?.close();
+    page = await browser.newPage();
+    await page.goto(`${site.origin}${path}`);
+    await page.evaluate(`${bundle}; void 0`);
+  });
+
+  return () => page!;
 }

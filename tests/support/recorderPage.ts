@@ -2,11 +2,9 @@
 // recorder's browser tests: the pages served on 127.0.0.1, one browser for the file, a fresh
 // page for each test with the recorder attached, and what it recorded read back. Registers the
 // suite's hooks itself; call it once at the top of a test file.
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, beforeEach } from "vitest";
-import { launchChromium } from "../../drivers/host/chromium.ts";
+import type { Page } from "playwright-core";
 import type { RecordedAction, RecorderReport } from "../../drivers/recorder/recorder.ts";
-import { bundleForPage, servePages } from "./browserPages.ts";
+import { bundleInPages } from "./browserPages.ts";
 
 export interface RecorderPage {
   /** The page of the current test, recorder attached. */
@@ -20,40 +18,22 @@ export interface RecorderPage {
  * of the bundle's source (imports and exports the test reads through `globalName`).
  */
 export function recorderInPages(pages: Record<string, string>, path: string, options: { extraModule?: string; globalName?: string } = {}): RecorderPage {
-  let site: Awaited<ReturnType<typeof servePages>>;
-  let browser: Browser;
-  let page: Page;
-  let bundle: string;
-
-  beforeAll(async () => {
-    bundle = await bundleForPage(
-      `import { attachRecorder } from "./drivers/recorder/recorder.ts";
-       ${options.extraModule ?? ""}
-       const seen = (globalThis.__recorded = []);
-       attachRecorder(window, (action) => seen.push(action));`,
-      options.globalName,
-    );
-    site = await servePages(pages);
-    browser = await launchChromium();
-  }, 60_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
-  });
-
-  beforeEach(async () => {
-    await page?.close();
-    page = await browser.newPage();
-    await page.goto(`${site.origin}${path}`);
-    await page.evaluate(`${bundle}; void 0`);
-  });
+  const current = bundleInPages(
+    pages,
+    path,
+    `import { attachRecorder } from "./drivers/recorder/recorder.ts";
+     ${options.extraModule ?? ""}
+     const seen = (globalThis.__recorded = []);
+     attachRecorder(window, (action) => seen.push(action));`,
+    options.globalName,
+  );
 
   return {
-    page: () => page,
+    page: current,
     async recorded() {
       // What the recorder reports may come a moment after the input (some commands wait for a
       // second click or a change): read until nothing new came for a while, within a limit.
+      const page = current();
       const read = () => page.evaluate(() => (globalThis as unknown as { __recorded: RecorderReport[] }).__recorded);
       let reports = await read();
       for (let quiet = 0, tries = 0; quiet < 3 && tries < 40; tries++) {
