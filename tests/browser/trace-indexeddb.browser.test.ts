@@ -16,7 +16,7 @@ const pageOf = bundleInPages(
   "/",
   `export { indexedDbTraces } from "./drivers/webextension/traceShelf.ts";
    export { traceKeeper } from "./drivers/traces/traceStore.ts";`,
-  GLOBAL,
+  { globalName: GLOBAL },
 );
 
 interface Played {

@@ -54,16 +54,22 @@ export async function servePages(pages: Record<string, string>, slowMs: Record<s
 /**
  * Registers a file's hooks: `pages` served, `source` bundled (see bundleForPage) and one
  * headless Chromium for the file; before each test, a fresh page in a context of its own
- * (nothing stored carries over) at `path`, with the bundle run in it. Gives the current page.
+ * (nothing stored carries over) at `path`, with the bundle run in it; with `frames`, once the
+ * frames whose URLs match have loaded, the bundle runs in every frame. Gives the current page.
  */
-export function bundleInPages(pages: Record<string, string>, path: string, source: string, globalName?: string): () => Page {
+export function bundleInPages(
+  pages: Record<string, string>,
+  path: string,
+  source: string,
+  options: { globalName?: string; frames?: RegExp[] } = {},
+): () => Page {
   let site: Awaited<ReturnType<typeof servePages>>;
   let browser: Browser;
   let page: Page | undefined;
   let bundle: string;
 
   beforeAll(async () => {
-    bundle = await bundleForPage(source, globalName);
+    bundle = await bundleForPage(source, options.globalName);
     site = await servePages(pages);
     browser = await launchChromium();
   }, 60_000);
@@ -77,7 +83,9 @@ export function bundleInPages(pages: Record<string, string>, path: string, sourc
     await page?.close();
     page = await browser.newPage();
     await page.goto(`${site.origin}${path}`);
-    await page.evaluate(`${bundle}; void 0`);
+    if (!options.frames) return void (await page.evaluate(`${bundle}; void 0`));
+    for (const url of options.frames) await page.frame({ url })!.waitForLoadState();
+    for (const frame of page.frames()) await frame.evaluate(`${bundle}; void 0`);
   });
 
   return () => page!;

@@ -25,7 +25,7 @@ export function recorderInPages(pages: Record<string, string>, path: string, opt
      ${options.extraModule ?? ""}
      const seen = (globalThis.__recorded = []);
      attachRecorder(window, (action) => seen.push(action));`,
-    options.globalName,
+    { globalName: options.globalName },
   );
 
   return {
