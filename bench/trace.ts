@@ -16,13 +16,13 @@ import { sessionPool } from "../drivers/host/sessions.ts";
 import { startExampleSite } from "../drivers/host/site.ts";
 import { tracedExecutor } from "../drivers/host/tracedExecutor.ts";
 import { traceStore } from "../drivers/host/traceStore.ts";
-import { PICTURE_SPACING_MS, pictureSpacingMs, RETAIN_PICTURE_SPACING_MS } from "../services/traces/index.ts";
+import { PICTURE_SPACING_MS, picturePolicy, RETAIN_PICTURE_SPACING_MS } from "../services/traces/index.ts";
 import type { TraceMode } from "../services/traces/index.ts";
 import type { Benchmark, SummaryLine } from "./support.ts";
 import { check, fmtMs, fmtRatio, heading, median, printTable, playTimed, shopRunProject } from "./support.ts";
 
 const ROUNDS = 50;
-const REPS = 9;
+const REPS = 15;
 const ON_TARGET = 1.15;
 const RETAIN_TARGET = 1.05;
 const RUN_LIMIT_MS = 120_000;
@@ -54,7 +54,7 @@ async function run(): Promise<SummaryLine[]> {
     }
     const store = traceStore({ root: join(root, mode) });
     stores.set(mode, store);
-    ides.set(mode, createIde({ executor: tracedExecutor(pool, store, { spacingMs: pictureSpacingMs(mode) }), project, trace: mode, traces: store }));
+    ides.set(mode, createIde({ executor: tracedExecutor(pool, store, picturePolicy(mode)), project, trace: mode, traces: store }));
   }
   /** Distinct pictures per timed "on" run. */
   const files: number[] = [];

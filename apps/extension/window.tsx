@@ -34,7 +34,7 @@ import { readStoredJournal, storageJournal } from "./journal.ts";
 import { extensionTraceSource, storedTraceMode } from "./traces.ts";
 import { traceKeeper } from "../../drivers/traces/traceStore.ts";
 import { tracedBy } from "../../drivers/traces/tracedExecutor.ts";
-import { pictureSpacingMs } from "../../services/traces/index.ts";
+import { picturePolicy } from "../../services/traces/index.ts";
 import { tabEyes } from "../../drivers/webextension/camera.ts";
 import { indexedDbTraces } from "../../drivers/webextension/traceShelf.ts";
 
@@ -122,7 +122,7 @@ async function main() {
   // CONTRACT section 17: each run's trace in IndexedDB, a picture after each page command.
   const kept = trace.mode === "off" ? null : indexedDbTraces();
   const traces = kept ? traceKeeper(kept.shelf, { problem: (message) => console.error(message) }) : null;
-  const executor = traces ? tracedBy(tabs, traces, tabEyes(() => tabs.current(), trustedInput.console), { spacingMs: pictureSpacingMs(trace.mode) }) : tabs;
+  const executor = traces ? tracedBy(tabs, traces, tabEyes(() => tabs.current(), trustedInput.console), picturePolicy(trace.mode)) : tabs;
   let runUnderWay = false;
   const core = createIde({
     project: workspace?.project,

@@ -12,7 +12,7 @@ import type { BrowserOptions } from "../cli/browser.ts";
 import { traceStore } from "../../drivers/host/traceStore.ts";
 import type { TraceStore } from "../../drivers/host/traceStore.ts";
 import { tracedExecutor } from "../../drivers/host/tracedExecutor.ts";
-import { pictureSpacingMs } from "../../services/traces/index.ts";
+import { picturePolicy } from "../../services/traces/index.ts";
 import { startHost } from "./host.ts";
 import type { Host, HostOptions } from "./host.ts";
 
@@ -69,7 +69,7 @@ export async function composeHost(options: ComposeOptions): Promise<ComposedHost
       ...options.host,
       port: options.port,
       project: options.project,
-      executor: traces ? tracedExecutor(page, traces, { spacingMs: pictureSpacingMs(options.trace) }) : page,
+      executor: traces ? tracedExecutor(page, traces, picturePolicy(options.trace)) : page,
       trace: options.trace,
       traces: traces ?? undefined,
       traceReader: traces ?? undefined,

@@ -12,14 +12,16 @@
 // once). So a picture shows the page after its command, or a few commands later when the page
 // plays faster than it is pictured, never before it. A failed or fatal command is the
 // exception: its picture and its page's details are taken before the run goes on. With
-// `spacingMs` (services/traces' pictureSpacingMs: ten a second under "on", two under
+// `spacingMs` (services/traces' picturePolicy: five a second under "on", two under
 // "retain-on-failure", whose passing tests' pictures are thrown away) captures start at most
 // that often, so fewer commands have a picture of their own; a failed command's is taken at
-// once all the same, and one put off is taken before the run lets its page go.
+// once all the same, and one put off is taken before the run lets its page go (under
+// "retain-on-failure" only after a failure).
 import type { Executor } from "../../core/ports.ts";
 import type { PageOutcome } from "../../machines/testRunner.types.ts";
 import type { PageWitness } from "./witness.ts";
 import type { TraceStore } from "./traceStore.ts";
+import type { PicturePolicy } from "../../services/traces/index.ts";
 
 /** How the page under test is seen: each call has its own time limit, and may answer null. */
 export interface PageEyes {
@@ -39,19 +41,17 @@ interface Lane {
   startedAt: number;
   /** `next`, put off until the spacing from the last start has passed. */
   timer: ReturnType<typeof setTimeout> | null;
+  /** A command of the test failed: its trace is kept whatever the mode. */
+  failed: boolean;
 }
 
-export interface TracedOptions {
-  /**
-   * At least this long from one capture's start to the next (0: one at once after another), but
-   * for a failed command's. A command's picture is still the first taken after it ended.
-   */
-  spacingMs?: number;
-}
+/** When pictures are taken (services/traces' picturePolicy); by default one at once after another, and the last always. */
+export type TracedOptions = Partial<PicturePolicy>;
 
 /** `page` with each page command's picture and failure, as `eyes` see them, handed to `store`. */
 export function tracedBy<P extends Executor>(page: P, store: TraceStore, eyes: PageEyes, options: TracedOptions = {}): P {
   const spacing = options.spacingMs ?? 0;
+  const endPicture = options.endPicture ?? "always";
   const lanes = new Map<string, Lane>();
   const witnessOf = (runId: string | undefined) => eyes.witness(runId).catch(() => null);
 
@@ -79,11 +79,17 @@ export function tracedBy<P extends Executor>(page: P, store: TraceStore, eyes: P
     else lane.timer ??= setTimeout(() => start(runId, lane), wait);
   }
 
-  /** The picture of a command that ended just now: the first capture started from now on. */
-  function pictureAfter(runId: string | undefined, urgent: boolean): Promise<string | null> {
+  /** The test's lane; a new one counts from the test's first command's start, as if a picture had been started then. */
+  function laneOf(runId: string | undefined): Lane {
     const key = runId ?? "";
     let lane = lanes.get(key);
-    if (!lane) lanes.set(key, (lane = { taking: null, next: null, urgent: false, startedAt: 0, timer: null }));
+    if (!lane) lanes.set(key, (lane = { taking: null, next: null, urgent: false, startedAt: Date.now(), timer: null, failed: false }));
+    return lane;
+  }
+
+  /** The picture of a command that ended just now: the first capture started from now on. */
+  function pictureAfter(runId: string | undefined, urgent: boolean): Promise<string | null> {
+    const lane = laneOf(runId);
     if (!lane.next) {
       let resolve!: (image: Promise<string | null>) => void;
       const promise = new Promise<string | null>((r) => (resolve = r));
@@ -91,6 +97,7 @@ export function tracedBy<P extends Executor>(page: P, store: TraceStore, eyes: P
     }
     const { promise } = lane.next;
     lane.urgent ||= urgent;
+    lane.failed ||= urgent;
     if (!lane.taking) schedule(runId, lane);
     return promise;
   }
@@ -99,6 +106,7 @@ export function tracedBy<P extends Executor>(page: P, store: TraceStore, eyes: P
     ...page,
     async execute(input, signal): Promise<PageOutcome> {
       const runId = input.runId ?? "";
+      laneOf(input.runId);
       const before = await witnessOf(input.runId);
       const mark = before?.mark() ?? 0;
       let outcome: PageOutcome | null = null;
@@ -129,9 +137,16 @@ export function tracedBy<P extends Executor>(page: P, store: TraceStore, eyes: P
       return outcome;
     },
     endRun(runId: string) {
-      // A picture put off for the spacing is taken before the run lets its browser go.
+      // A picture put off for the spacing is taken before the run lets its browser go, unless the
+      // trace is thrown away (a test without a failure under "retain-on-failure").
       const lane = lanes.get(runId);
-      if (lane?.timer) start(runId, lane);
+      if (lane?.timer) {
+        if (endPicture === "always" || lane.failed) start(runId, lane);
+        else {
+          clearTimeout(lane.timer);
+          lane.next?.resolve(Promise.resolve(null));
+        }
+      }
       lanes.delete(runId);
       page.endRun?.(runId);
     },

@@ -30,16 +30,24 @@ export const TEST_RESULTS = ["passed", "failed", "fatal", "stopped"] as const;
 export type TestResult = (typeof TEST_RESULTS)[number];
 
 /**
- * The least time from one picture's start to the next's (a command's picture is still the first
- * taken after it ended; a failed command's is taken at once). Under "on", pictures at most ten a
- * second: a command slower than that has its own, faster ones share. Under "retain-on-failure" a
- * passing test's pictures are thrown away, so at most two a second.
+ * When pictures are taken under a mode (the traced executor's options). A command's picture is
+ * the first taken after it ended; a failed command's is taken at once.
+ * - `spacingMs`: the least time from one picture's start to the next's. Under "on" five a second:
+ *   a command slower than that has its own, faster ones share. Under "retain-on-failure" a passing
+ *   test's pictures are thrown away, so two a second.
+ * - `endPicture`: whether a picture put off by the spacing is taken when the test ends: under
+ *   "retain-on-failure" only after a failure (a test with none passes, and its trace goes).
  */
-export const PICTURE_SPACING_MS = 100;
+export interface PicturePolicy {
+  spacingMs: number;
+  endPicture: "always" | "after-failure";
+}
+
+export const PICTURE_SPACING_MS = 200;
 export const RETAIN_PICTURE_SPACING_MS = 500;
 
-/** The least time between two pictures' starts under `mode`. */
-export const pictureSpacingMs = (mode: TraceMode): number => (mode === "retain-on-failure" ? RETAIN_PICTURE_SPACING_MS : mode === "on" ? PICTURE_SPACING_MS : 0);
+export const picturePolicy = (mode: TraceMode): PicturePolicy =>
+  mode === "retain-on-failure" ? { spacingMs: RETAIN_PICTURE_SPACING_MS, endPicture: "after-failure" } : { spacingMs: PICTURE_SPACING_MS, endPicture: "always" };
 
 /** Whether a finished test's trace is kept: always with "on", only when it did not pass with "retain-on-failure". */
 export const keepsTrace = (mode: TraceMode, result: TestResult): boolean => mode === "on" || (mode === "retain-on-failure" && result !== "passed");

@@ -13,7 +13,7 @@ import { sessionPool } from "../../drivers/host/sessions.ts";
 import type { SessionPool } from "../../drivers/host/sessions.ts";
 import { tracedExecutor } from "../../drivers/host/tracedExecutor.ts";
 import { traceStore } from "../../drivers/host/traceStore.ts";
-import { MANIFEST_FILE, pictureSpacingMs, readTraceManifest } from "../../services/traces/index.ts";
+import { MANIFEST_FILE, picturePolicy, readTraceManifest } from "../../services/traces/index.ts";
 import type { TraceMode } from "../../services/traces/index.ts";
 import { servePages } from "../support/browserPages.ts";
 import { playAndWait } from "../support/runs.ts";
@@ -46,7 +46,7 @@ function tracedIde(mode: TraceMode, commands: ReturnType<typeof command>[]) {
   const store = traceStore({ root });
   const ide: Ide = createIde({
     // As the host composes it: retain-on-failure spaces its pictures.
-    executor: tracedExecutor(pool, store, { spacingMs: pictureSpacingMs(mode) }),
+    executor: tracedExecutor(pool, store, picturePolicy(mode)),
     trace: mode,
     traces: store,
     project: { id: "p", name: "traced", url: site.origin, tests: [{ id: "t", name: "adds to cart", commands }] },

@@ -1,6 +1,7 @@
-// The traced executor's pictures (drivers/host/tracedExecutor.ts): a command's picture is the
-// first capture started after it ended; with spacing (retain-on-failure) captures start at most
-// that often, but a failed command's at once, and a put-off one before the run lets its page go.
+// The traced executor's pictures (drivers/traces/tracedExecutor.ts, through the host's camera): a command's picture is the
+// first capture started after it ended; with spacing captures start at most that often, but a
+// failed command's at once, and a put-off one before the run lets its page go (under
+// "after-failure", only when a command failed).
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { tracedExecutor } from "../../drivers/host/tracedExecutor.ts";
 import type { TracedPage } from "../../drivers/host/tracedExecutor.ts";
@@ -60,12 +61,15 @@ describe("the traced executor's pictures", () => {
     await run("type");
     await vi.advanceTimersByTimeAsync(10);
     await run("assertText");
+    // The spacing counts from the test's first command's start.
+    expect(captures).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(250);
     expect(captures).toHaveLength(1);
+    expect(captures[0]).toBeGreaterThanOrEqual(1_000_000 + 20);
+    await run("click");
     await vi.advanceTimersByTimeAsync(250);
     expect(captures).toHaveLength(2);
-    const images = await Promise.all(attached.map((c) => c.image));
-    expect(images).toEqual(["picture-1", "picture-2", "picture-2"]);
-    expect(captures[1]).toBeGreaterThanOrEqual(1_000_000 + 20);
+    expect(await Promise.all(attached.map((c) => c.image))).toEqual(["picture-1", "picture-1", "picture-1", "picture-2"]);
   });
 
   it("starts captures one after another without spacing", async () => {
@@ -82,9 +86,10 @@ describe("the traced executor's pictures", () => {
     const { run, captures, attached } = tracing({ assertText: "failed" }, { spacingMs: 60_000 });
     await run("click");
     await vi.advanceTimersByTimeAsync(5);
+    expect(captures).toHaveLength(0);
     await run("assertText");
-    expect(captures).toHaveLength(2);
-    expect(await attached[1].image).toBe("picture-2");
+    expect(captures).toHaveLength(1);
+    expect(await Promise.all(attached.map((c) => c.image))).toEqual(["picture-1", "picture-1"]);
     expect(attached[1].failure).toBeDefined();
   });
 
@@ -93,10 +98,32 @@ describe("the traced executor's pictures", () => {
     await run("click");
     await vi.advanceTimersByTimeAsync(5);
     await run("type");
+    expect(captures).toHaveLength(0);
+    traced.endRun!("run-1");
+    expect(captures).toHaveLength(1);
+    expect(ended).toEqual(["run-1"]);
+    expect(await Promise.all(attached.map((c) => c.image))).toEqual(["picture-1", "picture-1"]);
+  });
+
+  it("drops a put-off picture at the end of a test without a failure when only failures keep their trace", async () => {
+    const { traced, run, captures, attached } = tracing({}, { spacingMs: 60_000, endPicture: "after-failure" });
+    await run("click");
+    await vi.advanceTimersByTimeAsync(5);
+    await run("type");
+    traced.endRun!("run-1");
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(captures).toHaveLength(0);
+    expect(await Promise.all(attached.map((c) => c.image))).toEqual([null, null]);
+  });
+
+  it("takes a put-off picture at the end of a test that had a failure when only failures keep their trace", async () => {
+    const { traced, run, captures, attached } = tracing({ verifyText: "failed" }, { spacingMs: 60_000, endPicture: "after-failure" });
+    await run("verifyText");
+    await vi.advanceTimersByTimeAsync(5);
+    await run("type");
     expect(captures).toHaveLength(1);
     traced.endRun!("run-1");
     expect(captures).toHaveLength(2);
-    expect(ended).toEqual(["run-1"]);
     expect(await attached[1].image).toBe("picture-2");
   });
 });
