@@ -4,6 +4,10 @@
 // sends a JPEG frame each time the page's picture changes, and none while it does not.
 //
 // Invariants:
+// - after a frame is handed on the screencast rests (stopped in the browser) REST_MS, then
+//   starts again; the first frame after a rest that shows nothing new is not handed on, and the
+//   screencast then runs on until the page changes (so a page at rest is shown at once, a page
+//   that keeps changing about eight times a second, and nothing while it does not change);
 // - every frame is acknowledged (`Page.screencastFrameAck`) once it has been handed on (the
 //   sink sends it to the watching pages), and at most one every FRAME_INTERVAL_MS, so the
 //   browser draws at most 25 frames a second for us however fast the page changes;
@@ -25,8 +29,16 @@ import type { DevToolsConnection } from "./devtoolsConnection.ts";
 /** 25 frames a second at most. */
 export const FRAME_INTERVAL_MS = 40;
 const JPEG_QUALITY = 60;
-/** The tallest frame, in device pixels (a frame is scaled to fit IMAGE_WIDTH by this). */
-const MAX_HEIGHT = 4 * IMAGE_WIDTH;
+/**
+ * After each frame handed on, the screencast rests this long (stopped in the browser), then
+ * starts again: a browser that screencasts draws and encodes a picture at every change of the
+ * page, which on a page a run changes a hundred times a second takes most of a small machine.
+ * So a page that keeps changing is shown about eight times a second; a change in a page at rest
+ * is shown at once (the screencast runs while nothing changes, and costs nothing then).
+ */
+export const REST_MS = 100;
+
+const SCREENCAST = { format: "jpeg", quality: JPEG_QUALITY, maxWidth: IMAGE_WIDTH, maxHeight: 4 * IMAGE_WIDTH, everyNthFrame: 1 };
 
 const Frame = z.object({
   data: z.string(),
@@ -58,6 +70,10 @@ class LiveScreencast implements Screencast {
   private ackFrame = 0;
   private asking = false;
   private stopped = false;
+  /** Resting (stopped in the browser) until this timer starts it again. */
+  private restTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Started again after a rest: its first frame is the page as it is, new or not. */
+  private resumed = false;
   private readonly unlisten: Array<() => void>;
 
   constructor(
@@ -97,11 +113,7 @@ class LiveScreencast implements Screencast {
       return;
     }
     this.sessionId = sessionId;
-    await this.connection.send(
-      "Page.startScreencast",
-      { format: "jpeg", quality: JPEG_QUALITY, maxWidth: IMAGE_WIDTH, maxHeight: MAX_HEIGHT, everyNthFrame: 1 },
-      sessionId,
-    );
+    await this.connection.send("Page.startScreencast", SCREENCAST, sessionId);
   }
 
   stop(): void {
@@ -110,6 +122,8 @@ class LiveScreencast implements Screencast {
     for (const unlisten of this.unlisten) unlisten();
     if (this.ackTimer !== null) clearTimeout(this.ackTimer);
     this.ackTimer = null;
+    if (this.restTimer !== null) clearTimeout(this.restTimer);
+    this.restTimer = null;
     this.detach();
   }
 
@@ -128,10 +142,16 @@ class LiveScreencast implements Screencast {
     const parsed = Frame.safeParse(params);
     if (!parsed.success || this.stopped) return;
     const { data, metadata } = parsed.data;
+    const image = `data:image/jpeg;base64,${data}`;
+    if (this.resumed) {
+      this.resumed = false;
+      // Nothing changed while it rested: the page is at rest, and the screencast runs on.
+      if (image === this.last?.image) return this.ack(parsed.data.sessionId, sessionId);
+    }
     const shot: PageShot = {
       url: this.url,
       title: this.title,
-      image: `data:image/jpeg;base64,${data}`,
+      image,
       at: Date.now(),
       width: Math.round(metadata.deviceWidth),
       height: Math.round(metadata.deviceHeight),
@@ -140,6 +160,19 @@ class LiveScreencast implements Screencast {
     this.sink.frame(shot);
     this.ack(parsed.data.sessionId, sessionId);
     this.refreshInfo();
+    this.rest(sessionId);
+  }
+
+  /** Stops the screencast in the browser for REST_MS, then starts it again in the same session. */
+  private rest(sessionId: string) {
+    if (this.restTimer !== null || this.stopped) return;
+    void this.connection.send("Page.stopScreencast", {}, sessionId).catch(() => {});
+    this.restTimer = setTimeout(() => {
+      this.restTimer = null;
+      if (this.stopped || this.sessionId !== sessionId) return;
+      this.resumed = true;
+      void this.connection.send("Page.startScreencast", SCREENCAST, sessionId).catch(() => {});
+    }, REST_MS);
   }
 
   /**
