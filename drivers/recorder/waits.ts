@@ -1,8 +1,9 @@
 // What the recorder needs to see the user wait for the page (issue 27, docs/recording.md
 // "Waits the user made"): when each element came into the document, and when the page's
-// requests (fetch and XMLHttpRequest, as the page's resource timing tells them) ended. An
-// element that came after the user's previous action, and after a request that started after
-// that action had ended, is one the user waited for: the recorder puts
+// requests (fetch and XMLHttpRequest, as the page's resource timing tells them) were answered
+// (their response began: a fetch's promise resolves then, before its body has come). An
+// element that came after the user's previous action, and after the answer to a request that
+// started after that action, is one the user waited for: the recorder puts
 // `waitForElementVisible TARGET 30000` before the command that acts on it, so a run waits as
 // long as the request may take. Times are the page's own clock (performance.now(), which
 // events' timeStamps and resource timing share). It reads the page and never changes it.
@@ -21,7 +22,8 @@ export interface AppearanceWatch {
 
 interface Request {
   start: number;
-  end: number;
+  /** When its answer began to come (a fetch's promise resolves then, before the body ends). */
+  answered: number;
 }
 
 /** The element `node` is in, crossing out of a shadow root to its host. */
@@ -49,7 +51,7 @@ export function watchAppearances(win: Window): AppearanceWatch {
   const keep = (entries: PerformanceEntryList) => {
     for (const entry of entries as PerformanceResourceTiming[]) {
       if (entry.initiatorType !== "fetch" && entry.initiatorType !== "xmlhttprequest") continue;
-      requests.push({ start: entry.startTime, end: entry.responseEnd || entry.startTime + entry.duration });
+      requests.push({ start: entry.startTime, answered: entry.responseStart || entry.responseEnd || entry.startTime + entry.duration });
     }
     if (requests.length > KEEP_REQUESTS) requests.splice(0, requests.length - KEEP_REQUESTS);
   };
@@ -69,7 +71,7 @@ export function watchAppearances(win: Window): AppearanceWatch {
       let came = -Infinity;
       for (let node: Element | null = el; node; node = container(node)) came = Math.max(came, added.get(node) ?? -Infinity);
       if (came < since) return false;
-      return requests.some((request) => request.start >= since && request.end <= came);
+      return requests.some((request) => request.start >= since && request.answered <= came);
     },
     stop() {
       mutations.disconnect();

@@ -22,7 +22,7 @@ const APP = `<!doctype html><html><body><main>
     list.replaceChildren();
     const item = document.createElement("li");
     list.append(item);
-    const b = document.createElement("button"); b.type = "button"; b.className = "suggestion"; b.textContent = "Paris"; item.append(b);
+    const b = document.createElement("button"); b.type = "button"; b.className = "suggestion"; b.dataset.q = event.target.value; b.textContent = "Paris"; item.append(b);
   });
 </script></body></html>`;
 
@@ -66,7 +66,11 @@ describe("recording the waits the user made", () => {
     const page = recorder.page();
     await page.click("#q");
     await page.keyboard.type("Pa");
-    await page.waitForSelector(".suggestion");
+    // The suggestion for the whole text (the one for "P" is replaced as the user would click it),
+    // once the page's resource timing has its request: the recorder sees a request no sooner
+    // (its entry comes once the body has; a person is never that quick).
+    await page.waitForSelector('.suggestion[data-q="Pa"]');
+    await page.waitForFunction(() => performance.getEntriesByType("resource").some((entry) => entry.name.endsWith("/data?q=Pa")));
     await page.click(".suggestion");
     const recorded = rows(await recorder.recorded());
     expect(recorded.map(([command]) => command)).toEqual(["click", "type", "waitForElementVisible", "click"]);
