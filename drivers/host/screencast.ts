@@ -7,7 +7,7 @@
 // - after a frame is handed on the screencast rests (stopped in the browser) REST_MS, then
 //   starts again; the first frame after a rest that shows nothing new is not handed on, and the
 //   screencast then runs on until the page changes (so a page at rest is shown at once, a page
-//   that keeps changing about eight times a second, and nothing while it does not change);
+//   that keeps changing about five times a second, and nothing while it does not change);
 // - every frame is acknowledged (`Page.screencastFrameAck`) once it has been handed on (the
 //   sink sends it to the watching pages), and at most one every FRAME_INTERVAL_MS, so the
 //   browser draws at most 25 frames a second for us however fast the page changes;
@@ -33,10 +33,10 @@ const JPEG_QUALITY = 60;
  * After each frame handed on, the screencast rests this long (stopped in the browser), then
  * starts again: a browser that screencasts draws and encodes a picture at every change of the
  * page, which on a page a run changes a hundred times a second takes most of a small machine.
- * So a page that keeps changing is shown about eight times a second; a change in a page at rest
+ * So a page that keeps changing is shown about five times a second; a change in a page at rest
  * is shown at once (the screencast runs while nothing changes, and costs nothing then).
  */
-export const REST_MS = 100;
+export const REST_MS = 200;
 
 const SCREENCAST = { format: "jpeg", quality: JPEG_QUALITY, maxWidth: IMAGE_WIDTH, maxHeight: 4 * IMAGE_WIDTH, everyNthFrame: 1 };
 
