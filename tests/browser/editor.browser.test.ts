@@ -205,6 +205,7 @@ describe("the test editor", () => {
     await page.keyboard.press("Delete");
     await expect.poll(() => rows().count()).toBe(4);
     await expect.poll(() => editorRow(1).getAttribute("aria-selected")).toBe("true");
+    await expect.poll(() => editorRow(1).evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await shownCommands()).toEqual([
       ["open", "/shop", ""],
       ["type", "id=user", "alice"],

@@ -8,7 +8,7 @@
 // current command is marked. A test may have 10,000 commands: a row renders again only when
 // its own command, run row, selection, tab stop or current mark changed.
 import { memo } from "preact/compat";
-import { useEffect, useRef } from "preact/hooks";
+import { useLayoutEffect, useRef } from "preact/hooks";
 import type { UserEventMessage } from "../connection.ts";
 import type { CommandOutline, CommandRow } from "../protocol.ts";
 import { tableKeyAction } from "../editorKeys.ts";
@@ -89,9 +89,10 @@ export function EditorTable(props: EditorTableProps) {
   latest.current = props;
 
   const rowAt = (index: number) => body.current?.querySelectorAll<HTMLTableRowElement>("tr")[index] ?? null;
-  useEffect(() => {
+  useLayoutEffect(() => {
     // Only focus that was lost (its row deleted, or moved and so re-inserted) is put back: a
     // row that has it is where the user's keys are, ahead of a selection still on its way.
+    // Put back in the render that lost it, so a key pressed right after a Delete reaches a row.
     if (!working.current || selectedCommandId === null || body.current?.contains(document.activeElement)) return;
     const index = commands.findIndex((command) => command.id === selectedCommandId);
     rowAt(index)?.focus();
