@@ -53,9 +53,9 @@ export const hostTraces: TraceSource = {
   file: async (traceId, file) => traceUrl(traceId, file),
 };
 
-/** How a run is named in "Runs": its suite and test, and its result. */
+/** How a run is named in "Runs": its suite and test, and its result ("not ended" for one cut off by a crash or a closed window). */
 export const runLabel = (run: TraceSummary) =>
-  `${run.suiteName ? `${run.suiteName} › ` : ""}${run.testName}: ${run.result ?? "playing"}`;
+  `${run.suiteName ? `${run.suiteName} › ` : ""}${run.testName}: ${run.result ?? (run.playing ? "playing" : "not ended")}`;
 
 /** The step of a command of the run's table: its latest turn (a loop runs a command more than once). */
 export function stepOfCommand(manifest: TraceManifest | null, commandId: string): TraceStep | null {

@@ -6,8 +6,10 @@
 // details. Where the files go is the shelf's (the host: a folder per trace under the user's
 // data folder, drivers/host/traceStore.ts; the extension: IndexedDB,
 // drivers/webextension/traceShelf.ts). Files are written as they come, beside the run, never
-// in its way; the manifest once the test ended and every file of it is written. A trace not
-// kept (a passing test under "retain-on-failure") is removed; past KEPT_TRACES the oldest go.
+// in its way; the manifest once the test ended and every file of it is written, and while it
+// plays at most once every SAVE_EVERY_MS as it is then (result null), so a crash or a closed
+// window leaves the trace up to its last commands, listed as interrupted. A trace not kept (a
+// passing test under "retain-on-failure") is removed; past KEPT_TRACES the oldest go.
 import type { TraceCommandEvent, TraceSink, TraceTestStart } from "../../core/traces.ts";
 import { messageOf } from "../../services/errors.ts";
 import { domFile, KEPT_TRACES, locatorOf, MAX_SCREENSHOTS, screenshotFile, traceIdOf, TRACE_FORMAT, TRACE_VERSION } from "../../services/traces/index.ts";
@@ -22,7 +24,7 @@ export interface TraceShelf {
   picture(traceId: string, name: string, dataUrl: string): Promise<void>;
   /** A DOM snapshot: the page's HTML. */
   page(traceId: string, name: string, html: string): Promise<void>;
-  /** The manifest of a trace that ended and is kept. */
+  /** A trace's manifest: as it is while the test plays (result null), then once it ended and is kept. */
   keep(manifest: TraceManifest): Promise<void>;
   /** Removes a trace and its files. */
   drop(traceId: string): Promise<void>;
@@ -70,7 +72,14 @@ interface Open {
   writes: Promise<unknown>[];
   shots: number;
   ended: boolean;
+  /** The manifest's writes, one after another, so the last written is the last made. */
+  saved: Promise<unknown>;
+  /** A save of the manifest as it is now is due (SAVE_EVERY_MS after a change). */
+  saveDue: ReturnType<typeof setTimeout> | null;
 }
+
+/** How often at most a playing test's manifest is written as it is then. */
+export const SAVE_EVERY_MS = 1_000;
 
 interface Waiter {
   key: string | null;
@@ -117,6 +126,22 @@ export function traceKeeper(shelf: TraceShelf, options: TraceStoreOptions = {}):
 
   const written = (work: Promise<unknown>, what: string) => work.catch((error: unknown) => problem(`The trace's ${what} could not be written: ${messageOf(error)}.`));
 
+  /** The manifest as it is now, written after the writes of it before. */
+  function save(trace: Open) {
+    trace.saved = trace.saved.then(() => written(shelf.keep(structuredClone(trace.manifest)), "manifest"));
+    return trace.saved;
+  }
+  /** A playing test's manifest changed: written as it is then, SAVE_EVERY_MS later at most. */
+  function changed(trace: Open) {
+    if (trace.ended || trace.saveDue !== null) return;
+    trace.saveDue = setTimeout(() => {
+      trace.saveDue = null;
+      if (!trace.ended) void save(trace);
+    }, SAVE_EVERY_MS);
+    // The host's process may end while a test plays (Ctrl-C): a due save does not hold it open.
+    (trace.saveDue as { unref?: () => void }).unref?.();
+  }
+
   function prune() {
     pruning = pruning.then(() => shelf.prune(keep)).catch(() => {});
     return pruning;
@@ -140,7 +165,10 @@ export function traceKeeper(shelf: TraceShelf, options: TraceStoreOptions = {}):
         screenshotsDropped: 0,
       };
       const ready = written(shelf.open(traceId), "folder");
-      open.set(start.key, { manifest, ready, pictures: new Map(), writes: [], shots: 0, ended: false });
+      const trace: Open = { manifest, ready, pictures: new Map(), writes: [], shots: 0, ended: false, saved: ready, saveDue: null };
+      open.set(start.key, trace);
+      // Listed from its start, so a run that never ends (a crash) is still found.
+      void save(trace);
       byRun.set(start.runId, start.key);
       const early = waiters.find((w) => w.key === null && w.runId === start.runId && w.testId === start.testId);
       if (early) early.key = start.key;
@@ -178,6 +206,7 @@ export function traceKeeper(shelf: TraceShelf, options: TraceStoreOptions = {}):
         step.message = event.message;
         step.healed = event.healed;
         step.locator = locatorOf(event.target, event.healed);
+        changed(trace);
       }
     },
 
@@ -214,6 +243,7 @@ export function traceKeeper(shelf: TraceShelf, options: TraceStoreOptions = {}):
               await shelf.picture(trace.manifest.traceId, name, image);
               picture.file = name;
               for (const sharer of picture.steps) sharer.screenshot = name;
+              changed(trace);
             }),
             "picture",
           ),
@@ -230,6 +260,7 @@ export function traceKeeper(shelf: TraceShelf, options: TraceStoreOptions = {}):
                 await shelf.page(trace.manifest.traceId, dom, details.html);
               }
               step.failure = { url: details?.url ?? "", title: details?.title ?? "", dom, consoleErrors };
+              changed(trace);
             }),
             "page snapshot",
           ),
@@ -241,6 +272,8 @@ export function traceKeeper(shelf: TraceShelf, options: TraceStoreOptions = {}):
       const trace = open.get(key);
       if (!trace) return;
       trace.ended = true;
+      if (trace.saveDue !== null) clearTimeout(trace.saveDue);
+      trace.saveDue = null;
       trace.manifest.endedAt = end.at;
       trace.manifest.result = end.result;
       const { runId, testId } = trace.manifest;
@@ -251,11 +284,12 @@ export function traceKeeper(shelf: TraceShelf, options: TraceStoreOptions = {}):
         await trace.ready;
         // Forgotten once on disk (or removed), so the IDE page finds it in one place or the other.
         if (end.keep) {
-          await written(shelf.keep(trace.manifest), "manifest");
+          await save(trace);
           open.delete(key);
           await prune();
         } else {
           open.delete(key);
+          await trace.saved;
           await shelf.drop(trace.manifest.traceId).catch(() => {});
         }
         waiter.done = true;

@@ -2,8 +2,9 @@
 // "ide-core-traces", the extension's origin): what goes in them and when is the trace store's
 // (drivers/traces/traceStore.ts); this is its shelf, and the reading the window's time travel
 // does (ui/traces.ts' source). Two object stores:
-//   traces  { traceId, manifest }  one per test played; the manifest is null until it ended
-//                                   and was kept (a window closed mid-run leaves one so)
+//   traces  { traceId, manifest }  one per test played; the manifest is null until the store
+//                                   first wrote it, then as the test played (result null: a
+//                                   window closed mid-run leaves it so), then as it ended
 //   files   key "TRACEID/NAME"     { type, data }: a picture (JPEG bytes) or a DOM snapshot (text)
 // The last KEPT_TRACES traces are kept (those being written count), the oldest go first. Every
 // request has a time limit; a database that cannot be opened rejects each call (the store says

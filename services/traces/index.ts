@@ -148,19 +148,23 @@ export interface TraceSummary {
   testId: string;
   testName: string;
   suiteName: string | null;
+  /** null while the test plays, and for a test that never ended (its process crashed, its window closed). */
   result: TraceManifest["result"];
+  /** Being written now by this IDE: a kept run with no result that is not playing did not end. */
+  playing: boolean;
   startedAt: number;
   commands: number;
 }
 
 /** A kept run's summary, from its manifest. */
-export const summaryOf = (m: TraceManifest): TraceSummary => ({
+export const summaryOf = (m: TraceManifest, playing = false): TraceSummary => ({
   traceId: m.traceId,
   runId: m.runId,
   testId: m.testId,
   testName: m.testName,
   suiteName: m.suiteName,
   result: m.result,
+  playing,
   startedAt: m.startedAt,
   commands: m.steps.length,
 });
@@ -168,5 +172,7 @@ export const summaryOf = (m: TraceManifest): TraceSummary => ({
 /** The kept runs, newest first: those being written (`live`, as they are now) and those kept, each once. */
 export function listedRuns(live: readonly TraceManifest[], kept: readonly TraceManifest[]): TraceSummary[] {
   const seen = new Set(live.map((m) => m.traceId));
-  return [...live, ...kept.filter((m) => !seen.has(m.traceId))].map(summaryOf).sort((a, b) => (a.traceId < b.traceId ? 1 : -1));
+  return [...live.map((m) => summaryOf(m, true)), ...kept.filter((m) => !seen.has(m.traceId)).map((m) => summaryOf(m))].sort((a, b) =>
+    a.traceId < b.traceId ? 1 : -1,
+  );
 }

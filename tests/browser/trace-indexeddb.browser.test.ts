@@ -2,7 +2,8 @@
 // the trace store (drivers/traces/traceStore.ts) over drivers/webextension/traceShelf.ts,
 // bundled as the extension bundles it, in a page on 127.0.0.1. It keeps the last 20 of 25 runs
 // (the files of those dropped go with them), at most the bound of pictures per run, removes a
-// trace that is not kept, and reads back only what a manifest names.
+// trace that is not kept, reads back only what a manifest names, and keeps a run cut off
+// (its window closed) as it was.
 import { describe, expect, it } from "vitest";
 import { TRACE_DATABASE } from "../../drivers/webextension/traceShelf.ts";
 import { bundleInPages } from "../support/browserPages.ts";
@@ -98,5 +99,35 @@ describe("the extension's traces in IndexedDB", () => {
     expect(played.results[0].where).toBeNull();
     expect(played.kept).toEqual([played.ids[1]]);
     expect(played.files.every((key) => key.startsWith(`${played.ids[1]}/`))).toBe(true);
+  });
+
+  it("keeps the trace of a test whose window closed mid-run as it was, read back by the next window with no result", async () => {
+    const page = pageOf();
+    const read = await page.evaluate(async (name) => {
+      const lib = (globalThis as unknown as Record<string, any>)[name];
+      const store = lib.traceKeeper(lib.indexedDbTraces().shelf);
+      const jpeg = `data:image/jpeg;base64,${btoa(String.fromCharCode(0xff, 0xd8, 0xff, 0xe0, 1, 2, 3))}`;
+      store.testStarted({ key: "k", runId: "run", testId: "t", testName: "cut off", suiteName: null, at: Date.now() });
+      for (let i = 1; i <= 2; i++) {
+        const event = { index: i, commandId: `c${i}`, command: "click", target: "id=add", value: "", message: null, healed: null, at: Date.now() };
+        store.command("k", { ...event, phase: "start", state: "pending" });
+        store.attach("run", { image: Promise.resolve(jpeg) });
+        store.command("k", { ...event, phase: "end", state: "passed" });
+      }
+      // The window closes here (no testEnded); the next one opens the database afresh.
+      const next = lib.indexedDbTraces();
+      const deadline = Date.now() + 10_000;
+      for (;;) {
+        const [manifest] = await next.manifests();
+        if (manifest?.steps.every((s: { screenshot: string | null }) => s.screenshot !== null) && manifest.steps.length === 2) return manifest;
+        if (Date.now() > deadline) return manifest ?? null;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }, GLOBAL);
+    expect(read).toMatchObject({ testName: "cut off", result: null, endedAt: null });
+    expect(read.steps.map((s: { state: string; screenshot: string }) => [s.state, s.screenshot])).toEqual([
+      ["passed", "00001.jpg"],
+      ["passed", "00002.jpg"],
+    ]);
   });
 });

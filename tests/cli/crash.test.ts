@@ -2,11 +2,15 @@
 // edits through the plugin bridge and the UI page's socket, the process killed with SIGKILL
 // right after the last edit was acknowledged, and a start on the same data folder offering
 // "Restore unsaved changes". Each round is a fresh data folder and a random number of edits.
+// A run cut off by the crash leaves its trace up to its last commands.
 import { afterEach, describe, expect, it } from "vitest";
-import { existsSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { WebSocket } from "ws";
+import { MANIFEST_FILE, readTraceManifest } from "../../services/traces/index.ts";
 import { shopProject } from "../support/shared.ts";
 import { killLeftovers, runScript, waitForOutput } from "../support/processes.ts";
 import type { Run } from "../support/processes.ts";
@@ -221,6 +225,52 @@ describe("npm start after a crash", () => {
     const second = await startIde(folder.args);
     expect((await (await uiPage(second.host, second.token)).until("the IDE", () => true)).dialog).toBeNull();
     await stop(second.run);
+  });
+
+  it("keeps the trace of a run cut off by a SIGKILL up to its last commands, and the next start lists it as not ended", { timeout: 90_000 }, async () => {
+    const site = createServer((_, res) => res.end("<!doctype html><title>Shop</title><h1>shop</h1>"));
+    await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", resolve));
+    try {
+      const folder = dataFolder();
+      const command = (id: string, name: string, target: string, value = "") => ({ id, comment: "", command: name, target, targets: [], value });
+      const test = {
+        id: "t-cut",
+        name: "cut off",
+        commands: [command("c1", "open", "/"), command("c2", "assertText", "css=h1", "shop"), command("c3", "echo", "last before the crash"), command("c4", "pause", "60000")],
+      };
+      const project = { ...shopProject(), url: `http://127.0.0.1:${(site.address() as AddressInfo).port}`, tests: [test], suites: [] };
+      writeFileSync(folder.projectFile, JSON.stringify(project));
+      const first = await startIde(folder.args);
+      const page = await uiPage(first.host, first.token);
+      await page.until("the project", (s) => s.tests.some((t) => t.name === "cut off"));
+      page.send({ type: "user.startPlayback" });
+      // The trace on disk as the run plays: the crash comes once it holds the commands before the pause.
+      const traces = join(folder.dir, "traces");
+      const onDisk = () => {
+        for (const id of existsSync(traces) ? readdirSync(traces) : []) {
+          try {
+            const read = readTraceManifest(JSON.parse(readFileSync(join(traces, id, MANIFEST_FILE), "utf8")));
+            if (read.ok) return read.manifest;
+          } catch {
+            // not written yet, or being written
+          }
+        }
+        return null;
+      };
+      await expect.poll(() => onDisk()?.steps.filter((step) => step.state === "passed").length, { timeout: LIMIT_MS }).toBe(3);
+      await crash(first.run);
+      const cut = onDisk()!;
+      expect(cut).toMatchObject({ testName: "cut off", result: null, endedAt: null });
+      expect(cut.steps.map((step) => step.command)).toEqual(["open", "assertText", "echo", "pause"]);
+      expect(existsSync(join(traces, cut.traceId, cut.steps[1].screenshot!))).toBe(true);
+
+      const second = await startIde(folder.args);
+      const listed = (await (await fetch(`http://${second.host}/traces?token=${second.token}`)).json()) as { runs: unknown[] };
+      expect(listed.runs).toEqual([expect.objectContaining({ traceId: cut.traceId, testName: "cut off", result: null, playing: false, commands: 4 })]);
+      await stop(second.run);
+    } finally {
+      site.close();
+    }
   });
 
   it("moves an unreadable journal aside, names it in an error log and applies nothing of it", { timeout: 60_000 }, async () => {

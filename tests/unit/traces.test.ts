@@ -7,6 +7,8 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { tracedExecutor } from "../../drivers/host/tracedExecutor.ts";
 import { traceStore } from "../../drivers/host/traceStore.ts";
+import { SAVE_EVERY_MS } from "../../drivers/traces/traceStore.ts";
+import { runLabel } from "../../ui/traces.ts";
 import { createIde } from "../../index.ts";
 import { fakeExecutor } from "../support/executor.ts";
 import { playAndWait } from "../support/runs.ts";
@@ -160,7 +162,62 @@ describe("the host's trace store", () => {
     expect(manifest.steps.map((s) => s.state)).toEqual(["passed", "passed"]);
     expect(readdirSync(root)).toEqual([]);
   });
+
+  it("writes a playing test's manifest as it plays, so a run cut off by a crash is listed as not ended, with its commands and pictures", async () => {
+    const root = mkdtempSync(join(tmpdir(), "ide-core-trace-store-"));
+    const store = traceStore({ root });
+    store.testStarted({ key: "k", runId: "run", testId: "t", testName: "cut off", suiteName: "Shop", at: Date.now() });
+    tellCommands(store, ["passed", "passed", "failed"]);
+    // The process ends here (a crash): no testEnded. What is on disk is what a new process reads.
+    const [{ traceId }] = store.live();
+    const onDisk = () => {
+      try {
+        const read = readTraceManifest(JSON.parse(readFileSync(join(root, traceId, MANIFEST_FILE), "utf8")));
+        return read.ok ? read.manifest : null;
+      } catch {
+        return null;
+      }
+    };
+    await expect.poll(() => onDisk()?.steps.map((s) => [s.state, s.screenshot]), { timeout: 5_000 }).toEqual([
+      ["passed", "00001.jpg"],
+      ["passed", "00002.jpg"],
+      ["failed", "00003.jpg"],
+    ]);
+    expect(onDisk()).toMatchObject({ result: null, endedAt: null, testName: "cut off" });
+    const [listed] = listedRuns([], [onDisk()!]);
+    expect(listed).toMatchObject({ result: null, playing: false, commands: 3 });
+    expect(runLabel(listed)).toBe("Shop › cut off: not ended");
+    // While this process still plays it, it is listed as playing, once.
+    const both = listedRuns(store.live(), [onDisk()!]);
+    expect(both.map(runLabel)).toEqual(["Shop › cut off: playing"]);
+  });
+
+  it("removes a trace that is not kept even after its manifest was written while it played", async () => {
+    const root = mkdtempSync(join(tmpdir(), "ide-core-trace-store-"));
+    const store = traceStore({ root });
+    store.testStarted({ key: "k", runId: "run", testId: "t", testName: "passes", suiteName: null, at: Date.now() });
+    tellCommands(store, ["passed", "passed"]);
+    const [{ traceId }] = store.live();
+    await expect.poll(() => existsSync(join(root, traceId, MANIFEST_FILE)), { timeout: 5_000 }).toBe(true);
+    tellCommands(store, ["passed"], 3); // a change whose save is due when the test ends
+    store.testEnded("k", { result: "passed", keep: false, at: Date.now() });
+    const { dir } = await store.finished("run", "t");
+    expect(dir).toBeNull();
+    // Nothing written after the removal brings the folder back.
+    await new Promise((resolve) => setTimeout(resolve, SAVE_EVERY_MS + 200));
+    expect(readdirSync(root)).toEqual([]);
+  });
 });
+
+/** Page commands with the given states told to the store's test "k" of run "run", each with a picture of its own. */
+function tellCommands(store: ReturnType<typeof traceStore>, states: Array<"passed" | "failed">, from = 1) {
+  states.forEach((state, i) => {
+    const event = { index: from + i, commandId: `c${from + i}`, command: "click", target: "id=add", value: "", message: null, healed: null, at: Date.now() };
+    store.command("k", { ...event, phase: "start", state: "pending" });
+    store.attach("run", { image: Promise.resolve(JPEG) });
+    store.command("k", { ...event, phase: "end", state });
+  });
+}
 
 describe("createIde's trace option", () => {
   const project = (commands: Array<{ id: string; command: string; target?: string; value?: string }>) => ({
