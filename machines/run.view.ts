@@ -20,6 +20,8 @@ export type RunResult = TestResult;
 export interface TestRunView {
   testId: string;
   runId: string;
+  /** Which try of its test: 1, then 2 and on for a failed test played again (createIde's `retries`). */
+  tryNo: number;
   status: RunStatus;
   result: RunResult | null;
 }
@@ -29,6 +31,8 @@ export interface PlaybackView {
   runId: string;
   testId: string;
   testName: string;
+  /** Which try of its test the shown test is: 1, then 2 and on for a failed test played again (createIde's `retries`). */
+  tryNo: number;
   status: RunStatus;
   /** True while starting, running, paused or finishing: a run is under way. */
   running: boolean;
@@ -78,8 +82,8 @@ function runsOf(s: IdeSnapshot, run: SuiteRun): TestRunView[] {
   return run.runs.map((r) =>
     Object.freeze(
       r.ended
-        ? { testId: r.testId, runId: r.runId, status: "ended" as const, result: testResult(r.ended) }
-        : { testId: r.testId, runId: r.runId, status: testStatus(testRunnerSnapshotOf(s, r.runner)), result: null },
+        ? { testId: r.testId, runId: r.runId, tryNo: r.tryNo, status: "ended" as const, result: testResult(r.ended) }
+        : { testId: r.testId, runId: r.runId, tryNo: r.tryNo, status: testStatus(testRunnerSnapshotOf(s, r.runner)), result: null },
     ),
   );
 }
@@ -130,10 +134,12 @@ export function playbackView(s: IdeSnapshot): PlaybackView | null {
   const running = status !== "ended" && status !== "idle";
   const result = status === "ended" ? runResult(run, testResult(test)) : null;
   const shown = shownRunner(run);
+  const shownRun = run.runs.find((r) => r.runner === shown);
   return Object.freeze({
-    runId: run.runs.find((r) => r.runner === shown)?.runId ?? run.runId,
+    runId: shownRun?.runId ?? run.runId,
     testId: test.test.id,
     testName: test.test.name,
+    tryNo: shownRun?.tryNo ?? 1,
     status,
     running,
     result,

@@ -1,7 +1,8 @@
 // The options npm start and npm run play share, read once for both (CONTRACT section 16): where
 // the browser comes from and what it plays against (`--webdriver-url`, `--capabilities`,
 // `--workers`, `--base-url`), how page commands are played (`--executor`), where uploads are read from (`--files`), and where the plugin
-// bridge listens (`--port`, `--token-file`), and whether runs keep traces (`--trace`).
+// bridge listens (`--port`, `--token-file`), whether runs keep traces (`--trace`), and how often a
+// failed test is played again (`--retries`).
 import { statSync } from "node:fs";
 import { resolve } from "node:path";
 import { DEFAULT_PORT, DEFAULT_TOKEN_FILE } from "../host/host.ts";
@@ -25,6 +26,7 @@ export const BROWSER_ARGS = {
   port: { type: "string" },
   "token-file": { type: "string" },
   trace: { type: "string" },
+  retries: { type: "string" },
 } as const;
 
 type BrowserArgs = { [K in Exclude<keyof typeof BROWSER_ARGS, "no-heal">]?: string } & { "no-heal"?: boolean };
@@ -48,6 +50,8 @@ export interface BrowserOptions {
   tokenFile: string;
   /** `--trace on|off|retain-on-failure` (CONTRACT section 17); the default is the command's own. */
   trace: TraceMode;
+  /** `--retries N`: more tries, at once, for a failed or fatal test (createIde's `retries`); default 0. */
+  retries: number;
 }
 
 /** The shared options' values as readArgs gave them, checked; a bad one is a UsageError naming it. */
@@ -71,6 +75,7 @@ export function readBrowserOptions(values: BrowserArgs, traceDefault: TraceMode)
     port: portNumber("port", values.port, DEFAULT_PORT),
     tokenFile: values["token-file"] ?? DEFAULT_TOKEN_FILE,
     trace: traceOption(values.trace, traceDefault),
+    retries: wholeNumber("retries", values.retries, 0, 0),
   };
 }
 

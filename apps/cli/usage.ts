@@ -17,9 +17,14 @@ export function readArgs<const T extends Omit<ParseArgsConfig, "strict">>(config
   try {
     return parseArgs({ ...config, strict: true }) as ReturnType<typeof parseArgs<T & { strict: true }>>;
   } catch (error) {
-    // Node says "Option '--out <value>' argument missing"; the other refusals already read well.
-    const missing = /^Option '(?:-\w, )?(--[\w-]+) <value>' argument missing/.exec(messageOf(error));
-    throw new UsageError(missing ? `${missing[1]} needs a value` : messageOf(error));
+    // Node says "Option '--out <value>' argument missing", and over three lines that a value
+    // starting with a dash is "ambiguous"; its other refusals read well, each said in one line.
+    const message = messageOf(error);
+    const missing = /^Option '(?:-\w, )?(--[\w-]+) <value>' argument missing/.exec(message);
+    const dashed = /^Option '(?:-\w, )?(--[\w-]+)' argument is ambiguous/.exec(message);
+    if (missing) throw new UsageError(`${missing[1]} needs a value`);
+    if (dashed) throw new UsageError(`${dashed[1]} needs a value; one that starts with a dash is written ${dashed[1]}=VALUE`);
+    throw new UsageError(message.replace(/\s*\n\s*/g, " "));
   }
 }
 

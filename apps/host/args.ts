@@ -23,6 +23,7 @@ export const USAGE = `usage: npm start [-- options]
   --inspect-log FILE  write every inspection event to FILE as JSON lines (works offline)
   --token-file FILE   where to write the token (default: ${DEFAULT_TOKEN_FILE})
   --trace MODE        on (default), off or retain-on-failure: keep each run's trace (pictures, failures) in traces/ beside the token
+  --retries N         play a failed test again at once (a suite's before its next test), up to N more times (default 0)
   --help              show this`;
 
 export interface StartOptions extends BrowserOptions {

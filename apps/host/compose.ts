@@ -27,8 +27,6 @@ export interface ComposeOptions extends BrowserOptions {
   project: SideProject;
   /** The chromedriver to start when there is no WebDriver URL; default: CHROMEDRIVER_PATH or /usr/bin/chromedriver. */
   chromedriver?: string;
-  /** `npm run play -- --retries N`: more tries, at once, for a failed test (createIde's `retries`). Default 0. */
-  retries?: number;
   /** What only npm start gives the host (the journal of unsaved changes among it). */
   host?: Pick<HostOptions, "resolveLocator" | "inspect" | "saveFile" | "journalFile" | "savedAt">;
 }

@@ -76,7 +76,7 @@ export interface HostOptions {
   workers?: number;
   /** createIde's `heal` (`--no-heal` makes it false). Default true. */
   heal?: boolean;
-  /** createIde's `retries` (`npm run play -- --retries N`). Default 0. */
+  /** createIde's `retries` (`--retries N` of npm start and npm run play). Default 0. */
   retries?: number;
   /** createIde's `trace` and `traces` (CONTRACT section 17): compose.ts gives the trace store. */
   trace?: IdeOptions["trace"];

@@ -81,6 +81,7 @@ export async function startIde(options: StartOptions): Promise<void> {
       }${options.heal ? "" : "; a healed command fails (--no-heal)"}`,
       `  uploads        type on a file input reads a relative path ${options.filesDir ? `from ${options.filesDir} (--files), then ` : ""}beside ${shown(projectFile)}`,
       ...(options.workers > 1 ? [`  workers        ${options.workers} tests of a parallel suite at once, each in a browser session of its own`] : []),
+      ...(options.retries > 0 ? [`  retries        a failed test plays again at once, up to ${options.retries} more time${options.retries === 1 ? "" : "s"} (--retries)`] : []),
       ...(!options.webdriverUrl && !existsSync(options.chromedriver)
         ? [`  warning        ${CHROMEDRIVER_MISSING(options.chromedriver)}`]
         : []),

@@ -34,8 +34,6 @@ export interface PlayOptions extends BrowserOptions {
   junit: string | null;
   /** --report DIR: where index.html and its pictures go. */
   report: string | null;
-  /** --retries N: how many more tries a failed test gets. */
-  retries: number;
   waitForPlugins: number;
 }
 
@@ -50,7 +48,6 @@ export function readPlayOptions(argv: string[]): PlayOptions | null {
       test: { type: "string" },
       junit: { type: "string" },
       report: { type: "string" },
-      retries: { type: "string" },
       "wait-for-plugins": { type: "string" },
       help: { type: "boolean" },
     },
@@ -65,7 +62,6 @@ export function readPlayOptions(argv: string[]): PlayOptions | null {
     target,
     junit: values.junit ?? null,
     report: values.report ?? null,
-    retries: wholeNumber("retries", values.retries, 0, 0),
     waitForPlugins: wholeNumber("wait-for-plugins", values["wait-for-plugins"], 0, 0),
   };
 }

@@ -278,6 +278,7 @@ describe("getSnapshot", () => {
         "suite",
         "testId",
         "testName",
+        "tryNo",
         "variables",
       ].sort(),
     );

@@ -66,10 +66,10 @@ describe("createIde's retries", () => {
       "playbackStopped t-b run-1",
       "suitePlaybackStopped - run-1",
     ]);
-    expect(ide.getSnapshot().playback?.suite?.runs.map((r) => [r.testId, r.result])).toEqual([
-      ["t-a", "failed"],
-      ["t-a", "passed"],
-      ["t-b", "passed"],
+    expect(ide.getSnapshot().playback?.suite?.runs.map((r) => [r.testId, r.tryNo, r.result])).toEqual([
+      ["t-a", 1, "failed"],
+      ["t-a", 2, "passed"],
+      ["t-b", 1, "passed"],
     ]);
     // The run passed: its failed try was played again and passed.
     expect(ide.getSnapshot().playback?.result).toBe("passed");

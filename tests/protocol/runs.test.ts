@@ -884,16 +884,16 @@ describe("the run's start and end, as plugins hear them", () => {
     const { ide, playback } = await playSuite((ide) => Promise.resolve(ide.send({ type: "user.startSuite" })));
     const { runId } = playback;
     expect(playback.suite!.runs).toEqual([
-      { testId: "t-login", runId, status: "ended", result: "failed" },
-      { testId: "t-cart", runId, status: "ended", result: "passed" },
+      { testId: "t-login", runId, tryNo: 1, status: "ended", result: "failed" },
+      { testId: "t-cart", runId, tryNo: 1, status: "ended", result: "passed" },
     ]);
-    expect(playback).toMatchObject({ running: false, playingTestIds: [], canPause: false });
+    expect(playback).toMatchObject({ running: false, playingTestIds: [], canPause: false, tryNo: 1 });
 
     const held = createIde({ project: shopProject(), executor: stuckOnOpen() });
     held.send({ type: "user.startSuite" });
     await waitForStatus(held, "running");
     expect(view(held)).toMatchObject({ running: true, canPause: true, playingTestIds: ["t-login", "t-cart"] });
-    expect(view(held).suite!.runs).toEqual([{ testId: "t-login", runId: view(held).runId, status: "running", result: null }]);
+    expect(view(held).suite!.runs).toEqual([{ testId: "t-login", runId: view(held).runId, tryNo: 1, status: "running", result: null }]);
     held.send({ type: "user.pausePlayback" });
     held.send({ type: "user.stopPlayback" });
     await waitForStatus(held, "ended");

@@ -72,7 +72,7 @@ describe("the options npm start and npm run play share", () => {
 
   it("are read by one function into the same options for both commands", () => {
     const shared = readBrowserOptions(readArgs({ args: argv, options: BROWSER_ARGS }).values, "on");
-    expect(shared).toEqual({ ...expected, trace: "on" });
+    expect(shared).toEqual({ ...expected, trace: "on", retries: 0 });
     expect(readStartOptions(argv)).toMatchObject(expected);
     expect(readPlayOptions(["x.side", ...argv])).toMatchObject(expected);
   });
@@ -94,8 +94,11 @@ describe("the options npm start and npm run play share", () => {
     expect(() => readStartOptions(["--trace", "always"])).toThrow("--trace must be on, off or retain-on-failure, not \"always\"");
   });
 
-  it("read npm run play's --retries and --report, with no retries and no report by default", () => {
+  it("read --retries in both commands and npm run play's --report, with no retries and no report by default", () => {
     expect(readPlayOptions(["x.side"])).toMatchObject({ retries: 0, report: null });
+    expect([readStartOptions([])!.retries, readStartOptions(["--retries", "3"])!.retries]).toEqual([0, 3]);
+    expect(() => readStartOptions(["--retries=-1"])).toThrow('--retries must be a whole number of at least 0, not "-1"');
+    expect(() => readStartOptions(["--retries", "-1"])).toThrow("--retries needs a value; one that starts with a dash is written --retries=VALUE");
     expect(readPlayOptions(["x.side", "--retries", "2", "--report", "out"])).toMatchObject({ retries: 2, report: "out" });
     expect(() => readPlayOptions(["x.side", "--retries", "twice"])).toThrow('--retries must be a whole number of at least 0, not "twice"');
   });

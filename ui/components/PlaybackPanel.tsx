@@ -97,7 +97,8 @@ function DelayInput({ delayMs, runDelayMs, send }: { delayMs: number; runDelayMs
 
 /**
  * A suite's tests as the run started them, each with its status and result; several play at
- * once in a parallel suite, and the user picks whose commands the table shows.
+ * once in a parallel suite, and the user picks whose commands the table shows. A failed test
+ * played again (--retries) has an entry per try, "(try N)" from the second.
  */
 function SuiteRuns({ run, tests, send }: { run: RunSummary; tests: TestSummary[]; send: (event: UserEventMessage) => void }) {
   const runs = run.suite?.runs ?? [];
@@ -105,15 +106,17 @@ function SuiteRuns({ run, tests, send }: { run: RunSummary; tests: TestSummary[]
   const nameOf = (testId: string) => tests.find((t) => t.id === testId)?.name ?? testId;
   return (
     <ul class="suite-runs" data-testid="suite-runs" aria-label="Tests of the suite">
-      {runs.map((r) => (
-        <li key={r.runId + r.testId} data-testid="suite-run" data-status={r.status}>
+      {runs.map((r, i) => (
+        <li key={`${r.runId}/${r.testId}/${r.tryNo}`} data-testid="suite-run" data-status={r.status} data-try={r.tryNo}>
           <button
             type="button"
-            aria-pressed={r.runId === run.runId && r.testId === run.testId}
+            // A test tried again shows its last try (the one kept): only that entry is pressed.
+            aria-pressed={r.runId === run.runId && r.testId === run.testId && !runs.slice(i + 1).some((o) => o.runId === r.runId && o.testId === r.testId)}
             title="Show this test's commands"
             onClick={() => send({ type: "user.showTestRun", runId: r.runId })}
           >
             {nameOf(r.testId)}
+            {r.tryNo > 1 && ` (try ${r.tryNo})`}
           </button>{" "}
           <span class={`tag tag-${r.status}`}>{STATUS_TEXT[r.status]}</span>
           {r.result !== null && " "}
@@ -131,6 +134,12 @@ function RunStatus({ run, rows }: { run: RunSummary; rows: readonly CommandRow[]
     <div class="run-summary">
       <p class="run-line" data-testid="run-status" role="status" data-status={run.status}>
         <strong>{run.testName}</strong>{" "}
+        {run.tryNo > 1 && (
+          <span class="tag" data-testid="run-try" title="A failed test is played again at once (--retries)">
+            try {run.tryNo}
+          </span>
+        )}
+        {run.tryNo > 1 && " "}
         <span class={`tag tag-${run.status}`} data-testid="run-state">
           {STATUS_TEXT[run.status]}
         </span>
