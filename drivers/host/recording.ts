@@ -159,7 +159,14 @@ export async function recordInPage(driver: WebDriver, report: (value: unknown) =
     },
     // Text is waited for (within the limit): the browser answers once the page took it, so a Stop
     // recording right after it finds it in the field even while the page is busy drawing frames.
-    type: async (text) => (await inDriven()).waited("Input.insertText", { text }),
+    // The browser may answer before the page's main thread handled the text, so a round trip
+    // through that thread follows: the recorder's report of the text (a binding call from its
+    // input listener) comes before its answer, and so reaches the core before a stop does.
+    async type(text) {
+      const post = await inDriven();
+      await post.waited("Input.insertText", { text });
+      await post.waited("Runtime.evaluate", { expression: "0", returnByValue: true });
+    },
     async press(key) {
       const known = KEYS[key];
       if (!known) throw new TypeError(`The page panel sends no key ${JSON.stringify(key)}; it knows ${Object.keys(KEYS).join(", ")}.`);
