@@ -18,7 +18,7 @@ import { Statecharts } from "./components/Statecharts.tsx";
 import { TestEditor } from "./components/TestEditor.tsx";
 import { TracePanel } from "./components/TracePanel.tsx";
 import { hostTraces } from "./traces.ts";
-import type { TraceSource } from "./traces.ts";
+import type { PlayedTest, TraceSource } from "./traces.ts";
 
 export interface AppProps {
   /** How the page reaches the IDE; keep one per page (a new transport is a new connection). */
@@ -41,7 +41,15 @@ export function App({ transport, waitingText = "Waiting for the IDE host…", tr
   const runId = state.playback?.runId ?? null;
   const testId = state.playback?.testId ?? null;
   useEffect(() => setTravelIndex(null), [runId, testId]);
-  const travel = useMemo(() => (traceSource ? { selected: travelIndex, select: setTravelIndex } : undefined), [traceSource, travelIndex]);
+  // An ended test of a suite, picked in the Playback panel, is looked at in its trace (each pick a new one, the same test again too).
+  const [opened, setOpened] = useState<{ played: PlayedTest; pick: number } | null>(null);
+  const travel = useMemo(
+    () =>
+      traceSource
+        ? { selected: travelIndex, select: setTravelIndex, open: (played: PlayedTest) => setOpened((before) => ({ played, pick: (before?.pick ?? 0) + 1 })) }
+        : undefined,
+    [traceSource, travelIndex],
+  );
   return (
     <div class="app" data-status={state.status}>
       <Header status={state.status} view={view} send={send} />
@@ -94,7 +102,9 @@ export function App({ transport, waitingText = "Waiting for the IDE host…", tr
               />
             )}
             {state.pages && <PagePanel page={state.page} onInput={pageInput} />}
-            {traceSource && <TracePanel playback={state.playback} commands={state.commands} selected={travelIndex} source={traceSource} />}
+            {traceSource && (
+              <TracePanel playback={state.playback} commands={state.commands} selected={travelIndex} source={traceSource} opened={opened} tests={state.tests} />
+            )}
             <LogsPanel logs={state.logs} dropped={view.logsDropped} />
           </div>
           <Statecharts charts={state.charts} values={state.states} />

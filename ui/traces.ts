@@ -64,6 +64,19 @@ export function stepOfCommand(manifest: TraceManifest | null, commandId: string)
   return null;
 }
 
+/** A test a suite's run played, as its list in the Playback panel names it: the `occurrence`-th (from 0) entry of its runId and test there (a retry is another). */
+export interface PlayedTest {
+  runId: string;
+  testId: string;
+  occurrence: number;
+}
+
+/** The kept run of a test a suite played: of its runId and test, the one that started `occurrence`-th; null when it is not kept. */
+export function traceOfPlayed(runs: readonly TraceSummary[], played: PlayedTest): TraceSummary | null {
+  const same = runs.filter((run) => run.runId === played.runId && run.testId === played.testId).sort((a, b) => (a.traceId < b.traceId ? -1 : 1));
+  return same[played.occurrence] ?? null;
+}
+
 /** The kept run of a run in the IDE's view: of its runId and test, the latest. */
 export const traceOfRun = (runs: readonly TraceSummary[], runId: string, testId: string) =>
   runs.find((run) => run.runId === runId && run.testId === testId) ?? null;

@@ -54,6 +54,10 @@ describe("npm start with --retries", () => {
       "still ready ended passed",
     ]);
     expect(await tries.locator("button").evaluateAll((buttons) => buttons.map((b) => b.getAttribute("aria-pressed")))).toEqual(["false", "false", "true"]);
+    // The first try, picked in the list, opens in its own trace: the failed one.
+    await tries.nth(0).getByRole("button").click();
+    const runs = ui.getByTestId("trace-runs");
+    await expect.poll(() => runs.evaluate((select) => (select as HTMLSelectElement).selectedOptions[0].textContent)).toBe("Flaky suite › gets ready: failed");
 
     // The flaky test alone: its second try is the one shown, marked as such.
     await ui.getByTestId("test-picker").selectOption({ label: "gets ready" });

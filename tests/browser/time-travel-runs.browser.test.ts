@@ -1,7 +1,8 @@
 // Time travel in the IDE page (CONTRACT section 17) beyond one test played once, in real
 // headless Chromium against npm start as a user starts it: after a suite, the run panel's
 // commands show the pictures of the test it shows (each test of a suite has a trace of its own)
-// and "Runs" lists every test of the suite by suite, test and result; a command a loop played
+// and "Runs" lists every test of the suite by suite, test and result (an ended test picked in the
+// suite's list opens its trace); a command a loop played
 // several times shows its last turn, and a kept run's table lists every turn; a paused run's
 // pictures follow it as it steps on.
 import type { Page } from "playwright-core";
@@ -89,6 +90,15 @@ describe("time travel through suites, loops and a paused run", () => {
     await expect.poll(() => rows.count()).toBe(3);
     await rows.nth(2).click();
     expect(await shownPicture(ui, "The page after command 3: assertText")).toContain(`/traces/${passedTrace}/`);
+    await runs(ui).selectOption({ label: "The run in the Playback panel" });
+
+    // The same test picked in the suite's list in the Playback panel: its commands are no longer
+    // kept (only the last test's are), so its trace opens here.
+    const adds = ui.getByTestId("suite-run").filter({ hasText: "adds one" }).getByRole("button");
+    expect(await adds.getAttribute("title")).toBe("Show this test's trace: the page after each of its commands");
+    await adds.click();
+    await expect.poll(() => runs(ui).inputValue()).toBe(passedTrace);
+    await expect.poll(() => rows.count()).toBe(3);
     await runs(ui).selectOption({ label: "The run in the Playback panel" });
   }, 120_000);
 

@@ -9,6 +9,7 @@ import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import type { UserEventMessage } from "../connection.ts";
 import { MAX_DELAY_MS } from "../../services/playback/delay.ts";
 import type { CommandRow, RunSummary, SuiteSummary, TestSummary, UiView } from "../protocol.ts";
+import type { PlayedTest } from "../traces.ts";
 import { CommandsTable } from "./CommandsTable.tsx";
 import { VariablesTable } from "./VariablesTable.tsx";
 
@@ -100,20 +101,31 @@ function DelayInput({ delayMs, runDelayMs, send }: { delayMs: number; runDelayMs
  * once in a parallel suite, and the user picks whose commands the table shows. A failed test
  * played again (--retries) has an entry per try, "(try N)" from the second.
  */
-function SuiteRuns({ run, tests, send }: { run: RunSummary; tests: TestSummary[]; send: (event: UserEventMessage) => void }) {
+function SuiteRuns({ run, tests, send, openTrace }: { run: RunSummary; tests: TestSummary[]; send: (event: UserEventMessage) => void; openTrace?: (played: PlayedTest) => void }) {
   const runs = run.suite?.runs ?? [];
   if (runs.length < 2) return null;
   const nameOf = (testId: string) => tests.find((t) => t.id === testId)?.name ?? testId;
+  // The IDE keeps the commands of the tests playing and of the one shown; an ended test besides
+  // those is looked at in its trace (the Trace panel opens it), when the host keeps traces.
+  const isShown = (i: number) => {
+    const r = runs[i];
+    return r.runId === run.runId && r.testId === run.testId && !runs.slice(i + 1).some((o) => o.runId === r.runId && o.testId === r.testId);
+  };
+  const occurrence = (i: number) => runs.slice(0, i).filter((o) => o.runId === runs[i].runId && o.testId === runs[i].testId).length;
   return (
     <ul class="suite-runs" data-testid="suite-runs" aria-label="Tests of the suite">
-      {runs.map((r, i) => (
+      {runs.map((r, i) => {
+        const inTrace = openTrace !== undefined && r.status === "ended" && !isShown(i);
+        return (
         <li key={`${r.runId}/${r.testId}/${r.tryNo}`} data-testid="suite-run" data-status={r.status} data-try={r.tryNo}>
           <button
             type="button"
             // A test tried again shows its last try (the one kept): only that entry is pressed.
-            aria-pressed={r.runId === run.runId && r.testId === run.testId && !runs.slice(i + 1).some((o) => o.runId === r.runId && o.testId === r.testId)}
-            title="Show this test's commands"
-            onClick={() => send({ type: "user.showTestRun", runId: r.runId })}
+            aria-pressed={isShown(i)}
+            title={inTrace ? "Show this test's trace: the page after each of its commands" : "Show this test's commands"}
+            onClick={() =>
+              inTrace ? openTrace({ runId: r.runId, testId: r.testId, occurrence: occurrence(i) }) : send({ type: "user.showTestRun", runId: r.runId })
+            }
           >
             {nameOf(r.testId)}
             {r.tryNo > 1 && ` (try ${r.tryNo})`}
@@ -122,7 +134,8 @@ function SuiteRuns({ run, tests, send }: { run: RunSummary; tests: TestSummary[]
           {r.result !== null && " "}
           {r.result !== null && <span class={`badge result-${r.result}`}>{r.result}</span>}
         </li>
-      ))}
+        );
+      })}
     </ul>
   );
 }
@@ -181,8 +194,11 @@ export function PlaybackPanel({
   runControls: UiView["runControls"];
   /** The test the editor shows: picking a test here shows it there, and the other way round. */
   displayedTestId: string | null;
-  /** Time travel: the run's command selected, and picking one (once the run is paused or over and the host keeps traces). */
-  travel?: { selected: number | null; select(index: number): void };
+  /**
+   * Time travel: the run's command selected, and picking one (once the run is paused or over and
+   * the host keeps traces); `open` looks at an ended test of the suite in its trace.
+   */
+  travel?: { selected: number | null; select(index: number): void; open(played: PlayedTest): void };
   send: (event: UserEventMessage) => void;
 }) {
   const [pickedTest, setPickedTest] = useState<string | null>(null);
@@ -304,7 +320,7 @@ export function PlaybackPanel({
       ) : (
         <>
           <RunStatus run={playback} rows={commands} />
-          <SuiteRuns run={playback} tests={tests} send={send} />
+          <SuiteRuns run={playback} tests={tests} send={send} openTrace={travel?.open} />
         </>
       )}
       {playback !== null && !showsRun && shownTest !== null && (

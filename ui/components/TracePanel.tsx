@@ -1,16 +1,17 @@
 // Time travel (CONTRACT section 17): the page as it was after a command, read from the kept runs
 // of a trace source (ui/traces.ts: the host's over HTTP, the extension's IndexedDB). "Runs" picks the run: the one in the run panel (its table's
 // selected command, once the run is paused or over) or a kept one of the last 20, whose
-// commands are listed here. Left/Right step through the commands. Shown for the selected
+// commands are listed here (also an ended test of a suite picked in the Playback panel: its kept
+// run is chosen). Left/Right step through the commands. Shown for the selected
 // command: the picture ("The page after command N: COMMAND"), its duration, the locator that
 // found its element, and for a failed or fatal one its message, the console errors and a link
 // to the DOM snapshot. A command's picture is written just after it ends, so a trace still being
 // written is read again (a few times) for a picture not there yet. What is picked and what was read is this panel's own state (the IDE's
 // machines know nothing of it: reading files is I/O, and looking back changes no run).
-import { useEffect, useState } from "preact/hooks";
-import type { CommandRow, RunSummary } from "../protocol.ts";
-import { runLabel, stepOfCommand, traceOfRun } from "../traces.ts";
-import type { TraceManifest, TraceSource, TraceStep, TraceSummary } from "../traces.ts";
+import { useEffect, useRef, useState } from "preact/hooks";
+import type { CommandRow, RunSummary, TestSummary } from "../protocol.ts";
+import { runLabel, stepOfCommand, traceOfPlayed, traceOfRun } from "../traces.ts";
+import type { PlayedTest, TraceManifest, TraceSource, TraceStep, TraceSummary } from "../traces.ts";
 
 /** Left/Right as a step through `count` commands from `index`; null for any other key. */
 export function steppedIndex(key: string, index: number | null, count: number): number | null {
@@ -142,9 +143,13 @@ export interface TracePanelProps {
   selected: number | null;
   /** Where the kept runs are read. */
   source: TraceSource;
+  /** An ended test of a suite the user picked in the Playback panel: its kept run is opened here (each pick once). */
+  opened?: { played: PlayedTest; pick: number } | null;
+  /** The project's tests, to name a picked test that has no kept run. */
+  tests?: readonly TestSummary[];
 }
 
-export function TracePanel({ playback, commands, selected, source }: TracePanelProps) {
+export function TracePanel({ playback, commands, selected, source, opened = null, tests = [] }: TracePanelProps) {
   const [runs, setRuns] = useState<TraceSummary[]>([]);
   /** The kept run picked in "Runs"; "" is the run in the run panel. */
   const [chosen, setChosen] = useState("");
@@ -181,6 +186,28 @@ export function TracePanel({ playback, commands, selected, source }: TracePanelP
 
   useEffect(() => setPastIndex(null), [chosen]);
 
+  // A test of the suite picked in the Playback panel: its kept run, read from a fresh list, is chosen in "Runs".
+  const panel = useRef<HTMLElement>(null);
+  const [notKept, setNotKept] = useState<string | null>(null);
+  useEffect(() => {
+    if (opened === null) return;
+    let current = true;
+    source.runs().then(
+      (list) => {
+        if (!current) return;
+        setRuns(list);
+        const found = traceOfPlayed(list, opened.played);
+        const name = tests.find((t) => t.id === opened.played.testId)?.name ?? opened.played.testId;
+        setNotKept(found ? null : `No trace of "${name}" in that run is kept (traces are off, or it passed under retain-on-failure, or it is older than the last 20).`);
+        if (found) setChosen(found.traceId);
+        panel.current?.scrollIntoView?.({ block: "nearest" });
+      },
+      (error: Error) => current && setProblem(error.message),
+    );
+    return () => void (current = false);
+  }, [opened]);
+  useEffect(() => setNotKept(null), [chosen, playback?.runId]);
+
   const past = chosen !== "" && manifest?.traceId === chosen ? manifest : null;
   let shown: { step: TraceStep | null; number: number; name: string } | null = null;
   if (chosen === "" && looking && selected !== null && commands[selected]) {
@@ -210,6 +237,7 @@ export function TracePanel({ playback, commands, selected, source }: TracePanelP
   return (
     <section
       class="panel trace-panel"
+      ref={panel}
       aria-labelledby="trace-heading"
       data-testid="trace-panel"
       onKeyDown={(event) => {
@@ -235,6 +263,11 @@ export function TracePanel({ playback, commands, selected, source }: TracePanelP
       {problem && (
         <p class="load-error" role="alert" data-testid="trace-problem">
           {problem}
+        </p>
+      )}
+      {notKept && (
+        <p class="hint" role="status" data-testid="trace-not-kept">
+          {notKept}
         </p>
       )}
       {chosen === "" && !shown && (
