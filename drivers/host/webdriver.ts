@@ -268,7 +268,7 @@ export function webdriverPage(options: WebDriverPageOptions = {}): WebDriverPage
         method = command.command ? WebDriverExecutor.prototype.nameTransform.call(null, command.command) : "skip";
         if (typeof (WebDriverExecutor.prototype as unknown as Record<string, unknown>)[method] !== "function") throw new Error();
       } catch {
-        return { state: "failed", message: `Unknown command ${command.command}: no registered plugin has it, and the page under test (Selenium IDE's WebDriver executor) cannot play it.` };
+        return { state: "failed", message: `Unknown command ${command.command}: no registered plugin has it, and it is none of Selenium IDE's commands, which the page under test plays.` };
       }
       const values = new CommandVariables(variables);
       const opened = await sessionFor(signal, runId, values, baseUrl);

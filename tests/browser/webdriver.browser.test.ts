@@ -162,7 +162,7 @@ describe("the host's page under test: headless Chromium through chromedriver", (
     ]);
     expect(states[4][1]).toBe("failed");
     expect(states[4][2]).toBe(
-      "Unknown command verifyTextSoftly: no registered plugin has it, and the page under test (Selenium IDE's WebDriver executor) cannot play it.",
+      "Unknown command verifyTextSoftly: no registered plugin has it, and it is none of Selenium IDE's commands, which the page under test plays.",
     );
     expect(result).toBe("failed");
     ide.stop();

@@ -108,7 +108,7 @@ describe("npm run play", () => {
     expect(run.stderr).toBe("");
     expect(run.code).toBe(1);
     expect(run.stdout).toContain(
-      "failed at eyesCheckWindow: Unknown command eyesCheckWindow: no registered plugin has it, and the page under test (Selenium IDE's WebDriver executor) cannot play it.",
+      "failed at eyesCheckWindow: Unknown command eyesCheckWindow: no registered plugin has it, and it is none of Selenium IDE's commands, which the page under test plays.",
     );
     // With --base-url, the site is the user's: nothing is served.
     const given = await play([SHOP, "--test", "adds to cart", "--base-url", site.url]);
