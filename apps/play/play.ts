@@ -119,6 +119,8 @@ export async function play(options: PlayOptions, io: PlayIo, stopSignal: AbortSi
     }
     let merged = await withScreenshots(mergeGroups(groups), traceOf);
     io.out(summaryLine(merged.flatMap((g) => g.tests), Date.now() - started, options.retries));
+    const hint = missingPluginsHint(ends, options.waitForPlugins);
+    if (hint) io.out(hint);
     if (options.report) {
       const { index, copies } = await writeHtmlReport(resolve(options.report), project.name, merged, Date.now() - started);
       // JUnit names the report's copy of a picture: it outlives the traces' bound.
@@ -185,4 +187,21 @@ async function withScreenshots(groups: readonly ReportGroup[], traceOf: Readonly
       ),
     })),
   );
+}
+
+/**
+ * A newcomer's most likely failure: a test that uses a plugin's command, played with no plugin
+ * connected. Said once after the summary, naming the commands, with what to do; null otherwise.
+ */
+export function missingPluginsHint(ends: readonly TestEnded[], waitedFor: number): string | null {
+  const missing = new Set<string>();
+  for (const ended of ends) {
+    const failure = ended.failure;
+    if (failure && failure.message.startsWith(`Unknown command ${failure.command}: no registered plugin has it`)) missing.add(failure.command);
+  }
+  if (missing.size === 0) return null;
+  const commands = [...missing].join(", ");
+  return waitedFor > 0
+    ? `hint           no plugin that registered has ${commands}: check that the plugin providing it is the one connected (docs/play.md#plugins-in-ci)`
+    : `hint           ${commands} ${missing.size === 1 ? "is a plugin's command" : "are plugins' commands"}: start the plugin against the plugin bridge above and pass --wait-for-plugins N, or play a suite without it (docs/play.md#plugins-in-ci)`;
 }

@@ -110,6 +110,10 @@ describe("npm run play", () => {
     expect(run.stdout).toContain(
       "failed at eyesCheckWindow: Unknown command eyesCheckWindow: no registered plugin has it, and it is none of Selenium IDE's commands, which the page under test plays.",
     );
+    // After the summary, once: what to do about it.
+    expect(run.stdout).toMatch(
+      /^2 tests: 0 passed, 2 failed, 0 fatal in \d+\.\d\d s\nhint {11}eyesCheckWindow, exampleCheck are plugins' commands: start the plugin against the plugin bridge above and pass --wait-for-plugins N, or play a suite without it \(docs\/play\.md#plugins-in-ci\)$/m,
+    );
     // With --base-url, the site is the user's: nothing is served.
     const given = await play([SHOP, "--test", "adds to cart", "--base-url", site.url]);
     expect(given.stdout).toContain(`plays against  ${site.url} (--base-url)`);

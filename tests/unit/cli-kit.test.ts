@@ -7,6 +7,7 @@ import { BROWSER_ARGS, readBrowserOptions } from "../../apps/cli/browser.ts";
 import { chooseTargets, targetChoice } from "../../apps/cli/targets.ts";
 import { ProjectError } from "../../apps/cli/project.ts";
 import { readPlayOptions } from "../../apps/play/args.ts";
+import { missingPluginsHint } from "../../apps/play/play.ts";
 import { readStartOptions } from "../../apps/host/args.ts";
 import { readExportOptions } from "../../apps/export/export.ts";
 import type { SideProject } from "../../services/side/index.ts";
@@ -134,5 +135,23 @@ describe("the example site, for npm start and npm run play alike", () => {
     expect(servesExampleSite(relative(process.cwd(), EXAMPLE_PROJECT_PATH), null)).toBe(true);
     expect(servesExampleSite(EXAMPLE_PROJECT_PATH, "http://127.0.0.1:8080")).toBe(false);
     expect(servesExampleSite("/tmp/my-tests.side", null)).toBe(false);
+  });
+});
+
+describe("npm run play's hint after a run", () => {
+  const ended = (command: string, message: string) =>
+    ({ failure: { commandId: "c", index: 1, command, target: "", value: "", state: "failed", message } }) as unknown as Parameters<typeof missingPluginsHint>[0][number];
+  const unknown = (command: string) => ended(command, `Unknown command ${command}: no registered plugin has it, and it is none of Selenium IDE's commands, which the page under test plays.`);
+
+  it("names each plugin command no plugin had once, and says to connect the plugin, or to check it when plugins were waited for", () => {
+    const ends = [unknown("eyesCheck"), unknown("eyesCheck"), ended("click", "element not found")];
+    expect(missingPluginsHint(ends, 0)).toBe(
+      "hint           eyesCheck is a plugin's command: start the plugin against the plugin bridge above and pass --wait-for-plugins N, or play a suite without it (docs/play.md#plugins-in-ci)",
+    );
+    expect(missingPluginsHint(ends, 1)).toMatch(/^hint {11}no plugin that registered has eyesCheck: /);
+  });
+
+  it("says nothing when no test failed for want of a plugin", () => {
+    expect(missingPluginsHint([ended("click", "element not found")], 0)).toBeNull();
   });
 });
