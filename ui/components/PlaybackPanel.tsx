@@ -105,8 +105,7 @@ function SuiteRuns({ run, tests, send, openTrace }: { run: RunSummary; tests: Te
   const runs = run.suite?.runs ?? [];
   if (runs.length < 2) return null;
   const nameOf = (testId: string) => tests.find((t) => t.id === testId)?.name ?? testId;
-  // The IDE keeps the commands of the tests playing and of the one shown; an ended test besides
-  // those is looked at in its trace (the Trace panel opens it), when the host keeps traces.
+  // A test tried again shows its last try (the one kept): only that entry is the one shown.
   const isShown = (i: number) => {
     const r = runs[i];
     return r.runId === run.runId && r.testId === run.testId && !runs.slice(i + 1).some((o) => o.runId === r.runId && o.testId === r.testId);
@@ -115,25 +114,26 @@ function SuiteRuns({ run, tests, send, openTrace }: { run: RunSummary; tests: Te
   return (
     <ul class="suite-runs" data-testid="suite-runs" aria-label="Tests of the suite">
       {runs.map((r, i) => {
+        // The IDE keeps the commands of the tests playing and of the one shown; an ended test
+        // besides those is looked at in its trace (the Trace panel opens it), where traces are kept.
         const inTrace = openTrace !== undefined && r.status === "ended" && !isShown(i);
         return (
-        <li key={`${r.runId}/${r.testId}/${r.tryNo}`} data-testid="suite-run" data-status={r.status} data-try={r.tryNo}>
-          <button
-            type="button"
-            // A test tried again shows its last try (the one kept): only that entry is pressed.
-            aria-pressed={isShown(i)}
-            title={inTrace ? "Show this test's trace: the page after each of its commands" : "Show this test's commands"}
-            onClick={() =>
-              inTrace ? openTrace({ runId: r.runId, testId: r.testId, occurrence: occurrence(i) }) : send({ type: "user.showTestRun", runId: r.runId })
-            }
-          >
-            {nameOf(r.testId)}
-            {r.tryNo > 1 && ` (try ${r.tryNo})`}
-          </button>{" "}
-          <span class={`tag tag-${r.status}`}>{STATUS_TEXT[r.status]}</span>
-          {r.result !== null && " "}
-          {r.result !== null && <span class={`badge result-${r.result}`}>{r.result}</span>}
-        </li>
+          <li key={`${r.runId}/${r.testId}/${r.tryNo}`} data-testid="suite-run" data-status={r.status} data-try={r.tryNo}>
+            <button
+              type="button"
+              aria-pressed={isShown(i)}
+              title={inTrace ? "Show this test's trace: the page after each of its commands" : "Show this test's commands"}
+              onClick={() =>
+                inTrace ? openTrace({ runId: r.runId, testId: r.testId, occurrence: occurrence(i) }) : send({ type: "user.showTestRun", runId: r.runId })
+              }
+            >
+              {nameOf(r.testId)}
+              {r.tryNo > 1 && ` (try ${r.tryNo})`}
+            </button>{" "}
+            <span class={`tag tag-${r.status}`}>{STATUS_TEXT[r.status]}</span>
+            {r.result !== null && " "}
+            {r.result !== null && <span class={`badge result-${r.result}`}>{r.result}</span>}
+          </li>
         );
       })}
     </ul>
