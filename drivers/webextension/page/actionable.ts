@@ -34,6 +34,12 @@ export const POINTER: Needs = { visible: true, enabled: true, uncovered: true, s
 
 /** No frame comes in a hidden tab: after this, the box is compared anyway. */
 const FRAME_LIMIT_MS = 100;
+/**
+ * A busy machine may draw a frame later than FRAME_LIMIT_MS, and without a frame an animation
+ * does not advance, so the box looks still: where an animation may move the element, a frame is
+ * waited for this much longer before the box is compared anyway.
+ */
+const LATE_FRAME_LIMIT_MS = 1_000;
 /** A page that changed nothing for this long (JS that moves an element changes it every frame), with no animation running, is still. */
 const QUIET_MS = 34; // two frames
 /** A frame at 60 Hz. */
@@ -64,8 +70,8 @@ export function actionCondition(needs: Needs, extra?: ElementCondition): Element
   };
 }
 
-/** Resolves at the window's next animation frame (or after FRAME_LIMIT_MS, where none comes); rejects when `signal` aborts. */
-function nextFrame(win: Window, signal?: AbortSignal): Promise<void> {
+/** Resolves at the window's next animation frame (true), or after `limitMs` where none comes (false); rejects when `signal` aborts. */
+function nextFrame(win: Window, signal?: AbortSignal, limitMs = FRAME_LIMIT_MS): Promise<boolean> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(new CommandAborted());
     // A window without frames (a DOM without layout) waits a frame's time.
@@ -79,8 +85,8 @@ function nextFrame(win: Window, signal?: AbortSignal): Promise<void> {
       done();
       reject(new CommandAborted());
     };
-    const frame = frames ? win.requestAnimationFrame(() => (done(), resolve())) : 0;
-    const timer = setTimeout(() => (done(), resolve()), frames ? FRAME_LIMIT_MS : FRAME_MS);
+    const frame = frames ? win.requestAnimationFrame(() => (done(), resolve(true))) : 0;
+    const timer = setTimeout(() => (done(), resolve(false)), frames ? limitMs : FRAME_MS);
     signal?.addEventListener("abort", onAbort, { once: true });
   });
 }
@@ -144,11 +150,23 @@ function stillForSure(el: Element): boolean {
   return typeof doc.getAnimations !== "function" || doc.getAnimations().every((animation) => animation.playState !== "running");
 }
 
-/** Whether `el`'s box changed from now to the next animation frame. */
+/** Whether an animation runs on `el` or on an element it is in (one that can move it). */
+function animated(el: Element): boolean {
+  const doc = el.ownerDocument;
+  if (typeof doc.getAnimations !== "function") return false;
+  return doc.getAnimations().some((animation) => {
+    // A keyframe effect's target (read by shape: the animation may be another frame's realm's).
+    const target = animation.playState === "running" ? ((animation.effect as { target?: Element | null } | null)?.target ?? null) : null;
+    return target !== null && (target === el || target.contains(el));
+  });
+}
+
+/** Whether `el`'s box changed from now to the next animation frame (a late one, where an animation may move it). */
 async function moves(el: Element, signal?: AbortSignal): Promise<boolean> {
   if (stillForSure(el)) return false;
   const before = el.getBoundingClientRect();
-  await nextFrame(windowOf(el), signal);
+  const win = windowOf(el);
+  if (!(await nextFrame(win, signal)) && animated(el)) await nextFrame(win, signal, LATE_FRAME_LIMIT_MS);
   return !sameBox(before, el.getBoundingClientRect());
 }
 
