@@ -53,6 +53,7 @@ describe("type on a file input through a Selenium Grid", () => {
   it("uploads the file beside the .side file to the node, and the page reads its content", async () => {
     expect(await run("open", "/upload")).toEqual({ state: "passed" });
     expect(await run("type", "id=avatar", "note.txt")).toEqual({ state: "passed" });
-    expect(await run("assertText", "id=chosen", "note.txt: sent to the node")).toEqual({ state: "passed" });
+    // The page reads the file after its change (a promise): the text is waited for.
+    expect(await run("waitForText", "id=chosen", "note.txt: sent to the node")).toEqual({ state: "passed" });
   });
 });

@@ -35,14 +35,17 @@ afterAll(() => site?.close());
 
 const command = (id: string, name: string, target = "", value = "") => ({ id, comment: "", command: name, target, targets: [], value });
 
-/** A project in DIR/project that uploads `name` and expects the page to show `shown`. */
+/**
+ * A project in DIR/project that uploads `name` and expects the page to show `shown`: the page
+ * reads the file after its change (a promise), so the test waits for the text, as a person's would.
+ */
 function uploadProject(name: string, shown: string): string {
   const project = {
     id: "p-upload",
     name: "Upload project",
     url: site.origin,
     version: "2.0",
-    tests: [{ id: "t-up", name: "upload", commands: [command("c1", "open", "/upload"), command("c2", "type", "id=avatar", name), command("c3", "assertText", "id=chosen", shown)] }],
+    tests: [{ id: "t-up", name: "upload", commands: [command("c1", "open", "/upload"), command("c2", "type", "id=avatar", name), command("c3", "waitForText", "id=chosen", shown)] }],
     suites: [],
     urls: [],
     plugins: [],
