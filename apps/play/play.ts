@@ -4,6 +4,7 @@
 // --webdriver-url), one per test playing. It plays each suite (or test) named (the core plays a
 // failed test again at once, up to --retries times: CONTRACT section 17), prints a line per test as it ends, a summary,
 // writes the JUnit report and the HTML report, and says how it went in its exit code.
+import { isUnknownCommand } from "../../services/playback/unknownCommand.ts";
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import type { Ide, IdeView, TestEnded } from "../../index.ts";
@@ -197,7 +198,7 @@ export function missingPluginsHint(ends: readonly TestEnded[], waitedFor: number
   const missing = new Set<string>();
   for (const ended of ends) {
     const failure = ended.failure;
-    if (failure && failure.message.startsWith(`Unknown command ${failure.command}: no registered plugin has it`)) missing.add(failure.command);
+    if (failure && isUnknownCommand(failure.command, failure.message)) missing.add(failure.command);
   }
   if (missing.size === 0) return null;
   const commands = [...missing].join(", ");

@@ -18,6 +18,7 @@ import type { Executor } from "../../core/ports.ts";
 import type { PageOutcome } from "../../machines/testRunner.types.ts";
 import { messageOf } from "../../services/errors.ts";
 import { LocatorError, parseLocator } from "../../services/locators/index.ts";
+import { unknownCommand } from "../../services/playback/unknownCommand.ts";
 import type { PageShot } from "../view/messages.ts";
 import { AssertionError, CommandVariables, openSession, VerificationError, WebDriverExecutor } from "./browserSession.ts";
 import type { Session, SessionSettings, SideExecutor } from "./browserSession.ts";
@@ -268,7 +269,7 @@ export function webdriverPage(options: WebDriverPageOptions = {}): WebDriverPage
         method = command.command ? WebDriverExecutor.prototype.nameTransform.call(null, command.command) : "skip";
         if (typeof (WebDriverExecutor.prototype as unknown as Record<string, unknown>)[method] !== "function") throw new Error();
       } catch {
-        return { state: "failed", message: `Unknown command ${command.command}: no registered plugin has it, and it is none of Selenium IDE's commands, which the page under test plays.` };
+        return { state: "failed", message: unknownCommand(command.command, "it is none of Selenium IDE's commands, which the page under test plays") };
       }
       const values = new CommandVariables(variables);
       const opened = await sessionFor(signal, runId, values, baseUrl);

@@ -18,6 +18,7 @@
 import type { Executor, PageIds } from "../../core/ports.ts";
 import type { PageOutcome } from "../../machines/testRunner.types.ts";
 import { messageOf } from "../../services/errors.ts";
+import { unknownCommand } from "../../services/playback/unknownCommand.ts";
 import { interpolate, interpolateCondition, readVariable } from "../../services/playback/variables.ts";
 import { inPageRequest, parseWindowSize } from "./commandText.ts";
 import { selectFrame } from "./frames.ts";
@@ -134,7 +135,7 @@ export function tabExecutor(options: TabExecutorOptions = {}): TabExecutor {
       return failed(
         command.command === ""
           ? "The command has no name."
-          : `Unknown command ${command.command}: no registered plugin has it, and the browser extension cannot play it in the tab under test.`,
+          : unknownCommand(command.command, "the browser extension cannot play it in the tab under test"),
       );
     }
     const prepared = inPageRequest(command, variables, KEY_VARIABLES, implicitWaitMs);
