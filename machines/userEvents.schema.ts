@@ -11,6 +11,12 @@ import { FingerprintSchema } from "../services/healing/schema.ts";
 
 const bare = <T extends `user.${string}`>(type: T) => z.object({ type: z.literal(type) });
 const index = z.number().int().min(0);
+const MAX_NAME = 1000;
+const MAX_TEXT = 64 * 1024;
+const MAX_IDS = 10_000;
+/** A suite's timeout (seconds): side files say 300 by default; a day is the most anyone means. */
+const MAX_SUITE_TIMEOUT_S = 86_400;
+const commandIds = z.array(z.string()).min(1).max(MAX_IDS);
 
 export const userEventSchema = z.discriminatedUnion("type", [
   bare("user.openWindow"),
@@ -18,8 +24,15 @@ export const userEventSchema = z.discriminatedUnion("type", [
   bare("user.accept"),
   bare("user.decline"),
   bare("user.editProject"),
-  bare("user.saveProject"),
-  z.object({ type: z.literal("user.startPlayback"), testId: z.string().optional(), fromCommandId: z.string().optional() }),
+  // CONTRACT section 20: `path` is "Save as" in the host (absolute; the file every later Save writes).
+  z.object({ type: z.literal("user.saveProject"), path: z.string().min(1).max(4096).optional() }),
+  // "Play from here" (fromCommandId) and "Play to here" (untilCommandId: the run pauses before it).
+  z.object({
+    type: z.literal("user.startPlayback"),
+    testId: z.string().optional(),
+    fromCommandId: z.string().optional(),
+    untilCommandId: z.string().optional(),
+  }),
   z.object({ type: z.literal("user.startSuite"), suiteId: z.string().optional() }),
   bare("user.stopPlayback"),
   bare("user.pausePlayback"),
@@ -53,6 +66,8 @@ export const userEventSchema = z.discriminatedUnion("type", [
     value: z.string().optional(),
     // The element's fingerprint (CONTRACT section 18): what accepting a healed command refreshes.
     fingerprint: FingerprintSchema.optional(),
+    // CONTRACT section 20: v3's "Description".
+    comment: z.string().max(MAX_TEXT).optional(),
   }),
   z.object({ type: z.literal("user.moveCommand"), commandId: z.string(), toIndex: index }),
   z.object({ type: z.literal("user.deleteCommand"), commandId: z.string() }),
@@ -69,7 +84,91 @@ export const userEventSchema = z.discriminatedUnion("type", [
     testIdAttributes: testIdAttributesSchema.optional(),
     heal: z.boolean().optional(),
   }),
+  // The editor (CONTRACT section 20). Every one of them but copy is an edit: one step of the
+  // undo history. What depends on the project (an unknown id, a taken name) is the editor's to refuse.
+  bare("user.undo"),
+  bare("user.redo"),
+  bare("user.newProject"),
+  z.object({ type: z.literal("user.changeProject"), name: z.string().max(MAX_NAME).optional(), url: z.string().max(MAX_TEXT).optional() }),
+  z.object({ type: z.literal("user.duplicateTest"), testId: z.string() }),
+  z.object({ type: z.literal("user.deleteTest"), testId: z.string() }),
+  z.object({ type: z.literal("user.addSuite"), name: z.string().max(MAX_NAME) }),
+  z.object({ type: z.literal("user.renameSuite"), suiteId: z.string(), name: z.string().max(MAX_NAME) }),
+  z.object({ type: z.literal("user.deleteSuite"), suiteId: z.string() }),
+  z.object({ type: z.literal("user.setSuiteTests"), suiteId: z.string(), testIds: z.array(z.string()).max(MAX_IDS) }),
+  z.object({
+    type: z.literal("user.changeSuite"),
+    suiteId: z.string(),
+    parallel: z.boolean().optional(),
+    persistSession: z.boolean().optional(),
+    timeoutS: z.number().int().min(1).max(MAX_SUITE_TIMEOUT_S).optional(),
+  }),
+  z.object({ type: z.literal("user.copyCommands"), commandIds: commandIds }),
+  z.object({ type: z.literal("user.cutCommands"), commandIds: commandIds }),
+  // `commands`: .side commands as the system clipboard gives them (checked by the editor, which names what is wrong).
+  z.object({ type: z.literal("user.pasteCommands"), afterCommandId: z.string().optional(), commands: z.array(z.unknown()).max(MAX_IDS).optional() }),
+  z.object({ type: z.literal("user.toggleCommandsDisabled"), commandIds: commandIds }),
+  z.object({ type: z.literal("user.executeCommand"), commandId: z.string() }),
+  z.object({ type: z.literal("user.openRecent"), path: z.string().min(1).max(4096) }),
 ]);
+
+/** Who owns a user event (the door routes it there by this table): a child machine, or the root for what spans children. */
+export type UserEventOwner = "root" | "control" | "projectFile" | "editor" | "suiteRunner" | "recording";
+
+/**
+ * The routing table (DESIGN, Round 5: "the door routes, the root decides"). An event owned by
+ * a child goes to it straight from the door while the window is open; "root" events are the
+ * decisions that span children: the window, one dialog at a time, the run lock, what a run or a
+ * recording starts on. A new event without an owner does not type-check.
+ */
+export const USER_EVENT_OWNER = {
+  "user.openWindow": "root",
+  "user.closeWindow": "root",
+  "user.accept": "root",
+  "user.decline": "root",
+  "user.editProject": "projectFile",
+  "user.saveProject": "root",
+  "user.startPlayback": "root",
+  "user.startSuite": "root",
+  "user.stopPlayback": "suiteRunner",
+  "user.pausePlayback": "suiteRunner",
+  "user.resumePlayback": "suiteRunner",
+  "user.stepPlayback": "suiteRunner",
+  "user.toggleBreakpoint": "suiteRunner",
+  "user.showTestRun": "suiteRunner",
+  "user.setPlaybackDelay": "suiteRunner",
+  "user.loadProject": "root",
+  "user.selectTest": "editor",
+  "user.selectCommand": "editor",
+  "user.addTest": "editor",
+  "user.renameTest": "editor",
+  "user.addCommand": "editor",
+  "user.changeCommand": "editor",
+  "user.moveCommand": "editor",
+  "user.deleteCommand": "editor",
+  "user.acceptHealed": "root",
+  "user.acceptAllHealed": "root",
+  "user.startRecording": "root",
+  "user.stopRecording": "recording",
+  "user.changeSettings": "editor",
+  "user.undo": "editor",
+  "user.redo": "editor",
+  "user.newProject": "root",
+  "user.changeProject": "editor",
+  "user.duplicateTest": "editor",
+  "user.deleteTest": "editor",
+  "user.addSuite": "editor",
+  "user.renameSuite": "editor",
+  "user.deleteSuite": "editor",
+  "user.setSuiteTests": "editor",
+  "user.changeSuite": "editor",
+  "user.copyCommands": "editor",
+  "user.cutCommands": "editor",
+  "user.pasteCommands": "editor",
+  "user.toggleCommandsDisabled": "editor",
+  "user.executeCommand": "root",
+  "user.openRecent": "root",
+} as const satisfies Record<z.infer<typeof userEventSchema>["type"], UserEventOwner>;
 
 /** What ide.send takes: a user event, where a project the user picked is not parsed yet. */
 export type UserEventInput = z.infer<typeof userEventSchema>;
@@ -89,4 +188,26 @@ export type UserSelectEvent = Extract<UserEvent, { type: "user.selectTest" | "us
 export type UserEditEvent = Extract<
   UserEvent,
   { type: "user.addTest" | "user.renameTest" | "user.addCommand" | "user.changeCommand" | "user.moveCommand" | "user.deleteCommand" | "user.changeSettings" }
+>;
+
+/** The editor's events of CONTRACT section 20 (undo, tests, suites, the project, the clipboard). */
+export type UserEditorEvent = Extract<
+  UserEvent,
+  {
+    type:
+      | "user.undo"
+      | "user.redo"
+      | "user.changeProject"
+      | "user.duplicateTest"
+      | "user.deleteTest"
+      | "user.addSuite"
+      | "user.renameSuite"
+      | "user.deleteSuite"
+      | "user.setSuiteTests"
+      | "user.changeSuite"
+      | "user.copyCommands"
+      | "user.cutCommands"
+      | "user.pasteCommands"
+      | "user.toggleCommandsDisabled";
+  }
 >;
