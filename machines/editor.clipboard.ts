@@ -17,7 +17,9 @@ type Context = Display & Pick<EditorContext, "playing">;
 export const DISABLED_PREFIX = "//";
 
 /** A command as the system clipboard may give it: the .side form, its id optional (a paste gives new ids). */
-const pastedCommandsSchema = z.array(sideCommandSchema.extend({ id: z.string().optional() })).min(1, { message: "must hold at least one command" });
+const pastedSchema = z.object({
+  commands: z.array(sideCommandSchema.extend({ id: z.string().optional() })).min(1, { message: "must hold at least one command" }),
+});
 
 const count = (commands: readonly SideCommand[], verb: string) =>
   commands.length === 1 ? `${verb} command "${commands[0].command}"` : `${verb} ${commands.length} commands`;
@@ -81,11 +83,12 @@ export function planPaste(context: Context, event: { afterCommandId?: string; co
   const { test, at: testAt } = shown;
   let source: readonly SideCommand[];
   if (event.commands !== undefined) {
-    const parsed = pastedCommandsSchema.safeParse(event.commands, { reportInput: true });
+    // Parsed under its name, so a problem reads "commands[0].command is missing".
+    const parsed = pastedSchema.safeParse({ commands: event.commands }, { reportInput: true });
     if (!parsed.success) {
       return refused("InvalidRequest", `What was pasted is not .side commands: ${describeZodIssue(parsed.error, "commands")}.`);
     }
-    source = parsed.data as SideCommand[];
+    source = parsed.data.commands as SideCommand[];
   } else {
     if (clipboard.length === 0) return refused("InvalidRequest", "There is nothing to paste: copy or cut commands first.");
     source = clipboard;
