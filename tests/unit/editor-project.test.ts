@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { newProject } from "../../services/side/index.ts";
 import type { SideSuite } from "../../services/side/index.ts";
 import { copyName } from "../../services/side/testName.ts";
+import type { EditorEvent } from "../../machines/editor.types.ts";
 import { expectRefused, startEditor } from "../support/editor.ts";
 
 const suites = (editor: ReturnType<typeof startEditor>) => editor.project().suites as SideSuite[];
@@ -148,7 +149,7 @@ describe("suites", () => {
     [{ type: "user.deleteSuite", suiteId: "s-nope" }, /no suite with the id "s-nope"/],
     [{ type: "user.setSuiteTests", suiteId: "s-nope", testIds: [] }, /no suite with the id "s-nope"/],
     [{ type: "user.changeSuite", suiteId: "s-nope", parallel: true }, /no suite with the id "s-nope"/],
-  ] as const)("refuses %j and changes nothing", (event, why) => {
+  ] as Array<[EditorEvent, RegExp]>)("refuses %j and changes nothing", (event, why) => {
     expectRefused(startEditor(), event, why, expect);
   });
 
