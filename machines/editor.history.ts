@@ -23,7 +23,7 @@ const immer = new Immer({ autoFreeze: true });
  * changed (a test's command list at most, bench/undo.ts measures 200 steps of mixed edits at a
  * fraction of the project's own heap), so 500 keeps a long afternoon's edits at a small cost.
  */
-export const MAX_STEPS = 500;
+export const MAX_STEPS = 1000;
 
 /** Above this many patches a step is kept as one replace of the part they all lie in. */
 const COMPACT_ABOVE = 8;
