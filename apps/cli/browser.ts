@@ -5,7 +5,7 @@
 // failed test is played again (`--retries`).
 import { statSync } from "node:fs";
 import { resolve } from "node:path";
-import { DEFAULT_PORT, DEFAULT_TOKEN_FILE } from "../host/host.ts";
+import { DEFAULT_PORT, DEFAULT_TOKEN_FILE } from "../../drivers/bridge/address.ts";
 import { parseCapabilities } from "../../drivers/host/capabilities.ts";
 import type { PageExecutorKind } from "../../drivers/host/webdriver.ts";
 import type { Capabilities } from "../../drivers/host/capabilities.ts";
