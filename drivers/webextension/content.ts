@@ -13,8 +13,8 @@ import { messageOf } from "../../services/errors.ts";
 import { resolveInDocument } from "../../services/locators/index.ts";
 import { readResolveLocator, readToContent } from "./messages.ts";
 import type { FrameLocateAnswer, ResolveLocatorAnswer } from "./messages.ts";
-import { locateInPage, runInPage } from "./page/index.ts";
-import type { InPageAnswer, InputEvent, TrustedInput } from "./page/index.ts";
+import { locateInPage, runInPage } from "../player/index.ts";
+import type { InPageAnswer, InputEvent, TrustedInput } from "../player/index.ts";
 import type { PageInputAnswer } from "./debugger.ts";
 
 const LOADED = "__ideCoreContentScript";

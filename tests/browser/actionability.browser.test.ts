@@ -1,4 +1,4 @@
-// The player's actionability waits (issue 27, drivers/webextension/page/actionable.ts) in the
+// The player's actionability waits (issue 27, drivers/player/actionable.ts) in the
 // host, in headless Chromium: an element that never becomes clickable fails the command saying
 // which wait did not end (disabled, covered, moving); and the waits are what makes the late
 // cases pass, since side-runtime's WebDriver executor, or the player with its waits off, clicks

@@ -1,5 +1,5 @@
 // One player, two executors (CONTRACT section 19): every command the in-page player implements
-// (IN_PAGE_COMMANDS of drivers/webextension/page/index.ts), played once on a fresh page through
+// (IN_PAGE_COMMANDS of drivers/player/index.ts), played once on a fresh page through
 // the host's page under test with executor "webdriver" (side-runtime's WebDriverExecutor) and
 // with executor "devtools" (the in-page player over DevTools), gives the same state, the same
 // stored variables and leaves the page the same (its event log, its fields, its URL); a
@@ -10,7 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { webdriverPage } from "../../drivers/host/webdriver.ts";
 import type { PageExecutorKind, WebDriverPage } from "../../drivers/host/webdriver.ts";
-import { IN_PAGE_COMMANDS } from "../../drivers/webextension/page/index.ts";
+import { IN_PAGE_COMMANDS } from "../../drivers/player/index.ts";
 import { servePages } from "../support/browserPages.ts";
 
 const CONFORMANCE = `<!doctype html>

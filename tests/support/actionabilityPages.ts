@@ -1,7 +1,7 @@
 // Actionability (issue 27): pages where an element is there but cannot take the action yet
 // (disabled, under a spinner, sliding in, hopping about, an aria-disabled widget), and the cases
 // that act on them as recorded, with no waitFor in between. Only the one player waits for these
-// (drivers/webextension/page/actionable.ts): side-runtime's WebDriver executor and the exported
+// (drivers/player/actionable.ts): side-runtime's WebDriver executor and the exported
 // code act at once, so they are played by the player in the host, through a Grid and in the
 // extension, not by `--executor webdriver` nor exported. Each page settles after SETTLE_MS.
 import type { PageExecutorKind } from "../../drivers/host/webdriver.ts";

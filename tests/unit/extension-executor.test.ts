@@ -2,9 +2,10 @@
 // page command, how it reads the answers, when it says the page is gone, and the pure pieces
 // (targets, window sizes, frame targets). The real tab is played in tests/e2e/extension-run.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { alternativeTargets, followFrameSteps, inPageRequest, parseFrameTarget, parseWindowSize } from "../../drivers/webextension/commandText.ts";
+import { followFrameSteps, parseFrameTarget, parseWindowSize } from "../../drivers/webextension/commandText.ts";
+import { alternativeTargets, inPageRequest } from "../../drivers/player/request.ts";
 import { PageGoneError, tabExecutor } from "../../drivers/webextension/executor.ts";
-import { KEY_VARIABLES } from "../../drivers/webextension/page/index.ts";
+import { KEY_VARIABLES } from "../../drivers/player/index.ts";
 import type { SideCommand } from "../../services/side/index.ts";
 
 const command = (name: string, target = "", value = "", extra: Record<string, unknown> = {}): SideCommand => ({
