@@ -39,7 +39,7 @@ export interface HostOptions {
   /** Replaces `document` (a live page in Chromium, `--page URL`). */
   resolveLocator?: ResolveLocator;
   /**
-   * The page under test (drivers/host/webdriver.ts). While it has a page, GET /playback/location
+   * The page under test (drivers/host/browserPage.ts). While it has a page, GET /playback/location
    * resolves there, in the page the run drives; before, in `document` or `resolveLocator`.
    */
   executor?: Executor & {

@@ -4,7 +4,7 @@
 // selectWindow, a click that opens a window, commands in a selected frame, a browser whose
 // DevTools this host cannot reach, a command the page declines) goes to side-runtime's
 // WebDriverExecutor. The window and frame WebDriver is on are followed from the commands it
-// played, so both executors always act on the same document.
+// played, so both players always act on the same document.
 import { inPageRequest } from "../player/request.ts";
 import { actsOnPage as acts, IN_PAGE_COMMANDS, KEY_VARIABLES } from "../player/index.ts";
 import type { SideCommand } from "../../services/side/index.ts";

@@ -1,4 +1,4 @@
-// WebDriver's failures in the one player's words (CONTRACT section 19: both executors give the
+// WebDriver's failures in the one player's words (CONTRACT section 19: both players give the
 // same command states and messages on the same pages). side-runtime's WebDriverExecutor fails a
 // command with what selenium-webdriver threw ("Waiting for element to be located", "invalid
 // element state", "no such element: ... option ..."); the host's WebDriver path says the same

@@ -1,7 +1,7 @@
 // side-runtime's classes as the host loads them, once, with its two gaps closed
 // (sideRuntimeFixes.ts): the WebDriverExecutor a session plays through (browserSession.ts),
 // whose `type` learns to upload files (fileUpload.ts), and the errors and variables that
-// webdriver.ts reads its answers with. A room of its own so that these three share the
+// browserPage.ts reads its answers with. A room of its own so that these three share the
 // classes without importing one another.
 import WebDriverExecutorModule from "@seleniumhq/side-runtime/dist/webdriver.js";
 import * as sideErrors from "@seleniumhq/side-runtime/dist/errors/index.js";
