@@ -53,7 +53,7 @@ import {
   startTest,
   stopTest,
   topFrame,
-  untilNotReached,
+  untilNotReachedNote,
   visitsHere,
   ownerOf,
   pluginsOf,
@@ -131,17 +131,8 @@ export const testRunnerMachine = setup({
     clearPauseFlags: assign({ run: ({ context }) => ({ ...passUntil(context.run), pauseRequested: false, passBreakpointAt: null }) }),
     /** Play to here whose command the test never reached (a branch not taken): said, as the run otherwise just ends. */
     logUntilNotReached: enqueueActions(({ context, enqueue }) => {
-      const { run } = context;
-      const until = untilNotReached(run);
-      if (until === null || run.end !== "completed") return;
-      const position = run.commands.positions.get(until);
-      const named = position === undefined ? `"${until}"` : `#${position + 1}`;
-      enqueue.emit({
-        type: "log.written",
-        level: "info",
-        group: "playback",
-        message: `Play to here: the test ended without reaching command ${named}; it lies in a branch that was not taken.`,
-      });
+      const message = untilNotReachedNote(context.run);
+      if (message !== null) enqueue.emit({ type: "log.written", level: "info", group: "playback", message });
     }),
     requestPause: assign({ run: ({ context }) => ({ ...context.run, pauseRequested: true }) }),
     resume: assign({ run: ({ context }) => ({ ...context.run, pauseRequested: false, passBreakpointAt: currentCommandId(context.run) }) }),

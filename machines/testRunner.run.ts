@@ -305,8 +305,13 @@ export const reachedUntil = (run: Run) => run.untilCommandId !== null && !isNest
 /** Paused at "Play to here"'s command: it has done its work, so resuming or stepping goes on as from a breakpoint. */
 export const passUntil = (run: Run): Run => (reachedUntil(run) ? { ...run, untilCommandId: null } : run);
 
-/** "Play to here"'s command, when the run ended without reaching it: a branch not taken, or a failure before it. */
-export const untilNotReached = (run: Run): string | null => (run.untilCommandId !== null && run.end !== null ? run.untilCommandId : null);
+/** What to tell the user when a test played to its end without reaching "Play to here"'s command (a branch not taken), else null. */
+export function untilNotReachedNote(run: Run): string | null {
+  if (run.untilCommandId === null || run.end !== "completed") return null;
+  const position = run.commands.positions.get(run.untilCommandId);
+  const named = position === undefined ? `"${run.untilCommandId}"` : `#${position + 1}`;
+  return `Play to here: the test ended without reaching command ${named}; it lies in a branch that was not taken.`;
+}
 
 /** Whether the IDE itself executes this step: control flow, and its own commands unless a plugin declared the name. */
 export function isIdeStep(step: FlowStep, plugins: PluginRegistry): boolean {
