@@ -124,7 +124,7 @@ export const ideMachine = setup({
     holdBehindRecording: sendTo(
       ({ self }) => self,
       ({ event }) => {
-        assertEvent(event, ["user.startPlayback", "user.startSuite", "request.startRun", "user.loadProject", "request.loadProject"]);
+        assertEvent(event, ["user.startPlayback", "user.startSuite", "user.executeCommand", "request.startRun", "user.loadProject", "request.loadProject"]);
         return { type: "recording.thenProject" as const, event };
       },
     ),
@@ -207,7 +207,7 @@ export const ideMachine = setup({
     startRun: enqueueActions(({ context, event: held, enqueue, self }) => {
       assertEvent(held, "recording.thenProject");
       const event = held.event;
-      assertEvent(event, ["user.startPlayback", "user.startSuite", "request.startRun"]);
+      assertEvent(event, ["user.startPlayback", "user.startSuite", "user.executeCommand", "request.startRun"]);
       const start = runStartFor(context.editor.getSnapshot().context, event);
       if (start.ok) enqueue.sendTo(context.suiteRunner, start.value);
       else if (event.type === "request.startRun") enqueue.emit(answered(event.requestId, fail("UnknownTest", start.problem)));
@@ -315,6 +315,7 @@ export const ideMachine = setup({
         "user.saveProject": { actions: "requestSave" },
         "user.startPlayback": { actions: [{ type: "stopRecording", params: { reason: "a run started" } }, "holdBehindRecording"] },
         "user.startSuite": { actions: [{ type: "stopRecording", params: { reason: "a run started" } }, "holdBehindRecording"] },
+        "user.executeCommand": { actions: [{ type: "stopRecording", params: { reason: "a command was executed" } }, "holdBehindRecording"] },
         "recording.thenProject": [{ guard: "heldIsLoad", actions: "holdBehindEditor" }, { actions: "startRun" }],
         "editor.thenProjectFile": { actions: "forwardHeldToProjectFile" },
         "user.startRecording": { actions: "startRecording" },
