@@ -279,7 +279,7 @@ describe("project file machine, loading", () => {
     actor.send(edit);
     actor.send(loadOther);
     expect(actor.getSnapshot().value).toEqual({ dialog: "confirmingLoad", saving: "idle" });
-    expect(actor.getSnapshot().context.pendingLoad).toEqual({ requestId: 1, sender: A, project: otherFixture });
+    expect(actor.getSnapshot().context.pendingLoad).toEqual({ requestId: 1, sender: A, project: otherFixture, path: null });
     expect(actor.getSnapshot().context.project).toEqual(shopFixture);
     expect(emitted).toEqual([{ type: "dialog.opened", owner: "projectFile" }]);
   });
@@ -428,7 +428,7 @@ describe("project file machine, saving", () => {
     actor.send(loadOther);
     actor.send(edit);
     actor.send(saveToController);
-    expect(port.inputs).toEqual([{ project: otherFixture, controller: A }]);
+    expect(port.inputs).toEqual([{ project: otherFixture, controller: A, path: null }]);
     await port.resolve({ ok: true });
   });
 
