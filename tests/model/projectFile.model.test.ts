@@ -256,8 +256,9 @@ describe("project file machine, model-based", () => {
     for (const path of simple) await replayOnActor(path);
   });
 
-  it("reaches every state node on some shortest path", () => {
-    expect(unreachedStateNodes(projectFileMachine, statesAlong(shortest))).toEqual([]);
+  it("reaches every state node on some shortest path, but opening a recent file, which the paths model reaches", () => {
+    // Opening a recent file and Save as are modelled in projectFile.paths.model.test.ts: added here they would triple this graph.
+    expect(unreachedStateNodes(projectFileMachine, statesAlong(shortest))).toEqual(["projectFile.dialog.opening"]);
   });
 });
 
