@@ -128,7 +128,7 @@ describe("opening a recent project", () => {
     expect(reads).toEqual(["/work/other.side"]);
     expect(ide.getSnapshot().project).toEqual({ ...OTHER, unsaved: false, path: "/work/other.side" });
     expect(ide.getSnapshot().recentProjects).toEqual(["/work/other.side", "/work/shop.side"]);
-    expect(ide.getProject().tests.map((t) => t.id)).toEqual(otherProject().tests.map((t: { id: string }) => t.id));
+    expect(ide.getProject().tests.map((t) => t.id)).toEqual((otherProject() as { tests: Array<{ id: string }> }).tests.map((t) => t.id));
   });
 
   it("asks over unsaved changes, and loads only when the user accepts", async () => {
