@@ -251,15 +251,17 @@ export const projectFileMachine = setup({
       assertEvent(event, ["request.loadProject", "request.close"]);
       return answered(event.requestId, busyReply());
     }),
-    recordSaved: assign(({ context }) => {
+    recordSaved: assign(({ context }, outcome: SaveOutcome) => {
       const saving = context.saving!;
+      // Where the port says it wrote (the file the browser's dialog chose), else the path asked for.
+      const written = saving.path === null ? null : outcome.ok && outcome.location ? outcome.location : saving.path;
       // The file was written, so it is recent whatever came since; it is the project's file only if no load came since.
       const named =
-        saving.path === null
+        written === null
           ? {}
           : {
-              recentProjects: withRecent(context.recentProjects, saving.path),
-              ...(saving.loads === context.loads ? { path: saving.path } : {}),
+              recentProjects: withRecent(context.recentProjects, written),
+              ...(saving.loads === context.loads ? { path: written } : {}),
             };
       // A load or a later save already moved past what this save wrote.
       if (saving.revision <= context.savedRevision) return named;
@@ -464,7 +466,11 @@ export const projectFileMachine = setup({
               {
                 guard: { type: "saveSucceeded", params: ({ event }) => event.output },
                 target: "idle",
-                actions: ["recordSaved", { type: "reportSaved", params: ({ event }) => event.output }, "finishSaving"],
+                actions: [
+                  { type: "recordSaved", params: ({ event }) => event.output },
+                  { type: "reportSaved", params: ({ event }) => event.output },
+                  "finishSaving",
+                ],
               },
               {
                 target: "idle",

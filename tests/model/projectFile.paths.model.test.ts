@@ -30,7 +30,7 @@ const decline: ProjectFileEvent = { type: "user.decline" };
 
 const SAVE_ID = projectFileMachine.getStateNodeById("projectFile.saving.saving").invoke[0].id;
 const READ_ID = projectFileMachine.getStateNodeById("projectFile.dialog.opening").invoke[0].id;
-const saved = { type: `xstate.done.actor.${SAVE_ID}`, output: { ok: true, location: "the file" } } as unknown as ProjectFileEvent;
+const saved = { type: `xstate.done.actor.${SAVE_ID}`, output: { ok: true } } as unknown as ProjectFileEvent;
 const notSaved = { type: `xstate.done.actor.${SAVE_ID}`, output: { ok: false, reason: "the folder /nope does not exist" } } as unknown as ProjectFileEvent;
 const read = { type: `xstate.done.actor.${READ_ID}`, output: otherFixture } as unknown as ProjectFileEvent;
 const unreadable = { type: `xstate.error.actor.${READ_ID}`, error: new Error("there is no such file") } as unknown as ProjectFileEvent;
@@ -178,6 +178,13 @@ describe("project file machine, Save as", () => {
     expect(context()).toMatchObject({ path: SAVED_AS, recentProjects: [SAVED_AS] });
     expect(isUnsaved(context())).toBe(false);
     expect(logs()).toEqual([{ type: "log.written", level: "info", message: `Saved "${shopFixture.name}" to ${SAVED_AS}` }]);
+  });
+
+  it("names the file the port says it wrote, which the browser's save dialog may have chosen", async () => {
+    const { actor, savePort, context } = start();
+    actor.send(saveAs);
+    await savePort.resolve({ ok: true, location: "/home/me/Downloads/shop (1).side" });
+    expect(context()).toMatchObject({ path: "/home/me/Downloads/shop (1).side", recentProjects: ["/home/me/Downloads/shop (1).side"] });
   });
 
   it("writes the project's path on every later plain Save", async () => {
