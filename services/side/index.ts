@@ -5,5 +5,6 @@ export {
   sideTestSchema,
   untitledProject,
 } from "./schema.ts";
+export { newProject } from "./newProject.ts";
 export type { SideCommand, SideParseResult, SideProject, SideTest } from "./schema.ts";
 export { locatorOrderSchema, recordingSettings, testIdAttributesSchema, type RecordingSettings } from "./settings.ts";
