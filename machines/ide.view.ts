@@ -44,7 +44,10 @@ export interface IdeView {
     controller: string | null;
     candidate: string | null;
   };
-  project: { id: string; name: string; unsaved: boolean };
+  /** `path` (CONTRACT section 20): the file a plain Save writes, once a Save as or an opened file named one; else null. */
+  project: { id: string; name: string; unsaved: boolean; path: string | null };
+  /** CONTRACT section 20: the files last saved or opened, newest first, at most 10 (user.openRecent opens one). */
+  recentProjects: string[];
   dialog: null | DialogView;
   plugins: Array<{ id: string; name: string; version: string; commands: PluginCommandView[] }>;
   logs: LogEntry[];
@@ -93,6 +96,17 @@ function settingsOf(project: SideProject): RecordingSettings {
   if (lastSettings && JSON.stringify(lastSettings) === JSON.stringify({ locatorOrder, testIdAttributes })) return lastSettings;
   lastSettings = Object.freeze({ locatorOrder: Object.freeze(locatorOrder), testIdAttributes: Object.freeze(testIdAttributes) }) as RecordingSettings;
   return lastSettings;
+}
+
+/** The machine replaces its list on each change, so one frozen copy per list keeps a view's field the same while it is. */
+const recentViews = new WeakMap<readonly string[], string[]>();
+function recentOf(recent: readonly string[]): string[] {
+  let view = recentViews.get(recent);
+  if (!view) {
+    view = Object.freeze([...recent]) as string[];
+    recentViews.set(recent, view);
+  }
+  return view;
 }
 
 function dialogOf(s: IdeSnapshot): IdeView["dialog"] {
@@ -250,14 +264,15 @@ export function toIdeView(s: IdeSnapshot, logs: LogStore): IdeView {
       controller: s.context.controller,
       candidate: control.context.candidate?.sender ?? null,
     }),
-    project: Object.freeze({ id: editor.project.id, name: editor.project.name, unsaved: isUnsaved(file) }),
+    project: Object.freeze({ id: editor.project.id, name: editor.project.name, unsaved: isUnsaved(file), path: file.path }),
+    recentProjects: recentOf(file.recentProjects),
     recordingSettings: settingsOf(editor.project),
     healing: Object.freeze({ project: editor.project.heal !== false, forcedOff: !runner.heal }),
     dialog: dialog && Object.freeze(dialog),
     plugins: pluginsOf(s.context.plugins),
     logs: entriesOf(logs),
     logsDropped: Object.freeze(logs.dropped()),
-    playback: playbackView(s),
+    playback: playbackView(suiteRunnerSnapshot(s)),
     runControls: Object.freeze({ breakpoints: runner.breakpoints as string[], delayMs: runner.delayMs }),
     displayedTestId: editor.displayedTestId,
     selectedCommandId: editor.selectedCommandId,

@@ -256,6 +256,7 @@ describe("getSnapshot", () => {
         "playback",
         "plugins",
         "project",
+        "recentProjects",
         "recording",
         "recordingSettings",
         "runControls",
@@ -392,7 +393,7 @@ describe("options", () => {
 
   it("starts with the given project", async () => {
     const ide = createIde({ project: shopProject() });
-    expect(ide.getSnapshot().project).toEqual({ id: "6f1d2c7a-3b0e-4c55-9d0e-1b2a3c4d5e6f", name: "Shop checkout", unsaved: false });
+    expect(ide.getSnapshot().project).toEqual({ id: "6f1d2c7a-3b0e-4c55-9d0e-1b2a3c4d5e6f", name: "Shop checkout", unsaved: false, path: null });
   });
 
   it('starts closed with window: "closed"', async () => {
