@@ -2,7 +2,6 @@
 // tests (duplicate, delete) and suites (add, rename, delete, their tests, their settings), on the
 // editor machine alone. Each is one undo step; a refused one changes nothing and says why.
 import { describe, expect, it } from "vitest";
-import { newProject } from "../../services/side/index.ts";
 import type { SideSuite } from "../../services/side/index.ts";
 import { copyName } from "../../services/side/testName.ts";
 import type { EditorEvent } from "../../machines/editor.types.ts";
@@ -193,14 +192,5 @@ describe("suites", () => {
     expectRefused(editor, { type: "user.deleteSuite", suiteId: "odd" }, /no suite with the id "odd"/, expect);
     editor.send({ type: "user.deleteTest", testId: "t-login" });
     expect(editor.project().suites).toEqual([{ id: "odd", tests: "not a list" }]);
-  });
-});
-
-describe("a new project", () => {
-  it("has one empty test \"Untitled\" in one suite \"Default Suite\", and no url", () => {
-    const project = newProject();
-    expect(project).toMatchObject({ name: "Untitled project", url: "", tests: [{ name: "Untitled", commands: [] }] });
-    expect(project.suites).toEqual([{ id: expect.stringMatching(UUID), name: "Default Suite", persistSession: false, parallel: false, timeout: 300, tests: [project.tests[0].id] }]);
-    expect(newProject().tests[0].id).not.toBe(project.tests[0].id);
   });
 });
