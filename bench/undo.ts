@@ -242,6 +242,14 @@ async function run(): Promise<SummaryLine[]> {
     },
     {
       benchmark: "undo",
+      figure: "undo/redo p95 per step, CPU time",
+      value: `${fmtMs(p95(t.undoCpu))} / ${fmtMs(p95(t.redoCpu))}`,
+      ratio: `${fmtRatio(Math.max(p95(t.undoCpu), p95(t.redoCpu)) / p95(t.editCpu))} the edit`,
+      target: `≤ ${TARGET_P95_MS} ms`,
+      met: Math.max(p95(t.undoCpu), p95(t.redoCpu)) <= TARGET_P95_MS,
+    },
+    {
+      benchmark: "undo",
       figure: `history heap, ${HEAP_STEPS} steps`,
       value: fmtMB(heap.history),
       ratio: `${fmtRatio(heapRatio)} the project`,
