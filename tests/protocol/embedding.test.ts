@@ -245,10 +245,12 @@ describe("getSnapshot", () => {
     expect(JSON.parse(JSON.stringify(view))).toEqual(view);
     expect(Object.keys(view).sort()).toEqual(
       [
+        "clipboard",
         "control",
         "dialog",
         "displayedTestId",
         "healing",
+        "history",
         "logs",
         "logsDropped",
         "playback",
