@@ -1,7 +1,8 @@
 // What Play and Record mean, as pure functions of the editor's project and displayed test:
 // the tests a start plays (resolved against the project, CONTRACT section 12; from, to or only
-// one of its commands, section 20) and the test a recording records into. The root asks these when the user or a plugin starts something, and
-// hands the answer straight to the suite runner or the recording machine.
+// one of its commands, section 20) and the test a recording records into. The root asks these
+// when the user or a plugin starts something, and hands the answer straight to the suite runner
+// or the recording machine.
 import { singleCommandProgram } from "../services/playback/flow.ts";
 import { resolveRunTarget } from "../services/playback/targets.ts";
 import type { RunSelector } from "../services/playback/targets.ts";
