@@ -66,10 +66,10 @@ export function ProjectBar({ view, send, saveAs }: { view: UiView; send: (event:
         )}
       </p>
       <div class="buttons" role="group" aria-label="Project">
-        <button type="button" disabled={!history.canUndo} title={history.undo ? `Undo: ${history.undo} (Ctrl+Z)` : "Nothing to undo"} onClick={() => send({ type: "user.undo" })}>
+        <button type="button" disabled={!history.canUndo} title={history.undo ? `Undo: ${history.undo}` : "Nothing to undo"} onClick={() => send({ type: "user.undo" })}>
           Undo
         </button>
-        <button type="button" disabled={!history.canRedo} title={history.redo ? `Redo: ${history.redo} (Ctrl+Shift+Z)` : "Nothing to redo"} onClick={() => send({ type: "user.redo" })}>
+        <button type="button" disabled={!history.canRedo} title={history.redo ? `Redo: ${history.redo}` : "Nothing to redo"} onClick={() => send({ type: "user.redo" })}>
           Redo
         </button>
         <button type="button" onClick={() => send({ type: "user.newProject" })}>
