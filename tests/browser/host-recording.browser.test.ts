@@ -182,7 +182,7 @@ describe("a newcomer recording on a fresh npm start", () => {
     const { ui, browser } = fresh;
     await ui.getByRole("button", { name: "New test", exact: true }).click();
     await ui.getByTestId("test-name").fill("my first test");
-    await ui.getByRole("button", { name: "Add the test", exact: true }).click();
+    await ui.getByTestId("test-name").press("Enter");
     await ui.getByTestId("editor-no-commands").waitFor();
 
     await ui.getByRole("button", { name: "Record", exact: true }).click();
