@@ -78,7 +78,7 @@ describe("time travel through suites, loops and a paused run", () => {
     for (const id of [passedTrace, failedTrace]) {
       await expect.poll(async () => (await manifestOf(ui, id)).steps.map((step) => step.screenshot !== null), { timeout: 10_000 }).not.toContain(false);
     }
-    await runs(ui).selectOption({ label: "The run in the Playback panel" });
+    await runs(ui).selectOption({ label: "The run in the command table" });
     await ui.getByTestId("commands").getByTestId("command-row").nth(1).click();
     const src = await shownPicture(ui, "The page after command 2: assertText");
     expect(src).toContain(`/traces/${failedTrace}/`);
@@ -92,7 +92,7 @@ describe("time travel through suites, loops and a paused run", () => {
     await expect.poll(() => rows.count()).toBe(3);
     await rows.nth(2).click();
     expect(await shownPicture(ui, "The page after command 3: assertText")).toContain(`/traces/${passedTrace}/`);
-    await runs(ui).selectOption({ label: "The run in the Playback panel" });
+    await runs(ui).selectOption({ label: "The run in the command table" });
 
     // The same test picked in the suite's list in the Playback panel: its commands are no longer
     // kept (only the last test's are), so its trace opens here.
@@ -101,7 +101,7 @@ describe("time travel through suites, loops and a paused run", () => {
     await adds.click();
     await expect.poll(() => runs(ui).inputValue()).toBe(passedTrace);
     await expect.poll(() => rows.count()).toBe(3);
-    await runs(ui).selectOption({ label: "The run in the Playback panel" });
+    await runs(ui).selectOption({ label: "The run in the command table" });
   }, 120_000);
 
   it("shows a command a loop played three times as its last turn, and a kept run's table lists every turn", async () => {
@@ -111,7 +111,7 @@ describe("time travel through suites, loops and a paused run", () => {
     await expect.poll(() => ui.getByTestId("run-status").locator("strong").textContent(), { timeout: 60_000 }).toBe("adds three");
     await expect.poll(() => ui.getByTestId("run-result").textContent().catch(() => null), { timeout: 60_000 }).toBe("passed");
     const traceId = await traceIdOf(ui, "adds three: passed");
-    await runs(ui).selectOption({ label: "The run in the Playback panel" });
+    await runs(ui).selectOption({ label: "The run in the command table" });
     const manifest = await manifestOf(ui, traceId);
     const clicks = manifest.steps.filter((step) => step.commandId === "h3");
     expect(clicks.length).toBe(3);
@@ -131,7 +131,7 @@ describe("time travel through suites, loops and a paused run", () => {
     await rows.nth(firstClick).click();
     const first = await shownPicture(ui, "The page after command 3: click");
     expect(new URL(first, ui.url()).pathname).toBe(`/traces/${traceId}/${clicks[0].screenshot}`);
-    await runs(ui).selectOption({ label: "The run in the Playback panel" });
+    await runs(ui).selectOption({ label: "The run in the command table" });
   }, 120_000);
 
   it("shows a paused run's newest turn of a command as it steps on, the picture arriving once taken", async () => {

@@ -103,7 +103,7 @@ describe("time travel in the IDE page", () => {
     await runs.focus();
     await expect
       .poll(() => runs.locator("option").allTextContents())
-      .toEqual(["The run in the Playback panel", "adds to cart: passed", "checks out: stopped", "checks out: failed"]);
+      .toEqual(["The run in the command table", "adds to cart: passed", "checks out: stopped", "checks out: failed"]);
     await runs.selectOption({ label: "checks out: failed" });
     const rows = ui.getByTestId("trace-row");
     await expect.poll(() => rows.count()).toBe(3);

@@ -5,12 +5,13 @@ import { describe, expect, it } from "vitest";
 import { readSideCommands, sideCommandsText } from "../../ui/clipboard.ts";
 import { tableKeyAction } from "../../ui/editorKeys.ts";
 import { followIde, NO_SELECTION, pick, selectedInOrder } from "../../ui/selection.ts";
+import type { CommandSelection } from "../../ui/selection.ts";
 import { suiteNameProblem } from "../../ui/suiteName.ts";
 import { movedTest } from "../../ui/components/SuiteEditor.tsx";
 import { isAbsolutePath } from "../../ui/components/SaveAsDialog.tsx";
 
 const ORDER = ["a", "b", "c", "d", "e"];
-const ids = (selection: { ids: ReadonlySet<string> }) => selectedInOrder(ORDER, selection);
+const ids = (selection: CommandSelection) => selectedInOrder(ORDER, selection);
 
 describe("the command table's selection", () => {
   it("selects one command with a click, adds or takes one away with Ctrl+click, and never leaves none by Ctrl+click", () => {
