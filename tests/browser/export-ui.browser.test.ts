@@ -31,7 +31,7 @@ beforeEach(async () => {
   page = await context.newPage();
   await page.goto(host.urls.ui);
   await page.waitForSelector('[data-testid="connection"]:text-is("connected")');
-});
+}, 30_000); // the first bundles the page, which a loaded machine may take more than vitest's 10 s for
 afterEach(async () => {
   await context?.close();
   await client?.disconnect().catch(() => {});
