@@ -1,12 +1,12 @@
 // A run in the browser extension's tab under test against the same run through WebDriver (the
-// host's executor, drivers/host/webdriver.ts: side-runtime's WebDriverExecutor over Debian's
+// host's executor, drivers/host/browserPage.ts: side-runtime's WebDriverExecutor over Debian's
 // chromedriver), on the same page of the same test site, in the same benchmark run.
 // The test: open, then 50 × (type, click, assertText): 151 page commands.
 // - extension: the built extension in headless Chromium; the project is loaded from a file in
 //   the IDE window, and the time is taken inside the window from the click on Play until the
 //   run shows `ended` (a MutationObserver on the run's status), so it includes the UI drawing
 //   every state, as a user sees it;
-// - WebDriver: a core in this process (createIde with webdriverPage), the same project,
+// - WebDriver: a core in this process (createIde with browserPage), the same project,
 //   `user.startPlayback` until the view says `ended`. Its browser is started before timing.
 // Rounds alternate between the two, so a slow spell of the machine falls on both. Each round
 // checks itself: every command passed and the run's result is `passed`.
@@ -17,7 +17,7 @@ import type { Page } from "playwright-core";
 import { createIde } from "../index.ts";
 import type { Ide } from "../index.ts";
 import { launchWithExtensions } from "../drivers/host/chromium.ts";
-import { webdriverPage } from "../drivers/host/webdriver.ts";
+import { browserPage } from "../drivers/host/browserPage.ts";
 import { buildExtension } from "../apps/extension/build.ts";
 import { IDE_EXTENSION_ID } from "../drivers/webextension/identity.ts";
 import { makePluginExtension, openIdeWindow, profileDir, serveTestSite, workerOf } from "../tests/support/extensions.ts";
@@ -89,7 +89,7 @@ async function run(): Promise<SummaryLine[]> {
   heading(
     "extension-run: page commands in the tab under test against WebDriver",
     `open, then ${TURNS} × (type, click, assertText): ${commandCount} page commands, ${ROUNDS} rounds each,\n` +
-      "played in the extension's tab under test and through the host's WebDriver executor, on the same page.",
+      "played in the extension's tab under test and through side-runtime's WebDriverExecutor in the host, on the same page.",
   );
   console.log("  building the extension…");
   const built = await buildExtension({ outDir: join(mkdtempSync(join(tmpdir(), "ide-core-bench-")), "extension") });
@@ -99,7 +99,7 @@ async function run(): Promise<SummaryLine[]> {
   const context = await launchWithExtensions(profileDir(), [built.outDir, plugin.dir]);
   // WebDriver itself (side-runtime's WebDriverExecutor): since issue 26 the host's default is the
   // one player in the page, which this benchmark does not compare against.
-  const driven = webdriverPage({ executor: "webdriver" });
+  const driven = browserPage({ player: "webdriver" });
   const host = createIde({ project, executor: driven });
   try {
     const pluginWorker = await workerOf(context, plugin.id);
@@ -148,7 +148,7 @@ async function run(): Promise<SummaryLine[]> {
       ["run of 151 page commands", "median", "runs (ms)", "commands/s"],
       [
         ["extension: tab under test", `${fmtNum(ext, 0)} ms`, samples.extension.map((m) => fmtNum(m, 0)).join(", "), fmtNum(rate(ext), 0)],
-        ["WebDriver: host executor", `${fmtNum(wd, 0)} ms`, samples.webdriver.map((m) => fmtNum(m, 0)).join(", "), fmtNum(rate(wd), 0)],
+        ["WebDriver: host WebDriverExecutor", `${fmtNum(wd, 0)} ms`, samples.webdriver.map((m) => fmtNum(m, 0)).join(", "), fmtNum(rate(wd), 0)],
       ],
     );
     console.log("");

@@ -18,7 +18,7 @@ import type { Grid } from "../drivers/grid/grid.ts";
 import { sessionPool } from "../drivers/host/sessions.ts";
 import { startExampleSite } from "../drivers/host/site.ts";
 import type { Ide } from "../index.ts";
-import type { PageExecutorKind } from "../drivers/host/webdriver.ts";
+import type { PlayerKind } from "../drivers/host/browserPage.ts";
 import type { Benchmark, SummaryLine } from "./support.ts";
 import { check, fmtMs, fmtNum, fmtRatio, heading, heapAfterGc, median, now, printTable } from "./support.ts";
 
@@ -71,8 +71,8 @@ async function timedRun(ide: Ide, start: () => void, tests: number): Promise<num
   }
 }
 
-async function hostOn(grid: Grid | null, siteUrl: string, workers: number, body: ReturnType<typeof project>, executor: PageExecutorKind = "devtools") {
-  const pool = sessionPool({ sessions: workers, baseUrl: siteUrl, webdriverUrl: grid?.url, executor });
+async function hostOn(grid: Grid | null, siteUrl: string, workers: number, body: ReturnType<typeof project>, player: PlayerKind = "devtools") {
+  const pool = sessionPool({ sessions: workers, baseUrl: siteUrl, webdriverUrl: grid?.url, player });
   const host = await startHost({ port: 0, tokenFile: null, project: body, executor: pool, workers });
   return {
     ide: host.ide,
@@ -124,7 +124,7 @@ export const gridBenchmark: Benchmark = {
       const overhead = perCommand.grid - perCommand.chromedriver;
 
       // The one player against WebDriver through the same Grid, rounds interleaved.
-      const played: Record<PageExecutorKind, number[]> = { devtools: [], webdriver: [] };
+      const played: Record<PlayerKind, number[]> = { devtools: [], webdriver: [] };
       {
         const hosts = { devtools: await hostOn(grid, site.url, 1, project(1, roundsTest), "devtools"), webdriver: await hostOn(grid, site.url, 1, project(1, roundsTest), "webdriver") };
         try {

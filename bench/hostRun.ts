@@ -3,7 +3,7 @@
 // `type id=user`, `click linkText=Add to cart`, `assertText css=.cart-count N` on the example
 // site (151 page commands).
 //   IDE:      startHost() as bin/start.ts runs it: createIde and its machines, the WebDriver
-//             page (drivers/host/webdriver.ts), one UI page's socket subscribed to the relay
+//             page (drivers/host/browserPage.ts), one UI page's socket subscribed to the relay
 //             (so the page under test streams live, DevTools' screencast, as with the IDE page
 //             open) and one plugin connected over the bridge, which hears the run's events.
 //             Timed from user.startPlayback to the run's end.
@@ -25,7 +25,7 @@ import VariablesModule from "@seleniumhq/side-runtime/dist/variables.js";
 import { connectPlugin } from "../client/index.ts";
 import { startHost } from "../apps/host/host.ts";
 import { startExampleSite } from "../drivers/host/site.ts";
-import { webdriverPage } from "../drivers/host/webdriver.ts";
+import { browserPage } from "../drivers/host/browserPage.ts";
 import { PAGE_INTERVAL_MS } from "../drivers/view/pageFeed.ts";
 import type { LiveSink } from "../drivers/view/pageFeed.ts";
 import type { Benchmark, SummaryLine } from "./support.ts";
@@ -70,13 +70,13 @@ async function run(): Promise<SummaryLine[]> {
   );
 
   const site = await startExampleSite();
-  const page = webdriverPage({ baseUrl: site.url });
+  const page = browserPage({ baseUrl: site.url });
   // The IDE once more with --executor webdriver, in a browser of its own: every command through WebDriver.
-  const webdriverOnly = webdriverPage({ baseUrl: site.url, executor: "webdriver" });
+  const webdriverOnly = browserPage({ baseUrl: site.url, player: "webdriver" });
   // And with the actionability waits off, in a browser of its own: only to see what they cost.
-  const noWaits = webdriverPage({ baseUrl: site.url, actionWaits: false });
+  const noWaits = browserPage({ baseUrl: site.url, actionWaits: false });
   const seen = { frames: 0, pictures: 0, started: 0, stopped: 0, captures: 0 };
-  // The WebDriver page as npm start gives it to the host, counting the times it is asked for the page (live or still).
+  // The browser page as npm start gives it to the host, counting the times it is asked for the page (live or still).
   const executor = {
     execute: page.execute.bind(page),
     evaluate: page.evaluate.bind(page),

@@ -1,5 +1,5 @@
 // The page panel live (issue 28): DevTools' screencast of the page under test, through npm
-// start's path (startHost with the WebDriver page, headless Chromium through chromedriver), as
+// start's path (startHost with the browser page, headless Chromium through chromedriver), as
 // an IDE page's socket to the host's /ui relay receives it.
 //   latency: the page idle (no frame for a while), a script changes its DOM and returns the
 //            page's clock at the change; timed to the first `page` frame the socket receives
@@ -15,7 +15,7 @@ import WebSocket from "ws";
 import type { WebDriver } from "selenium-webdriver";
 import { startHost } from "../apps/host/host.ts";
 import { startExampleSite } from "../drivers/host/site.ts";
-import { webdriverPage } from "../drivers/host/webdriver.ts";
+import { browserPage } from "../drivers/host/browserPage.ts";
 import type { LiveSink } from "../drivers/view/pageFeed.ts";
 import type { Ide } from "../index.ts";
 import type { Benchmark, SummaryLine } from "./support.ts";
@@ -101,7 +101,7 @@ async function run(): Promise<SummaryLine[]> {
     ].join("\n"),
   );
   const site = await startExampleSite();
-  const page = webdriverPage({ baseUrl: site.url });
+  const page = browserPage({ baseUrl: site.url });
   let follows = 0;
   let captures = 0;
   const executor = {

@@ -5,7 +5,7 @@
 // nothing kept per command in the player, its DevTools session or its listeners).
 // Self-checking: every command passed and every one but open was played in the page.
 import { startExampleSite } from "../drivers/host/site.ts";
-import { webdriverPage } from "../drivers/host/webdriver.ts";
+import { browserPage } from "../drivers/host/browserPage.ts";
 import type { Benchmark, SummaryLine } from "./support.ts";
 import { check, fmtMs, fmtNum, fmtRatio, heading, heapAfterGc, now, printTable } from "./support.ts";
 
@@ -26,7 +26,7 @@ export const playerHeapBenchmark: Benchmark = {
   async run(): Promise<SummaryLine[]> {
     heading("player-heap", `${TOTAL.toLocaleString("en")} page commands (type, click, storeText, assertElementPresent) played by the host's one player\non the example site, no IDE around it; the heap after GC at ${EARLY.toLocaleString("en")} and at ${TOTAL.toLocaleString("en")} commands.`);
     const site = await startExampleSite();
-    const page = webdriverPage({ baseUrl: site.url, implicitWaitMs: 2_000 });
+    const page = browserPage({ baseUrl: site.url, implicitWaitMs: 2_000 });
     const signal = new AbortController().signal;
     let id = 0;
     const play = async (command: string, target: string, value: string) => {

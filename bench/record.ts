@@ -1,6 +1,6 @@
 // Recording in the host (issue 20): from the user's click on the IDE page's picture to the
 // recorded command in the IDE's view, and to the picture after it, through npm start's path:
-// startHost with the WebDriver page, an IDE page's socket sending `page.input` clicks on the
+// startHost with the browser page, an IDE page's socket sending `page.input` clicks on the
 // example shop, the recorder in the page over DevTools, ide.record, the view.
 //   baseline: a bare DOM event round trip in the same page: the same trusted click dispatched
 //             over DevTools, heard by a plain listener of the page that calls a DevTools binding.
@@ -13,7 +13,7 @@ import { By } from "selenium-webdriver";
 import { startHost } from "../apps/host/host.ts";
 import { withTimeout } from "../services/timeout.ts";
 import { startExampleSite } from "../drivers/host/site.ts";
-import { webdriverPage } from "../drivers/host/webdriver.ts";
+import { browserPage } from "../drivers/host/browserPage.ts";
 import { PAGE_INTERVAL_MS } from "../drivers/view/pageFeed.ts";
 import type { Benchmark, SummaryLine } from "./support.ts";
 import { extensionRecord } from "./extensionRecord.ts";
@@ -46,7 +46,7 @@ export const recordBenchmark: Benchmark = {
 async function hostRecord(): Promise<SummaryLine[]> {
   heading("record: recording in npm start's IDE page", `${CLICKS} clicks on the IDE page's picture of the example shop while recording, through npm start's path,\nagainst the same trusted click heard by a bare listener of the page (a DevTools binding).`);
   const site = await startExampleSite();
-  const page = webdriverPage({ baseUrl: site.url });
+  const page = browserPage({ baseUrl: site.url });
   const host = await startHost({ port: 0, tokenFile: null, project: SHOP, executor: page });
   const socket = new WebSocket(`ws://127.0.0.1:${host.port}/ui?token=${host.token}`, { origin: `http://127.0.0.1:${host.port}`, handshakeTimeout: 10_000 });
   let pictures = 0;

@@ -13,6 +13,7 @@ import { withPluginSnapshot } from "./emit.ts";
 import { exporter } from "./export.ts";
 import type { ExportReply, ExportRequest } from "./export.ts";
 import { readUserEvent } from "./userEvents.ts";
+import { route } from "./door.ts";
 import type { WireReply } from "./protocol/wire.ts";
 import { ideMachine } from "../machines/ide.machine.ts";
 import { childActors, currentProject, eachTestRunner, registeredPlugins, savedProjectOf } from "../machines/ide.selectors.ts";
@@ -323,7 +324,7 @@ export function createIde(options: IdeOptions = {}): Ide {
       const userEvent = readUserEvent(event);
       if (userEvent === null) return;
       if ("problem" in userEvent) ideLog("error", userEvent.problem);
-      else actor.send(userEvent);
+      else route(actor, userEvent);
     },
     record(report) {
       if (actor.getSnapshot().status !== "active") return false;

@@ -4,34 +4,44 @@
 // in ide.machine.ts; this is its wiring.
 import { fromCallback } from "xstate";
 import type { AnyActorRef } from "xstate";
-import { eachTestRunner } from "./ide.selectors.ts";
-import { EDIT_EVENTS, RECORDING_TO_EDITOR } from "./editor.types.ts";
+import { eachTestRunner } from "./run.selectors.ts";
+import type { SuiteRunnerRef } from "./run.selectors.ts";
+import { FACT_CONSUMERS } from "./ide.routing.ts";
+import type { ChildName } from "./ide.routing.ts";
 import type { IdeContext } from "./ide.types.ts";
 import type { ChildFact, IdeEvent, OutboundMessage } from "./ide.types.ts";
 
 /**
- * Relays what the child machines emit to the root, and what the test runners (the run
- * machine's children) emit: a command's log entry goes to the root without a step through the
- * suite runner. Answers to requests are the one exception: the protocol adapter listens for
- * those on each child, which saves a root step on the busiest route (command states).
+ * Relays what the child machines emit, and what the test runners (the run machine's children)
+ * emit: a fact other children act on goes straight to them, in the order emitted, by
+ * FACT_CONSUMERS (ide.routing.ts); the rest, and those the root acts on too, go to the root. A
+ * command's log entry goes to the root without a step through the suite runner. Answers to
+ * requests are the one exception: the protocol adapter listens for those on each child, which
+ * saves a root step on the busiest route (command states).
  */
-export const relayChildFacts = fromCallback<ChildFact, { children: AnyActorRef[]; suiteRunner: IdeContext["suiteRunner"] }>(
-  ({ sendBack, input }) => {
-    const relay = (actor: AnyActorRef) =>
-      actor.on("*", (fact: { type: string }) => {
-        if (fact.type !== "request.answered") sendBack(fact as ChildFact);
-      });
-    const subscriptions = [...input.children, input.suiteRunner].map(relay);
-    const runners = eachTestRunner(input.suiteRunner, (runner) => {
-      const subscription = relay(runner);
-      return () => subscription.unsubscribe();
+export const relayChildFacts = fromCallback<ChildFact, { children: Record<ChildName, AnyActorRef> }>(({ sendBack, input }) => {
+  const { children } = input;
+  const relay = (actor: AnyActorRef) =>
+    actor.on("*", (fact: { type: string }) => {
+      if (fact.type === "request.answered") return;
+      const consumers = FACT_CONSUMERS[fact.type as ChildFact["type"]] ?? ROOT_ONLY;
+      for (const consumer of consumers) {
+        if (consumer === "root") sendBack(fact as ChildFact);
+        else children[consumer].send(fact);
+      }
     });
-    return () => {
-      subscriptions.forEach((s) => s.unsubscribe());
-      runners.unsubscribe();
-    };
-  },
-);
+  const subscriptions = Object.values(children).map(relay);
+  const runners = eachTestRunner(children.suiteRunner as SuiteRunnerRef, (runner) => {
+    const subscription = relay(runner);
+    return () => subscription.unsubscribe();
+  });
+  return () => {
+    subscriptions.forEach((s) => s.unsubscribe());
+    runners.unsubscribe();
+  };
+});
+
+const ROOT_ONLY = ["root"] as const;
 
 /** What the plugins are told of a fact (CONTRACT section 8), if anything; runs tell their own. */
 export function outboundFor(fact: IdeEvent): OutboundMessage | null {
@@ -55,29 +65,10 @@ export function requestOf(event: IdeEvent): RequestEvent {
 }
 
 export const TO_CONTROL = ["request.control", "user.accept", "user.decline", "plugin.disconnected"] as const;
-/** What the root forwards to the project file machine: loads, closes, saves' marks, dialogs' answers, the editor's changes. */
-export const TO_PROJECT_FILE = [
-  "request.loadProject",
-  "request.close",
-  "user.accept",
-  "user.decline",
-  "user.editProject",
-  "user.loadProject",
-  "plugin.disconnected",
-  "project.edited",
-] as const;
-/** What the root forwards to the editor: selections, edits, the run's lock, recorded commands, the project file's new project. */
-export const TO_EDITOR = [
-  "user.selectTest",
-  "user.selectCommand",
-  ...EDIT_EVENTS,
-  "run.playing",
-  "run.over",
-  ...RECORDING_TO_EDITOR,
-  "project.loaded",
-  "project.reverted",
-] as const;
-export const TO_RECORDING = ["user.stopRecording", "run.playing", "run.over", "recorder.tabClosed"] as const;
+/** What the root passes to the project file machine: loads, closes and dialogs' answers, with whether another dialog is open. */
+export const TO_PROJECT_FILE = ["request.loadProject", "request.close", "user.accept", "user.decline", "user.loadProject", "plugin.disconnected"] as const;
+/** What the root passes to the recording as it came: the recorder's word that the tab under test closed. */
+export const TO_RECORDING = ["recorder.tabClosed"] as const;
 /** What the page's recorder reports; the root adds the plugins to tell of each command. */
 export const RECORDER_REPORTS = [
   "recorder.commandRecorded",
@@ -91,17 +82,3 @@ export const recorderReports = Object.fromEntries(RECORDER_REPORTS.map((type) =>
   (typeof RECORDER_REPORTS)[number],
   { actions: "forwardRecorderReport" }
 >;
-/** What the root forwards to the run machine (the suite runner), which routes what concerns a test to its test runner. */
-export const TO_SUITE_RUNNER = [
-  "run.start",
-  "request.commandState",
-  "request.setVariable",
-  "request.stopRun",
-  "user.stopPlayback",
-  "user.pausePlayback",
-  "user.resumePlayback",
-  "user.stepPlayback",
-  "user.toggleBreakpoint",
-  "user.showTestRun",
-  "user.setPlaybackDelay",
-] as const;

@@ -35,7 +35,7 @@ import { recordingFor, runStartFor } from "./editor.targets.ts";
 import { suiteRunnerMachine } from "./suiteRunner.machine.ts";
 import { recordingMachine } from "./recording.machine.ts";
 import { answered, busyReply, fail, ok, windowClosedReply, windowNotOpenReply } from "./replies.ts";
-import { outboundFor, RECORDER_REPORTS, recorderReports, relayChildFacts, requestOf, TO_CONTROL, TO_EDITOR, TO_PROJECT_FILE, TO_RECORDING, TO_SUITE_RUNNER } from "./ide.children.ts";
+import { outboundFor, RECORDER_REPORTS, recorderReports, relayChildFacts, requestOf, TO_CONTROL, TO_PROJECT_FILE, TO_RECORDING } from "./ide.children.ts";
 import { pluginAlert } from "./ide.alert.ts";
 import { acceptedChanges } from "./ide.healing.ts";
 import type { IdeContext, IdeEmitted, IdeEvent, IdeInput } from "./ide.types.ts";
@@ -116,16 +116,15 @@ export const ideMachine = setup({
           : event;
       },
     ),
-    forwardToEditor: sendTo(({ context }) => context.editor, ({ event }) => (assertEvent(event, [...TO_EDITOR]), event)),
-    acceptHealed: enqueueActions(({ context, self, event, enqueue }) => {
+    acceptHealed: enqueueActions(({ context, event, enqueue }) => {
       assertEvent(event, ["user.acceptHealed", "user.acceptAllHealed"]);
-      for (const change of acceptedChanges(self.getSnapshot(), event)) enqueue.sendTo(context.editor, change);
+      for (const change of acceptedChanges(context.suiteRunner.getSnapshot(), event)) enqueue.sendTo(context.editor, change);
     }),
     /** Held in this machine's own mailbox behind the recording's facts (the typing a stop or flush found), so a run or a load sees them. */
     holdBehindRecording: sendTo(
       ({ self }) => self,
       ({ event }) => {
-        assertEvent(event, ["user.startPlayback", "user.startSuite", "request.startRun", "user.loadProject", "request.loadProject"]);
+        assertEvent(event, ["user.startPlayback", "user.startSuite", "user.executeCommand", "request.startRun", "user.loadProject", "request.loadProject"]);
         return { type: "recording.thenProject" as const, event };
       },
     ),
@@ -152,13 +151,6 @@ export const ideMachine = setup({
     }),
     /** What was typed into the focused field is recorded now; the recording goes on. */
     flushRecording: sendTo(({ context }) => context.recording, { type: "recording.flush" as const }),
-    forwardToSuiteRunner: sendTo(
-      ({ context }) => context.suiteRunner,
-      ({ event }) => {
-        assertEvent(event, [...TO_SUITE_RUNNER]);
-        return event;
-      },
-    ),
     logPluginDisconnected: emit(({ event }) => {
       assertEvent(event, "plugin.disconnected");
       const message = `The plugin ${event.sender} disconnected; any dialog it opened was answered no, and it no longer controls the IDE.`;
@@ -215,9 +207,9 @@ export const ideMachine = setup({
     startRun: enqueueActions(({ context, event: held, enqueue, self }) => {
       assertEvent(held, "recording.thenProject");
       const event = held.event;
-      assertEvent(event, ["user.startPlayback", "user.startSuite", "request.startRun"]);
+      assertEvent(event, ["user.startPlayback", "user.startSuite", "user.executeCommand", "request.startRun"]);
       const start = runStartFor(context.editor.getSnapshot().context, event);
-      if (start.ok) enqueue.sendTo(self, start.value);
+      if (start.ok) enqueue.sendTo(context.suiteRunner, start.value);
       else if (event.type === "request.startRun") enqueue.emit(answered(event.requestId, fail("UnknownTest", start.problem)));
       else enqueue.emit({ type: "log.written", level: "warn", message: `${start.problem} Nothing was started.` });
     }),
@@ -267,7 +259,9 @@ export const ideMachine = setup({
   }),
   invoke: {
     src: "relayChildFacts",
-    input: ({ context }) => ({ children: [context.control, context.projectFile, context.editor, context.recording], suiteRunner: context.suiteRunner }),
+    input: ({ context }) => ({
+      children: { control: context.control, projectFile: context.projectFile, editor: context.editor, suiteRunner: context.suiteRunner, recording: context.recording },
+    }),
   },
   initial: "starting",
   on: {
@@ -275,19 +269,10 @@ export const ideMachine = setup({
     "control.changed": { actions: "rememberController" },
     "dialog.opened": { actions: "rememberDialog" },
     "dialog.closed": { actions: "rememberDialog" },
-    "project.loaded": { actions: ["tellEveryPlugin", "forwardToEditor", { type: "stopRecording", params: { reason: "another project was loaded" } }] },
-    "project.reverted": { actions: "forwardToEditor" },
-    "project.edited": { actions: "forwardToProjectFile" },
-    "run.start": { actions: "forwardToSuiteRunner" },
-    // Which tests a run plays, for the editor's lock and the recording: told whether the window is open or not.
-    "run.playing": { actions: ["forwardToEditor", "forwardToRecording"] },
-    "run.over": { actions: ["forwardToEditor", "forwardToRecording"] },
-    "recording.started": { actions: ["tellEveryPlugin", "forwardToEditor"] },
-    "recording.stopped": { actions: ["tellEveryPlugin", "forwardToEditor"] },
-    "recording.commandsRecorded": { actions: "forwardToEditor" },
-    "recording.commandChanged": { actions: "forwardToEditor" },
-    "recording.commandRemoved": { actions: "forwardToEditor" },
-    "recording.urlFound": { actions: "forwardToEditor" },
+    // The editor has the new project already (FACT_CONSUMERS): what it shows and records into is gone.
+    "project.loaded": { actions: ["tellEveryPlugin", { type: "stopRecording", params: { reason: "another project was loaded" } }] },
+    "recording.started": { actions: "tellEveryPlugin" },
+    "recording.stopped": { actions: "tellEveryPlugin" },
   },
   states: {
     starting: {
@@ -316,14 +301,8 @@ export const ideMachine = setup({
         ],
         "request.loadProject": { actions: ["flushRecording", "holdBehindRecording"] },
         "request.close": [{ guard: "notInControlMode", actions: "answerNotControlled" }, { actions: "forwardToProjectFile" }],
-        "request.commandState": { actions: "forwardToSuiteRunner" },
-        "request.setVariable": { actions: "forwardToSuiteRunner" },
-        "request.stopRun": { actions: "forwardToSuiteRunner" },
         "request.startRun": { actions: [{ type: "stopRecording", params: { reason: "a run started" } }, "holdBehindRecording"] },
         "request.alert": [{ guard: "dialogIsOpen", actions: "answerBusy" }, { actions: "openAlert" }],
-        "request.addCommand": { actions: "forwardToEditor" },
-        "request.changeCommand": { actions: "forwardToEditor" },
-        "request.deleteCommand": { actions: "forwardToEditor" },
         // A dialog's answer and a lost plugin concern every owner of a dialog; only one is open.
         "user.accept": [
           { guard: "alertIsOpen", actions: { type: "answerAlert", params: { reply: "confirmed" } } },
@@ -333,35 +312,18 @@ export const ideMachine = setup({
           { guard: "alertIsOpen", actions: { type: "answerAlert", params: { reply: "declined" } } },
           { actions: ["forwardToControl", "forwardToProjectFile"] },
         ],
-        "user.editProject": { actions: "forwardToProjectFile" },
         "user.saveProject": { actions: "requestSave" },
         "user.startPlayback": { actions: [{ type: "stopRecording", params: { reason: "a run started" } }, "holdBehindRecording"] },
         "user.startSuite": { actions: [{ type: "stopRecording", params: { reason: "a run started" } }, "holdBehindRecording"] },
+        "user.executeCommand": { actions: [{ type: "stopRecording", params: { reason: "a command was executed" } }, "holdBehindRecording"] },
         "recording.thenProject": [{ guard: "heldIsLoad", actions: "holdBehindEditor" }, { actions: "startRun" }],
         "editor.thenProjectFile": { actions: "forwardHeldToProjectFile" },
         "user.startRecording": { actions: "startRecording" },
-        "user.stopRecording": { actions: "forwardToRecording" },
         ...recorderReports,
         "recorder.tabClosed": { actions: "forwardToRecording" },
-        "user.stopPlayback": { actions: "forwardToSuiteRunner" },
-        "user.pausePlayback": { actions: "forwardToSuiteRunner" },
-        "user.resumePlayback": { actions: "forwardToSuiteRunner" },
-        "user.stepPlayback": { actions: "forwardToSuiteRunner" },
-        "user.toggleBreakpoint": { actions: "forwardToSuiteRunner" },
-        "user.showTestRun": { actions: "forwardToSuiteRunner" },
-        "user.setPlaybackDelay": { actions: "forwardToSuiteRunner" },
         "user.loadProject": { actions: ["flushRecording", "holdBehindRecording"] },
-        "user.selectTest": { actions: "forwardToEditor" },
-        "user.selectCommand": { actions: "forwardToEditor" },
-        "user.addTest": { actions: "forwardToEditor" },
-        "user.renameTest": { actions: "forwardToEditor" },
-        "user.addCommand": { actions: "forwardToEditor" },
-        "user.changeCommand": { actions: "forwardToEditor" },
-        "user.moveCommand": { actions: "forwardToEditor" },
-        "user.deleteCommand": { actions: "forwardToEditor" },
         "user.acceptHealed": { actions: "acceptHealed" },
         "user.acceptAllHealed": { actions: "acceptHealed" },
-        "user.changeSettings": { actions: "forwardToEditor" },
         "plugin.disconnected": [
           { guard: "disconnectedOpenedAlert", actions: [{ type: "answerAlert", params: { reply: "declined" } }, "forwardToControl", "forwardToProjectFile", "logPluginDisconnected"] },
           { actions: ["forwardToControl", "forwardToProjectFile", "logPluginDisconnected"] },

@@ -5,14 +5,13 @@
 // The admission questions of ide.rules.ts are selectors too; they are re-exported here so
 // a reader has one module to import from.
 import { Actor, StateMachine } from "xstate";
-import type { ActorRefFrom, AnyActorRef, AnyStateMachine, SnapshotFrom, StateValue } from "xstate";
+import type { AnyActorRef, AnyStateMachine, StateValue } from "xstate";
 import type { SideProject, SideTest } from "../services/side/index.ts";
 import { displayedTest } from "./editor.edits.ts";
 import type { ideMachine } from "./ide.machine.ts";
-import { shownRunner } from "./suiteRunner.machine.ts";
 import { isUnsaved } from "./projectFile.machine.ts";
-import type { testRunnerMachine } from "./testRunner.machine.ts";
-import type { TestRun } from "./suiteRunner.types.ts";
+import { shownTestRunnerSnapshot, testRunnerSnapshotIn } from "./run.selectors.ts";
+import type { TestRunnerSnapshot } from "./run.selectors.ts";
 import { loadedProject } from "./ide.rules.ts";
 import type { IdeSnapshot } from "./ide.rules.ts";
 
@@ -37,61 +36,13 @@ export const editorSnapshot = (s: IdeSnapshot) => s.context.editor.getSnapshot()
 export const suiteRunnerSnapshot = (s: IdeSnapshot) => s.context.suiteRunner.getSnapshot();
 export const recordingSnapshot = (s: IdeSnapshot) => s.context.recording.getSnapshot();
 
-export type TestRunnerRef = ActorRefFrom<typeof testRunnerMachine>;
-export type TestRunnerSnapshot = SnapshotFrom<typeof testRunnerMachine>;
-export type SuiteRunnerRef = IdeSnapshot["context"]["suiteRunner"];
+export type { SuiteRunnerRef, TestRunnerRef, TestRunnerSnapshot } from "./run.selectors.ts";
+export { eachTestRunner } from "./run.selectors.ts";
 
-/** A test runner of the run, by its id among the suite runner's children, while it is kept. */
-function runnerRef(suite: SnapshotFrom<SuiteRunnerRef>, id: string | null): TestRunnerRef | null {
-  return id ? ((suite.children as Record<string, TestRunnerRef | undefined>)[id] ?? null) : null;
-}
-
-/** The test runner shown (the one playing, or the last that played, or the one the user chose); null before the first run. */
-function testRunnerIn(suite: SnapshotFrom<SuiteRunnerRef>): TestRunnerRef | null {
-  // A test may give the root a stand-in for the run machine, with no context.
-  const run = suite.context?.run;
-  return run ? runnerRef(suite, shownRunner(run)) : null;
-}
-
-export const testRunnerSnapshot = (s: IdeSnapshot): TestRunnerSnapshot | null => testRunnerIn(suiteRunnerSnapshot(s))?.getSnapshot() ?? null;
+export const testRunnerSnapshot = (s: IdeSnapshot): TestRunnerSnapshot | null => shownTestRunnerSnapshot(suiteRunnerSnapshot(s));
 
 /** The snapshot of the test runner with this id among the suite runner's children, while it is kept. */
-export const testRunnerSnapshotOf = (s: IdeSnapshot, runner: string): TestRunnerSnapshot | null =>
-  runnerRef(suiteRunnerSnapshot(s), runner)?.getSnapshot() ?? null;
-
-/**
- * Calls `each` with every test runner the run machine starts, as it starts (and with those
- * there are now), with the run's record of it (its test's place, its try), and the function `each` returns when that test runner is stopped. Several
- * play at once in a parallel suite. Test runners are the run machine's children, not the
- * root's: whoever listens to the root's children (their answers, their facts, their changes)
- * listens to these through this.
- */
-export function eachTestRunner(suiteRunner: SuiteRunnerRef, each: (runner: TestRunnerRef, played: TestRun) => () => void): { unsubscribe(): void } {
-  const watched = new Map<TestRunnerRef, () => void>();
-  const look = () => {
-    const suite = suiteRunner.getSnapshot();
-    const now = new Map<TestRunnerRef, TestRun>();
-    for (const r of suite.context?.run?.runs ?? []) {
-      const ref = runnerRef(suite, r.runner);
-      if (ref) now.set(ref, r);
-    }
-    for (const [ref, stop] of watched) {
-      if (now.has(ref)) continue;
-      watched.delete(ref);
-      stop();
-    }
-    for (const [ref, played] of now) if (!watched.has(ref)) watched.set(ref, each(ref, played));
-  };
-  look();
-  const subscription = suiteRunner.subscribe({ next: look, error: () => {} });
-  return {
-    unsubscribe() {
-      subscription.unsubscribe();
-      for (const stop of watched.values()) stop();
-      watched.clear();
-    },
-  };
-}
+export const testRunnerSnapshotOf = (s: IdeSnapshot, runner: string): TestRunnerSnapshot | null => testRunnerSnapshotIn(suiteRunnerSnapshot(s), runner);
 
 /** The test the UI shows (CONTRACT section 13), or null when the project has none. */
 export function displayedTestOf(s: IdeSnapshot): SideTest | null {

@@ -108,7 +108,7 @@ export type { RunStartEvent };
  * The root's own hop: an event for the project that waits behind what the recording just recorded
  * (the typing a stop or flush found in the focused field), so a run or a load sees it.
  */
-export type AfterRecordingEvent = { type: "recording.thenProject"; event: Extract<IdeEvent, { type: "user.startPlayback" | "user.startSuite" | "request.startRun" | "user.loadProject" | "request.loadProject" }> };
+export type AfterRecordingEvent = { type: "recording.thenProject"; event: Extract<IdeEvent, { type: "user.startPlayback" | "user.startSuite" | "user.executeCommand" | "request.startRun" | "user.loadProject" | "request.loadProject" }> };
 
 /** A held load's second hop: behind the editor's project.edited, on its way to the project file machine. */
 export type AfterEditorEvent = { type: "editor.thenProjectFile"; event: Extract<IdeEvent, { type: "user.loadProject" | "request.loadProject" }> };

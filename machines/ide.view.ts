@@ -224,7 +224,7 @@ export function toIdeView(s: IdeSnapshot, logs: LogStore): IdeView {
     plugins: pluginsOf(s.context.plugins),
     logs: entriesOf(logs),
     logsDropped: Object.freeze(logs.dropped()),
-    playback: playbackView(s),
+    playback: playbackView(suiteRunnerSnapshot(s)),
     runControls: Object.freeze({ breakpoints: runner.breakpoints as string[], delayMs: runner.delayMs }),
     displayedTestId: editor.displayedTestId,
     selectedCommandId: editor.selectedCommandId,

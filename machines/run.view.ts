@@ -6,8 +6,8 @@
 import { commandRows } from "../services/playback/commandTable.ts";
 import type { CommandRow, CommandTable } from "../services/playback/commandTable.ts";
 import type { VariableValues } from "../services/playback/variables.ts";
-import { suiteRunnerSnapshot, testRunnerSnapshot, testRunnerSnapshotOf } from "./ide.selectors.ts";
-import type { IdeSnapshot, TestRunnerSnapshot } from "./ide.selectors.ts";
+import { shownTestRunnerSnapshot, testRunnerSnapshotIn } from "./run.selectors.ts";
+import type { SuiteRunnerSnapshot, TestRunnerSnapshot } from "./run.selectors.ts";
 import { shownRunner, triedAgain } from "./suiteRunner.machine.ts";
 import type { SuiteRun } from "./suiteRunner.types.ts";
 import { currentCommandId, testResult } from "./testRunner.run.ts";
@@ -58,8 +58,7 @@ function testStatus(test: TestRunnerSnapshot | null): RunStatus {
   return "finishing";
 }
 
-function statusOf(s: IdeSnapshot, test: TestRunnerSnapshot | null): RunStatus {
-  const suite = suiteRunnerSnapshot(s);
+function statusOf(suite: SuiteRunnerSnapshot, test: TestRunnerSnapshot | null): RunStatus {
   if (suite.matches("ended")) return "ended";
   if (suite.matches("idle")) return "idle";
   // Telling plugins that a suite is over is part of finishing it.
@@ -78,12 +77,12 @@ function runResult(run: SuiteRun, shown: TestResult): RunResult {
 }
 
 /** Each test the run started, in the order they started: ended with its result, or where its test runner is. */
-function runsOf(s: IdeSnapshot, run: SuiteRun): TestRunView[] {
+function runsOf(suite: SuiteRunnerSnapshot, run: SuiteRun): TestRunView[] {
   return run.runs.map((r) =>
     Object.freeze(
       r.ended
         ? { testId: r.testId, runId: r.runId, tryNo: r.tryNo, status: "ended" as const, result: testResult(r.ended) }
-        : { testId: r.testId, runId: r.runId, tryNo: r.tryNo, status: testStatus(testRunnerSnapshotOf(s, r.runner)), result: null },
+        : { testId: r.testId, runId: r.runId, tryNo: r.tryNo, status: testStatus(testRunnerSnapshotIn(suite, r.runner)), result: null },
     ),
   );
 }
@@ -125,12 +124,13 @@ function variablesOf(values: VariableValues): Record<string, unknown> {
   return variables;
 }
 
-export function playbackView(s: IdeSnapshot): PlaybackView | null {
-  const { run, breakpoints } = suiteRunnerSnapshot(s).context;
-  const testSnapshot = testRunnerSnapshot(s);
+/** The run as the UI shows it, from the suite runner's snapshot (ide.selectors.ts's suiteRunnerSnapshot). */
+export function playbackView(suite: SuiteRunnerSnapshot): PlaybackView | null {
+  const { run, breakpoints } = suite.context;
+  const testSnapshot = shownTestRunnerSnapshot(suite);
   if (!run || !testSnapshot) return null;
   const test = testSnapshot.context.run;
-  const status = statusOf(s, testSnapshot);
+  const status = statusOf(suite, testSnapshot);
   const running = status !== "ended" && status !== "idle";
   const result = status === "ended" ? runResult(run, testResult(test)) : null;
   const shown = shownRunner(run);
@@ -150,7 +150,7 @@ export function playbackView(s: IdeSnapshot): PlaybackView | null {
         name: run.suite.name,
         testIndex: run.runs.findIndex((r) => r.runner === shown),
         tests: [...run.testIds],
-        runs: runsOf(s, run),
+        runs: runsOf(suite, run),
       }),
     currentCommandId: status === "ended" ? null : currentCommandId(test),
     breakpoints: breakpoints as string[],

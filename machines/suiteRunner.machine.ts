@@ -27,6 +27,8 @@
  *   POST /playback/stop when the run is over.
  * - A command's state reaches only the test runner whose test holds the command: one for a test
  *   that ended and whose runner was let go is refused here (UnknownCommand), never given to another.
+ * - "Execute this command" is a run of one test that plays one command, with the variables the last
+ *   test to end ended with (none before the first); it is refused while a run is under way.
  * - From its start until it has ended, the run tells which tests it plays (run.playing, then
  *   run.over): the project refuses edits of those, so a run never plays half-edited commands.
  */
@@ -147,7 +149,7 @@ export const suiteRunnerMachine = setup({
   actions: {
     startRun: assign(({ context }, event: RunStartEvent) => {
       const runs = context.runs + 1;
-      const { projectName, baseUrl, tests, testIds, fromCommandId } = event;
+      const { projectName, baseUrl, tests, testIds, fromCommandId, untilCommandId, executeCommandId } = event;
       const suite = event.suite && { id: event.suite.id, name: event.suite.name, parallel: event.suite.parallel === true };
       const run: SuiteRun = {
         runId: `run-${runs}`,
@@ -157,9 +159,12 @@ export const suiteRunnerMachine = setup({
         testIds,
         suite,
         fromCommandId,
+        untilCommandId,
+        executeCommandId,
         limit: suite?.parallel ? Math.max(1, context.workers) : 1,
         heal: context.heal && event.heal !== false,
-        retries: context.retries,
+        // One command executed by itself is not tried again.
+        retries: executeCommandId !== undefined ? 0 : context.retries,
         shown: null,
         runs: [],
         announcer: null,
@@ -177,7 +182,9 @@ export const suiteRunnerMachine = setup({
     refuseSecondRun: emit((_, event: RunStartEvent): SuiteRunnerEmitted =>
       event.requestId !== undefined
         ? answered(event.requestId, fail("Busy", "A run is under way; stop it (POST /playback/stop) before starting another."))
-        : { type: "log.written", level: "warn", message: "A run is under way; stop it before starting another." },
+        : event.executeCommandId !== undefined
+          ? { type: "log.written", level: "warn", message: "A run is under way: a command can be executed by itself only once it is over. Nothing was executed." }
+          : { type: "log.written", level: "warn", message: "A run is under way; stop it before starting another." },
     ),
     /** Test runners start for the next tests (a failed one's next try first) while fewer than the run's limit play. */
     startTests: enqueueActions(({ context, enqueue }) => {
@@ -187,6 +194,7 @@ export const suiteRunnerMachine = setup({
         const testId = run.testIds[index];
         const runner = `${run.runId}/${run.runs.length}`;
         const runId = run.limit > 1 ? `${run.runId}.${index + 1}` : run.runId;
+        // Play from here, Play to here and Execute this command concern the run's one test (and its tries).
         const fromCommandId = index === 0 ? run.fromCommandId : undefined;
         // The first test that starts at all tells the suite's start, in order and at once alike.
         const announces = run.suite !== null && run.announcer === null && flowHolds(run.tests.find((t) => t.id === testId)!, fromCommandId);
@@ -198,6 +206,10 @@ export const suiteRunnerMachine = setup({
           tests: run.tests,
           testId,
           fromCommandId,
+          untilCommandId: index === 0 ? run.untilCommandId : undefined,
+          executeCommandId: index === 0 ? run.executeCommandId : undefined,
+          // Executing one command goes on from where the last run left its variables.
+          variables: run.executeCommandId !== undefined ? context.lastVariables : undefined,
           suite: run.suite && {
             name: run.suite.name,
             runId: run.runId,
@@ -237,6 +249,7 @@ export const suiteRunnerMachine = setup({
       enqueue.assign({ run: { ...run, shown: chosen.runner } });
     }),
     recordTestEnd: assign({
+      lastVariables: (_, fact: TestEndedFact) => fact.variables,
       run: ({ context }, fact: TestEndedFact) => {
         const run = context.run!;
         const runs = run.runs.map((r) => (r.runner === fact.runner ? { ...r, ended: { end: fact.end, failed: fact.failed, started: fact.started } } : r));
@@ -309,7 +322,7 @@ export const suiteRunnerMachine = setup({
 }).createMachine({
   id: "suiteRunner",
   initial: "idle",
-  context: ({ input }) => ({ plugins: [], breakpoints: [], delayMs: 0, run: null, runs: 0, workers: input?.workers ?? 1, heal: input?.heal !== false, retries: input?.retries ?? 0 }),
+  context: ({ input }) => ({ plugins: [], breakpoints: [], delayMs: 0, run: null, runs: 0, lastVariables: {}, workers: input?.workers ?? 1, heal: input?.heal !== false, retries: input?.retries ?? 0 }),
   on: {
     // Kept across runs, and told to every test playing (none outside a run).
     "plugins.changed": { actions: [{ type: "setPlugins", params: ({ event }) => event.plugins }, "tellTestsPlugins"] },

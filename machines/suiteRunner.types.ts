@@ -1,5 +1,6 @@
 import type { PluginRegistry } from "../services/plugins/index.ts";
 import type { SideTest } from "../services/side/index.ts";
+import type { VariableValues } from "../services/playback/variables.ts";
 import type { LogWrittenEvent, RequestAnsweredEvent, RequestRef } from "./shared.types.ts";
 import type { UserEventOf } from "./userEvents.schema.ts";
 import type { CommandStateRequest, SetVariableRequest, TestEnd, TestEndedFact } from "./testRunner.types.ts";
@@ -32,6 +33,9 @@ export interface SuiteRun {
   readonly testIds: readonly string[];
   readonly suite: { id: string; name: string; parallel: boolean } | null;
   readonly fromCommandId?: string;
+  readonly untilCommandId?: string;
+  /** "Execute this command": the one command its one test plays. */
+  readonly executeCommandId?: string;
   /** How many tests play at once: the workers for a parallel suite, else 1. */
   readonly limit: number;
   /** Whether a healed command passes (createIde's and the project's `heal`). */
@@ -65,6 +69,8 @@ export interface SuiteRunnerContext {
   run: SuiteRun | null;
   /** Counts runs, for their ids. */
   runs: number;
+  /** The variables the last test to end ended with: "Execute this command" starts with them. */
+  lastVariables: VariableValues;
   /** How many tests of a parallel suite play at once (createIde's `workers`, default 1). */
   workers: number;
   /** createIde's `heal`: false fails every healed command, whatever the project says. */
@@ -88,7 +94,12 @@ export interface RunStartEvent {
   /** The tests to play in order: one, or a suite's. */
   testIds: readonly string[];
   suite: { id: string; name: string; parallel?: boolean } | null;
+  /** "Play from here": the first test starts at this command. */
   fromCommandId?: string;
+  /** "Play to here": the first test pauses before this command, once. */
+  untilCommandId?: string;
+  /** "Execute this command": its one test plays only this command, with the last run's variables. */
+  executeCommandId?: string;
   /** The project's `heal` setting (false: a healed command fails); default true. */
   heal?: boolean;
   /** Set when a plugin asked (POST /playback/start): it is answered `{ runId }` or Busy. */

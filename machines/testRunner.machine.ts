@@ -18,6 +18,9 @@
  * - Once ended, no command is pending, commands after the end keep no state, and the suite
  *   runner was told `test.ended` exactly once.
  * - Every request routed here is answered exactly once.
+ * - A disabled command (`//` before its name) is passed over and keeps no state. "Play to here"
+ *   pauses before its command once, as a breakpoint would. "Execute this command" plays that one
+ *   command alone, with the variables it was given, and plugins hear no start or end of it.
  * How it reports: its end goes to the suite runner with sendParent, an event the suite runner
  * takes transitions on (an emitted event reaches only subscribers, and a parent machine is
  * none). Its answers and log entries are emitted: the protocol adapter and the root listen to
@@ -45,10 +48,12 @@ import {
   pausesBeforeNext,
   settlePending,
   pageStepResult,
+  passUntil,
   settleStep,
   startTest,
   stopTest,
   topFrame,
+  untilNotReachedNote,
   visitsHere,
   ownerOf,
   pluginsOf,
@@ -107,7 +112,8 @@ export const testRunnerMachine = setup({
     commandIsUnknown: ({ context }, request: CommandStateRequest) => !hasCommand(context.run.commands, request.commandId),
   },
   actions: {
-    rememberAudience: assign({ run: ({ context }) => withAudience(context.run, pluginsOf(context.plugins)) }),
+    // One command executed by itself is not a test's run: plugins hear neither start nor end (as in Selenium IDE v3).
+    rememberAudience: assign({ run: ({ context }) => withAudience(context.run, context.run.single ? [] : pluginsOf(context.plugins)) }),
     logStartRefused: enqueueActions(({ enqueue }, told: TellPluginsOutput) => {
       for (const { name, delivery } of told) {
         const reason = refusesToStart(delivery);
@@ -122,7 +128,12 @@ export const testRunnerMachine = setup({
     }),
     refuseStart: assign({ run: ({ context }) => endTest(context.run, "fatal") }),
     markPending: assign({ run: ({ context }) => markPending(context.run) }),
-    clearPauseFlags: assign({ run: ({ context }) => ({ ...context.run, pauseRequested: false, passBreakpointAt: null }) }),
+    clearPauseFlags: assign({ run: ({ context }) => ({ ...passUntil(context.run), pauseRequested: false, passBreakpointAt: null }) }),
+    /** Play to here whose command the test never reached (a branch not taken): said, as the run otherwise just ends. */
+    logUntilNotReached: enqueueActions(({ context, enqueue }) => {
+      const message = untilNotReachedNote(context.run);
+      if (message !== null) enqueue.emit({ type: "log.written", level: "info", group: "playback", message });
+    }),
     requestPause: assign({ run: ({ context }) => ({ ...context.run, pauseRequested: true }) }),
     resume: assign({ run: ({ context }) => ({ ...context.run, pauseRequested: false, passBreakpointAt: currentCommandId(context.run) }) }),
     step: assign({ run: ({ context }) => ({ ...context.run, pauseRequested: false, stepping: true, passBreakpointAt: currentCommandId(context.run) }) }),
@@ -130,7 +141,7 @@ export const testRunnerMachine = setup({
     pauseIfStepping: assign({
       run: ({ context }) => (context.run.stepping ? { ...context.run, stepping: false, pauseRequested: true } : context.run),
     }),
-    skipStep: assign({ run: ({ context }) => settleStep(context.run, { state: "passed", message: null }) }),
+    skipStep: assign({ run: ({ context }) => settleStep(context.run, { state: "passed", message: null, skipped: true }) }),
     applyIdeOutcome: enqueueActions(({ context, enqueue }, outcome: IdeOutcome) => {
       let run = withVariables(context.run, outcome.set);
       if (outcome.delayMs !== undefined) run = { ...run, delayMs: outcome.delayMs };
@@ -191,7 +202,16 @@ export const testRunnerMachine = setup({
     resetSteps: assign({ stepsSinceYield: 0 }),
     reportEnded: sendParent(({ context, self }, { started }: { started: boolean }): TestEndedFact => {
       const { run } = context;
-      return { type: "test.ended", runner: self.id, testId: run.test.id, end: run.end ?? "completed", failed: run.failed, started, audience: run.audience };
+      return {
+        type: "test.ended",
+        runner: self.id,
+        testId: run.test.id,
+        end: run.end ?? "completed",
+        failed: run.failed,
+        started,
+        audience: run.audience,
+        variables: run.variables,
+      };
     }),
   },
 }).createMachine({
@@ -353,6 +373,7 @@ export const testRunnerMachine = setup({
     },
     finishing: {
       description: "Plugins hear playbackStopped; the states they send until they answered still count.",
+      entry: "logUntilNotReached",
       invoke: {
         id: "tellPlugins",
         src: "tellPlugins",

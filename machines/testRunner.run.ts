@@ -2,7 +2,7 @@
 // named actions call. Nothing here waits, delivers or decides when; the machine does.
 import { createCommandTable, rowOf, withCommandState } from "../services/playback/commandTable.ts";
 import type { CommandState, HealedBy } from "../services/playback/commandTable.ts";
-import { buildFlow } from "../services/playback/flow.ts";
+import { buildFlow, singleCommandProgram } from "../services/playback/flow.ts";
 import type { FlowStep } from "../services/playback/flow.ts";
 import { IDE_COMMANDS } from "../services/playback/ideCommands.ts";
 import type { VariableValues } from "../services/playback/variables.ts";
@@ -47,8 +47,17 @@ export function flowHolds(test: SideTest, fromCommandId?: string): boolean {
   return "program" in frameFor(test, fromCommandId);
 }
 
-/** A test's first frame, or why its control flow does not hold (the command, the reason). */
-function frameFor(test: SideTest, fromCommandId?: string): RunFrame | { commandId: string | null; reason: string } {
+/**
+ * A test's first frame, or why its control flow does not hold (the command, the reason). An
+ * execute (`only`) plays that one command alone, whatever the rest of the test holds.
+ */
+function frameFor(test: SideTest, fromCommandId?: string, only?: string): RunFrame | { commandId: string | null; reason: string } {
+  if (only !== undefined) {
+    const command = test.commands.find((c) => c.id === only);
+    const single = command ? singleCommandProgram(command) : { ok: false as const, reason: "the test has no such command" };
+    if (!single.ok) return { commandId: command ? only : null, reason: single.reason };
+    return { testId: test.id, testName: test.name, program: single.program, at: 0, visits: {}, turnedBack: false };
+  }
   const flow = buildFlow(test.commands);
   if (!flow.ok) return { commandId: flow.commandId, reason: flow.reason };
   const from = fromCommandId === undefined ? 0 : test.commands.findIndex((c) => c.id === fromCommandId);
@@ -62,11 +71,11 @@ function frameFor(test: SideTest, fromCommandId?: string): RunFrame | { commandI
   };
 }
 
-/** The run of `test`: its commands without state, variables empty, the user's delay. */
+/** The run of `test`: its commands without state, variables empty (an execute's: the last run's), the user's delay. */
 export function startTest(input: TestRunnerInput): Run {
   const { runId, projectName, baseUrl, heal, tests, suite, delayMs } = input;
   const test = tests.find((t) => t.id === input.testId)!;
-  const frame = frameFor(test, input.fromCommandId);
+  const frame = frameFor(test, input.fromCommandId, input.executeCommandId);
   const run: Run = {
     runId,
     projectName,
@@ -77,7 +86,7 @@ export function startTest(input: TestRunnerInput): Run {
     test,
     commands: createCommandTable(test.commands),
     frames: "program" in frame ? [frame] : [],
-    variables: {},
+    variables: input.variables ?? {},
     delayMs,
     failed: false,
     end: null,
@@ -86,13 +95,14 @@ export function startTest(input: TestRunnerInput): Run {
     passBreakpointAt: null,
     sleepMs: 0,
     audience: [],
+    untilCommandId: input.untilCommandId ?? null,
+    single: input.executeCommandId !== undefined,
   };
   if ("program" in frame) return run;
   // A test whose control flow does not validate does not start (CONTRACT section 9).
   const failedRun = { ...run, failed: true, end: "failed" as const };
-  return frame.commandId === null
-    ? failedRun
-    : withState(failedRun, frame.commandId, "failed", `The control flow does not hold: ${frame.reason}.`);
+  const why = run.single ? `This command cannot be executed by itself: ${frame.reason}.` : `The control flow does not hold: ${frame.reason}.`;
+  return frame.commandId === null ? failedRun : withState(failedRun, frame.commandId, "failed", why);
 }
 
 export type TestResult = "passed" | "failed" | "stopped";
@@ -194,6 +204,8 @@ export interface StepResult {
   healedFingerprint?: unknown;
   /** For a condition or loop: whether it holds. */
   holds?: boolean;
+  /** A disabled command: the run goes past it and it keeps no state (CONTRACT section 20). */
+  skipped?: boolean;
 }
 
 const score = (healed: HealedBy) => healed.score.toFixed(2);
@@ -231,7 +243,9 @@ export function settleStep(run: Run, result: StepResult): Run {
   if (!frame || !step) return run;
   const nestedNote = isNested(run) ? ` (in "${frame.testName}", ${step.command.command} ${step.command.target})` : "";
   let next = run;
-  if (!isNested(run)) next = withState(next, step.command.id, result.state, result.message, result.healed, result.healedFingerprint);
+  if (!isNested(run)) {
+    if (!result.skipped) next = withState(next, step.command.id, result.state, result.message, result.healed, result.healedFingerprint);
+  }
   else if (result.state === "failed" || result.state === "fatal") {
     next = withCurrentState(next, result.state, `${result.message ?? result.state}${nestedNote}`);
   }
@@ -276,13 +290,27 @@ export function visitsHere(run: Run): number {
   return frame && frame.at !== null ? (frame.visits[frame.at] ?? 0) : 0;
 }
 
-/** The run pauses before the next step: the user asked, a step is done, or a breakpoint is there. */
+/** The run pauses before the next step: the user asked, a step is done, a breakpoint is there, or "Play to here"'s command. */
 export function pausesBeforeNext(run: Run, breakpoints: readonly string[]): boolean {
-  if (run.pauseRequested) return true;
+  if (run.pauseRequested || reachedUntil(run)) return true;
   const frame = topFrame(run);
   const step = currentStep(run);
   if (!frame || !step || frame.turnedBack) return false;
   return breakpoints.includes(step.command.id) && run.passBreakpointAt !== step.command.id;
+}
+
+/** "Play to here": the run's own test is about to play the command it plays to. */
+export const reachedUntil = (run: Run) => run.untilCommandId !== null && !isNested(run) && currentCommandId(run) === run.untilCommandId;
+
+/** Paused at "Play to here"'s command: it has done its work, so resuming or stepping goes on as from a breakpoint. */
+export const passUntil = (run: Run): Run => (reachedUntil(run) ? { ...run, untilCommandId: null } : run);
+
+/** What to tell the user when a test played to its end without reaching "Play to here"'s command (a branch not taken), else null. */
+export function untilNotReachedNote(run: Run): string | null {
+  if (run.untilCommandId === null || run.end !== "completed") return null;
+  const position = run.commands.positions.get(run.untilCommandId);
+  const named = position === undefined ? `"${run.untilCommandId}"` : `#${position + 1}`;
+  return `Play to here: the test ended without reaching command ${named}; it lies in a branch that was not taken.`;
 }
 
 /** Whether the IDE itself executes this step: control flow, and its own commands unless a plugin declared the name. */

@@ -53,6 +53,10 @@ export interface Run {
   readonly passBreakpointAt: string | null;
   /** `pause`: how long the run waits before its next command. */
   readonly sleepMs: number;
+  /** "Play to here": the command the run pauses before, once, as a breakpoint would; null once reached (or none). */
+  readonly untilCommandId: string | null;
+  /** "Execute this command": the run plays that one command of its test, and plugins hear no start or end of it. */
+  readonly single: boolean;
   /**
    * The plugins told playbackStarted for this test: they, and only they, hear its
    * playbackStopped, even if the window closed and dropped them meanwhile.
@@ -81,6 +85,12 @@ export interface TestRunnerInput {
   tests: readonly SideTest[];
   testId: string;
   fromCommandId?: string;
+  /** "Play to here": pause before this command, once. */
+  untilCommandId?: string;
+  /** "Execute this command": play this one command of the test, and nothing else. */
+  executeCommandId?: string;
+  /** The variables it starts with (an execute's are those the last run ended with); none by default. */
+  variables?: VariableValues;
   /**
    * The suite this test belongs to: its name goes into the test's messages, and `announce`
    * holds the suite's tests when this test is the suite's first to start, so that it tells
@@ -120,6 +130,8 @@ export interface TestEndedFact {
   failed: boolean;
   started: boolean;
   audience: ReadonlyArray<{ id: string; name: string }>;
+  /** The variables it ended with: what an "Execute this command" afterwards starts with. */
+  variables: VariableValues;
 }
 
 /** What a test runner emits for the outside: answers to the requests routed to it, and log entries. */

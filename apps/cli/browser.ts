@@ -5,9 +5,9 @@
 // failed test is played again (`--retries`).
 import { statSync } from "node:fs";
 import { resolve } from "node:path";
-import { DEFAULT_PORT, DEFAULT_TOKEN_FILE } from "../host/host.ts";
+import { DEFAULT_PORT, DEFAULT_TOKEN_FILE } from "../../drivers/bridge/address.ts";
 import { parseCapabilities } from "../../drivers/host/capabilities.ts";
-import type { PageExecutorKind } from "../../drivers/host/webdriver.ts";
+import type { PlayerKind } from "../../drivers/host/browserPage.ts";
 import type { Capabilities } from "../../drivers/host/capabilities.ts";
 import { messageOf } from "../../services/errors.ts";
 import { traceModeOf } from "../../services/traces/index.ts";
@@ -41,8 +41,8 @@ export interface BrowserOptions {
   baseUrl: string | null;
   /** `--files DIR`, absolute: where `type` on a file input reads a relative path first; null when not given. */
   filesDir: string | null;
-  /** `--executor`: "devtools" (the one player, in the page with trusted input; the default) or "webdriver" (side-runtime's WebDriverExecutor). */
-  executor: PageExecutorKind;
+  /** `--executor`: who plays page commands, "devtools" (the one player, in the page with trusted input; the default) or "webdriver" (side-runtime's WebDriverExecutor). */
+  player: PlayerKind;
   /** `--no-heal` gives false: a command healed by another locator fails instead (CONTRACT section 18). */
   heal: boolean;
   /** The host's port on 127.0.0.1 (0 picks a free one). */
@@ -70,7 +70,7 @@ export function readBrowserOptions(values: BrowserArgs, traceDefault: TraceMode)
     workers: wholeNumber("workers", values.workers, 1, 1),
     baseUrl,
     filesDir: folder("files", values.files),
-    executor: executorKind(values.executor),
+    player: playerKind(values.executor),
     heal: values["no-heal"] !== true,
     port: portNumber("port", values.port, DEFAULT_PORT),
     tokenFile: values["token-file"] ?? DEFAULT_TOKEN_FILE,
@@ -87,12 +87,12 @@ function traceOption(text: string | undefined, fallback: TraceMode): TraceMode {
   return mode;
 }
 
-const EXECUTORS: readonly PageExecutorKind[] = ["devtools", "webdriver"];
+const PLAYERS: readonly PlayerKind[] = ["devtools", "webdriver"];
 
 /** `--executor devtools|webdriver`; devtools when not given. */
-function executorKind(text: string | undefined): PageExecutorKind {
+function playerKind(text: string | undefined): PlayerKind {
   if (text === undefined) return "devtools";
-  const kind = EXECUTORS.find((k) => k === text);
+  const kind = PLAYERS.find((k) => k === text);
   if (!kind) throw new UsageError(`--executor must be devtools or webdriver, not ${JSON.stringify(text)}`);
   return kind;
 }

@@ -3,7 +3,7 @@
 // Plugins' messages reach it directly (door.ts) or through the background worker (relay.ts);
 // the statecharts show the door and the relay beside the core's machines (charts.ts);
 // outbound messages leave with chrome.runtime.sendMessage; runs play in the tab under test
-// (executor.ts) and locators resolve there (tabs.ts); the saved project is kept in storage
+// (tabPage.ts) and locators resolve there (tabs.ts); the saved project is kept in storage
 // (workspace.ts), and the unsaved changes in the journal (journal.ts), offered back as
 // "Restore unsaved changes" when a window starts after one closed with changes unsaved. The window holds the run: the worker, which the browser may
 // stop, is not needed for a run to go on. Runs keep their traces in the window's IndexedDB,
@@ -24,7 +24,7 @@ import { extensionCharts, withCharts } from "./charts.ts";
 import { WindowDoor } from "./door.ts";
 import { KEEP_ALIVE_MS, readToWindow, WINDOW_PORT } from "../../drivers/webextension/messages.ts";
 import type { ToBackground } from "../../drivers/webextension/messages.ts";
-import { tabExecutor } from "../../drivers/webextension/executor.ts";
+import { tabPage } from "../../drivers/webextension/tabPage.ts";
 import { debuggerInput } from "../../drivers/webextension/debugger.ts";
 import { saveToComputer } from "../../drivers/webextension/save.ts";
 import { locatorsInTabUnderTest, tabUnderTestId } from "../../drivers/webextension/tabs.ts";
@@ -90,7 +90,7 @@ function connect(core: Ide) {
 }
 
 /** A run's tab is picked as the run starts, so its plugins' commands carry the tab's ids from the first. */
-function followRuns(core: Ide, executor: Pick<ReturnType<typeof tabExecutor>, "beginRun">, underWay: (yes: boolean) => void) {
+function followRuns(core: Ide, executor: Pick<ReturnType<typeof tabPage>, "beginRun">, underWay: (yes: boolean) => void) {
   let lastRun: string | null = null;
   core.subscribe((view) => {
     const run = view.playback;
@@ -118,7 +118,7 @@ async function main() {
   // The run's clicks and keys as trusted input, through chrome.debugger (Chromium shows its
   // debugging bar while held), which hears the tab's console errors for the traces too.
   const trustedInput = debuggerInput({ console: trace.mode !== "off" });
-  const tabs = tabExecutor({ trustedInput });
+  const tabs = tabPage({ trustedInput });
   // CONTRACT section 17: each run's trace in IndexedDB, a picture after each page command.
   const kept = trace.mode === "off" ? null : indexedDbTraces();
   const traces = kept ? traceKeeper(kept.shelf, { problem: (message) => console.error(message) }) : null;

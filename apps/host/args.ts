@@ -4,7 +4,7 @@ import { CHROMEDRIVER_PATH } from "../../drivers/host/chromedriver.ts";
 import { BROWSER_ARGS, readBrowserOptions } from "../cli/browser.ts";
 import type { BrowserOptions } from "../cli/browser.ts";
 import { readArgs, UsageError } from "../cli/usage.ts";
-import { DEFAULT_PORT, DEFAULT_TOKEN_FILE } from "./host.ts";
+import { DEFAULT_PORT, DEFAULT_TOKEN_FILE } from "../../drivers/bridge/address.ts";
 
 export const USAGE = `usage: npm start [-- options]
 

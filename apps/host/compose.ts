@@ -55,7 +55,7 @@ export async function composeHost(options: ComposeOptions): Promise<ComposedHost
     webdriverUrl: options.webdriverUrl ?? undefined,
     chromedriverPath: options.chromedriver,
     capabilities: options.capabilities,
-    executor: options.executor,
+    player: options.player,
     // `type` on a file input reads a relative path from --files DIR, then beside the .side file.
     uploads: { filesDir: options.filesDir, projectDir: dirname(resolve(options.projectFile)) },
   });

@@ -5,8 +5,7 @@ import { randomBytes } from "node:crypto";
 import { mkdir, rename, writeFile } from "node:fs/promises";
 import { createServer } from "node:http";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { homedir } from "node:os";
-import { dirname, join } from "node:path";
+import { dirname } from "node:path";
 import type { Duplex } from "node:stream";
 import { WebSocketServer } from "ws";
 import { createIde } from "../../index.ts";
@@ -16,6 +15,7 @@ import type { Executor, ResolveLocator } from "../../core/ports.ts";
 import { resolveInDocument } from "../../services/locators/index.ts";
 import { refuseHost, refuseUpgrade, statusText, tokenMatches } from "../../drivers/bridge/admission.ts";
 import type { Refusal } from "../../drivers/bridge/admission.ts";
+import { DEFAULT_PORT, DEFAULT_TOKEN_FILE } from "../../drivers/bridge/address.ts";
 import { createPluginBridge } from "../../drivers/bridge/bridge.ts";
 import type { PluginBridge } from "../../drivers/bridge/bridge.ts";
 import { exampleDocument } from "../../drivers/host/pages.ts";
@@ -29,9 +29,6 @@ import { pagePanelRecorder } from "../../drivers/host/recording.ts";
 import { fileJournal } from "./journal.ts";
 import type { WebDriver } from "selenium-webdriver";
 
-export const DEFAULT_PORT = 7357;
-export const DEFAULT_TOKEN_FILE = join(homedir(), ".ide-core", "token");
-
 export interface HostOptions {
   /** Default 7357; 0 picks any free port (tests). */
   port?: number;
@@ -42,7 +39,7 @@ export interface HostOptions {
   /** Replaces `document` (a live page in Chromium, `--page URL`). */
   resolveLocator?: ResolveLocator;
   /**
-   * The page under test (drivers/host/webdriver.ts). While it has a page, GET /playback/location
+   * The page under test (drivers/host/browserPage.ts). While it has a page, GET /playback/location
    * resolves there, in the page the run drives; before, in `document` or `resolveLocator`.
    */
   executor?: Executor & {

@@ -75,7 +75,7 @@ export async function startIde(options: StartOptions): Promise<void> {
           : `headless Chromium through ${options.chromedriver}`
       }, started at the first run; the IDE page shows it`,
       `  plays with     ${
-        options.executor === "webdriver"
+        options.player === "webdriver"
           ? "Selenium's WebDriverExecutor, every command (--executor webdriver)"
           : "the one player: page commands in the page, trusted input over DevTools (--executor webdriver: Selenium's WebDriverExecutor)"
       }${options.heal ? "" : "; a healed command fails (--no-heal)"}`,

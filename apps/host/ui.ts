@@ -116,7 +116,7 @@ function relayToSocket(ide: Ide, socket: WebSocket, hello: HostMessage, onGone: 
 }
 
 export interface UiServerOptions {
-  /** The page under test's pictures (the host's WebDriver page): sent to every UI page, taken while one is connected. */
+  /** The page under test's pictures (the host's browser page): sent to every UI page, taken while one is connected. */
   page?: PageSource;
   /** Whether the host serves its kept runs (apps/host/traces.ts): hello tells the page. */
   traces?: boolean;

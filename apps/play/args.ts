@@ -1,6 +1,6 @@
 // `npm run play`'s command line (CONTRACT section 16): every option checked before anything
 // starts; a problem is one line (the kit's UsageError, apps/cli/), and the process exits 2.
-import { DEFAULT_PORT, DEFAULT_TOKEN_FILE } from "../host/host.ts";
+import { DEFAULT_PORT, DEFAULT_TOKEN_FILE } from "../../drivers/bridge/address.ts";
 import { BROWSER_ARGS, readBrowserOptions } from "../cli/browser.ts";
 import type { BrowserOptions } from "../cli/browser.ts";
 import { targetChoice } from "../cli/targets.ts";

@@ -1,5 +1,5 @@
 // `npm run play`: a .side project played without a UI, as CI does (CONTRACT section 16). The
-// same core and executors as `npm start`: createIde in the host with its plugin bridge, and
+// same core and players as `npm start`: createIde in the host with its plugin bridge, and
 // the page under test in browser sessions (a local chromedriver, or a Grid with
 // --webdriver-url), one per test playing. It plays each suite (or test) named (the core plays a
 // failed test again at once, up to --retries times: CONTRACT section 17), prints a line per test as it ends, a summary,

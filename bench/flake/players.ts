@@ -1,7 +1,7 @@
 // The three players of the flake bench, each as "lanes": a lane is one browser with its own
 // slow app (bench/flake/app.ts, its own port and seed), playing one test at a time.
-//   host:      createIde over the host's WebDriver page (drivers/host/webdriver.ts) with its
-//              default executor, the one player in the page with trusted input over DevTools:
+//   host:      createIde over the host's browser page (drivers/host/browserPage.ts) with its
+//              default player, the one player in the page with trusted input over DevTools:
 //              what `npm start` and `npm run play` play with. A play is user.startPlayback
 //              until the view says the run ended.
 //   extension: the built extension in headless Chromium; the .side project loaded in the IDE
@@ -18,7 +18,7 @@ import PlaybackModule, { PlaybackEvents } from "@seleniumhq/side-runtime/dist/pl
 import VariablesModule from "@seleniumhq/side-runtime/dist/variables.js";
 import { createIde } from "../../index.ts";
 import { launchWithExtensions } from "../../drivers/host/chromium.ts";
-import { webdriverPage } from "../../drivers/host/webdriver.ts";
+import { browserPage } from "../../drivers/host/browserPage.ts";
 import { buildExtension } from "../../apps/extension/build.ts";
 import { IDE_EXTENSION_ID } from "../../drivers/webextension/identity.ts";
 import { makePluginExtension, openIdeWindow, profileDir, workerOf } from "../../tests/support/extensions.ts";
@@ -108,7 +108,7 @@ const brokenPlay = (error: unknown): PlayResult => ({
 
 export async function hostLane(project: SideProject): Promise<Lane> {
   const app = await startSlowApp();
-  const page = webdriverPage({ baseUrl: app.origin });
+  const page = browserPage({ baseUrl: app.origin });
   const ide = createIde({ project: { ...project, url: app.origin } as never, executor: page });
   return {
     async play(test, seed) {
@@ -148,7 +148,7 @@ export async function hostLane(project: SideProject): Promise<Lane> {
 
 export async function runtimeLane(project: SideProject): Promise<Lane> {
   const app = await startSlowApp();
-  const page = webdriverPage({ baseUrl: app.origin, executor: "webdriver" });
+  const page = browserPage({ baseUrl: app.origin, player: "webdriver" });
   const { executor } = await page.sideRuntime();
   return {
     async play(test, seed) {

@@ -12,6 +12,7 @@ import { fail } from "../../machines/replies.ts";
 import type { Reply, RequestAnsweredEvent } from "../../machines/shared.types.ts";
 import { messageOf } from "../../services/errors.ts";
 import type { LogGroup, LogInput } from "../../services/logs/index.ts";
+import { route } from "../door.ts";
 import { readEnvelope } from "./envelope.ts";
 import { overBytes, RateLimiter } from "./limits.ts";
 import type { Limits } from "./limits.ts";
@@ -97,7 +98,7 @@ export function createProtocol(deps: ProtocolDeps): Protocol {
         resolve(fail("IdeNotActive", "The IDE has stopped."));
         return;
       }
-      actor.send({ ...body, requestId, sender } as IdeRequestEvent);
+      route(actor, { ...body, requestId, sender } as IdeRequestEvent);
     });
   }
 

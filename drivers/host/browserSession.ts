@@ -1,16 +1,11 @@
 // One browser session of the host's page under test: a WebDriver session (at the endpoint
 // given, or at a chromedriver started here) with side-runtime's \`WebDriverExecutor\` over it,
-// and the run's variables as side-runtime's \`Variables\` see them. webdriver.ts decides when a
+// and the run's variables as side-runtime's \`Variables\` see them. browserPage.ts decides when a
 // session opens, is reused or is dropped.
 import webdriver from "selenium-webdriver";
 import type { WebDriver } from "selenium-webdriver";
 import { createRequire } from "node:module";
-import WebDriverExecutorModule from "@seleniumhq/side-runtime/dist/webdriver.js";
-import * as sideErrors from "@seleniumhq/side-runtime/dist/errors/index.js";
-import VariablesModule from "@seleniumhq/side-runtime/dist/variables.js";
 import { messageOf } from "../../services/errors.ts";
-import { readVariable } from "../../services/playback/variables.ts";
-import type { VariableValues } from "../../services/playback/variables.ts";
 import { TimeoutError, withTimeout } from "../../services/timeout.ts";
 import { sessionCapabilities } from "./capabilities.ts";
 import type { Capabilities } from "./capabilities.ts";
@@ -21,37 +16,12 @@ import type { PageWitness } from "./pageWitness.ts";
 import { PageGoneError } from "./pageGone.ts";
 import { withShadowLocators } from "./shadowLocator.ts";
 import { withFileUploads } from "./fileUpload.ts";
-import { fixSideRuntime } from "./sideRuntimeFixes.ts";
+import { Variables, WebDriverExecutor } from "./sideRuntime.ts";
+import type { SideExecutor } from "./sideRuntime.ts";
 import type { UploadPlaces } from "../../services/playback/uploads.ts";
 
 // selenium-webdriver's remote module has no ESM path its types are declared for: it is required.
 const { FileDetector } = createRequire(import.meta.url)("selenium-webdriver/remote") as typeof import("selenium-webdriver/remote");
-
-// CommonJS modules with \`exports.default\`: Node's ESM loader hands over the exports object.
-const unwrap = <T,>(module: T): T => (module as { default?: T }).default ?? module;
-export const WebDriverExecutor = unwrap(WebDriverExecutorModule);
-const Variables = unwrap(VariablesModule);
-export type SideExecutor = InstanceType<typeof WebDriverExecutor>;
-export const { AssertionError, VerificationError } = unwrap(sideErrors as unknown as typeof import("@seleniumhq/side-runtime/dist/errors/index.js"));
-fixSideRuntime(WebDriverExecutor, { AssertionError, VerificationError });
-
-/** Selenium's `Variables` over a run's values; what commands store is kept apart, to be handed back. */
-export class CommandVariables extends Variables {
-  readonly stored: Record<string, unknown> = {};
-  constructor(private readonly values: VariableValues) {
-    super();
-  }
-  override get(key: string): unknown {
-    if (Object.hasOwn(this.stored, key)) return this.stored[key];
-    return readVariable(this.values, key).value;
-  }
-  override has(key: string): boolean {
-    return Object.hasOwn(this.stored, key) || readVariable(this.values, key).found;
-  }
-  override set(key: string, value: unknown): void {
-    this.stored[key] = value;
-  }
-}
 
 export interface Session {
   driver: WebDriver;

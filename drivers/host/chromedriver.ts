@@ -1,6 +1,6 @@
 // Debian's chromedriver as a process of the host, beside the Chromium launcher (chromium.ts):
 // where it is, starting it on a free port, waiting until it answers, noticing that it exited,
-// and stopping it with the browser it started. Sessions and commands over it are webdriver.ts's.
+// and stopping it with the browser it started. Sessions and commands over it are browserPage.ts's.
 import { spawn } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";

@@ -5,7 +5,7 @@
 // a local chromedriver's). There is none when that endpoint cannot be reached from here or
 // does not know the window WebDriver drives (a Grid node's own localhost): the picture then
 // goes through WebDriver, and nothing can be recorded. Everything the browser sends is read
-// with zod; every request has a time limit. webdriver.ts closes it with the session.
+// with zod; every request has a time limit. browserPage.ts closes it with the session.
 import WebSocket from "ws";
 import type { RawData } from "ws";
 import type { WebDriver } from "selenium-webdriver";

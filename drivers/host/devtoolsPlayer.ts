@@ -1,7 +1,7 @@
 // The host's one player (CONTRACT section 19): page commands played in the page under test over
 // the browser's DevTools connection (devtoolsConnection.ts: a local browser's endpoint, a Grid's
 // `se:cdp`), in a session of its own in the window WebDriver drives. The player
-// (playerEntry.ts, the extension's in-page commands) is put into an isolated world of every
+// (drivers/player/hostEntry.ts, the in-page commands) is put into an isolated world of every
 // document; each command is one `Runtime.evaluate` there, and the input it asks for through its
 // binding is sent as trusted DevTools input (`Input.dispatchMouseEvent`, `Input.dispatchKeyEvent`)
 // and answered. What the page sends is read with zod.
@@ -22,10 +22,10 @@ import { fileURLToPath } from "node:url";
 import type { WebDriver } from "selenium-webdriver";
 import { z } from "zod";
 import { messageOf } from "../../services/errors.ts";
-import type { InPageAnswer, InPageRequest } from "../webextension/page/index.ts";
+import type { InPageAnswer, InPageRequest } from "../player/index.ts";
 import { browserBundle } from "./bundle.ts";
 import { devToolsOf } from "./devtoolsConnection.ts";
-import { INPUT_BINDING, INPUT_LIMIT_MS, PLAYER_GLOBAL, PLAYER_WORLD } from "./playerNames.ts";
+import { INPUT_BINDING, INPUT_LIMIT_MS, PLAYER_GLOBAL, PLAYER_WORLD } from "../player/hostNames.ts";
 
 const SETUP_LIMIT_MS = 10_000;
 /** How long a new document may take to get the player's world. */
@@ -55,7 +55,7 @@ const FrameTree = z.object({ frameTree: z.object({ frame: z.object({ id: z.strin
 
 /** The player's bundle, once per process. */
 async function playerSource(): Promise<string> {
-  return (await browserBundle({ entry: fileURLToPath(new URL("./playerEntry.ts", import.meta.url)), format: "iife" })).script;
+  return (await browserBundle({ entry: fileURLToPath(new URL("../player/hostEntry.ts", import.meta.url)), format: "iife" })).script;
 }
 
 /** A document that went away under a command (a navigation, the window closing). */

@@ -12,7 +12,7 @@ import { statSync } from "node:fs";
 import { composePreprocessors, interpolateString, preprocessArray } from "@seleniumhq/side-runtime/dist/preprocessors.js";
 import { resolveUpload } from "../../services/playback/uploads.ts";
 import type { UploadPlaces } from "../../services/playback/uploads.ts";
-import type { SideExecutor } from "./browserSession.ts";
+import type { SideExecutor } from "./sideRuntime.ts";
 
 const isFile = (path: string) => statSync(path, { throwIfNoEntry: false })?.isFile() ?? false;
 

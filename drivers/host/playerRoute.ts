@@ -1,12 +1,12 @@
 // Which page commands the host's one player (devtoolsPlayer.ts) plays, and in which window: the
-// in-page commands (drivers/webextension/page/) in the top document of the window WebDriver is
+// in-page commands (drivers/player/) in the top document of the window WebDriver is
 // on, while no frame is selected; everything else (open, executeScript, selectFrame,
 // selectWindow, a click that opens a window, commands in a selected frame, a browser whose
 // DevTools this host cannot reach, a command the page declines) goes to side-runtime's
 // WebDriverExecutor. The window and frame WebDriver is on are followed from the commands it
-// played, so both executors always act on the same document.
-import { inPageRequest } from "../webextension/commandText.ts";
-import { actsOnPage as acts, IN_PAGE_COMMANDS, KEY_VARIABLES } from "../webextension/page/index.ts";
+// played, so both players always act on the same document.
+import { inPageRequest } from "../player/request.ts";
+import { actsOnPage as acts, IN_PAGE_COMMANDS, KEY_VARIABLES } from "../player/index.ts";
 import type { SideCommand } from "../../services/side/index.ts";
 import type { VariableValues } from "../../services/playback/variables.ts";
 import type { PageOutcome } from "../../machines/testRunner.types.ts";

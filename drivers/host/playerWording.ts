@@ -1,10 +1,10 @@
-// WebDriver's failures in the one player's words (CONTRACT section 19: both executors give the
+// WebDriver's failures in the one player's words (CONTRACT section 19: both players give the
 // same command states and messages on the same pages). side-runtime's WebDriverExecutor fails a
 // command with what selenium-webdriver threw ("Waiting for element to be located", "invalid
 // element state", "no such element: ... option ..."); the host's WebDriver path says the same
-// thing as the in-page player (drivers/webextension/page/) says for it. Whether a missing element
+// thing as the in-page player (drivers/player/) says for it. Whether a missing element
 // is there but hidden is asked of the page (`present`). A message with no counterpart is kept.
-import { timedOut, WAIT_PHRASES } from "../webextension/page/waits.ts";
+import { timedOut, WAIT_PHRASES } from "../player/waits.ts";
 
 export interface FailedCommand {
   command: string;

@@ -237,7 +237,7 @@ export async function startScreencast(driver: WebDriver, sink: LiveSink): Promis
   return cast;
 }
 
-/** The live page of one WebDriver page: one screencast for its browser session, started at the first follow and again after its connection closed. */
+/** The live page of one browser page: one screencast for its browser session, started at the first follow and again after its connection closed. */
 export function liveScreencast(): { follow(driver: WebDriver | null, sink: LiveSink): Promise<LiveAnswer>; stop(): void } {
   let current: { driver: WebDriver; cast: Promise<Screencast | null> } | null = null;
   const stop = () => {

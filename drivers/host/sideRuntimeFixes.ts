@@ -1,5 +1,5 @@
 // Two gaps of side-runtime's WebDriverExecutor that the in-page player does not have, closed on
-// its prototype once, so both executors of CONTRACT section 19 give the same results (the
+// its prototype once, so both players of CONTRACT section 19 give the same results (the
 // conformance suite, tests/browser/conformance.browser.test.ts, holds them to it):
 // - assertNotSelectedLabel (and verifyNotSelectedLabel) is composed over assertSelectedLabel's
 //   body in side-runtime 4, so it passed exactly when the label matched; here it fails then.

@@ -4,7 +4,7 @@
 // - locator.resolve: GET /playback/location, with the project's own resolver
 //   (services/locators/) against the live document, so the browser's own CSS and XPath
 //   engines check every xpath it gives;
-// - page.command: one command of a run, done by page/ (runInPage) in this frame's document,
+// - page.command: one command of a run, done by the one player (drivers/player/, runInPage) in this frame's document,
 //   with trusted input (the window sends it through chrome.debugger: debugger.ts) when the
 //   window holds the tab and this frame's place in the top window can be told;
 // - page.abort: lets go of the commands still waiting here (the run was stopped);
@@ -13,8 +13,8 @@ import { messageOf } from "../../services/errors.ts";
 import { resolveInDocument } from "../../services/locators/index.ts";
 import { readResolveLocator, readToContent } from "./messages.ts";
 import type { FrameLocateAnswer, ResolveLocatorAnswer } from "./messages.ts";
-import { locateInPage, runInPage } from "./page/index.ts";
-import type { InPageAnswer, InputEvent, TrustedInput } from "./page/index.ts";
+import { locateInPage, runInPage } from "../player/index.ts";
+import type { InPageAnswer, InputEvent, TrustedInput } from "../player/index.ts";
 import type { PageInputAnswer } from "./debugger.ts";
 
 const LOADED = "__ideCoreContentScript";
@@ -29,7 +29,7 @@ function resolveLocator(location: string): ResolveLocatorAnswer {
   }
 }
 
-/** The frame element a locator names, waited for up to the implicit wait (page/'s own wait), as its index in window.frames. */
+/** The frame element a locator names, waited for up to the implicit wait (the player's own wait), as its index in window.frames. */
 async function locateFrame(location: string, implicitWaitMs: number, signal: AbortSignal): Promise<FrameLocateAnswer> {
   const found = await locateInPage(window, { target: location, implicitWaitMs }, signal);
   if (!found.ok) return { ok: false, error: found.message };

@@ -33,7 +33,7 @@
 //                                          → { ok: true, index } (the frame element's place in
 //                                            window.frames) | { ok: false, error }
 import { z } from "zod";
-import type { InPageAnswer, InPageRequest } from "./page/index.ts";
+import type { InPageAnswer, InPageRequest } from "../player/index.ts";
 import type { WireReply } from "../../core/protocol/wire.ts";
 
 export const WINDOW_PORT = "ide-window";

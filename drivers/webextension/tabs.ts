@@ -3,7 +3,7 @@
 // own window is a popup, so it is never the one). The content script (content.ts) is put
 // into a frame of it the first time the window needs it there, and again after a navigation
 // has dropped it. Locators resolve there (in the run's tab and frame while a run has them);
-// runs play there (executor.ts).
+// runs play there (tabPage.ts).
 import { messageOf } from "../../services/errors.ts";
 import { LocatorError } from "../../services/locators/index.ts";
 import type { ResolveLocator, TabUnderTest } from "../../core/ports.ts";

@@ -10,6 +10,7 @@ import { isExportLanguage, loadLanguage } from "./languages.ts";
 import type { ExportLanguage } from "./languages.ts";
 import { findReusedTestMethods, isolatedLanguage } from "./packages.ts";
 import type { PluginCode } from "./packages.ts";
+import type { ExportedFile, ExportFailure, ExportPlan, ExportScope } from "./plan.ts";
 
 export { EXPORT_LANGUAGES, isExportLanguage } from "./languages.ts";
 export type { ExportLanguage } from "./languages.ts";
@@ -19,28 +20,7 @@ export { exportQuestions, readExportAnswers } from "./pluginAnswers.ts";
 export type { ExportMessage, ExportQuestion, ReadAnswers } from "./pluginAnswers.ts";
 export { answersCanEmit, emitProjectMessage, emitQuestions, pluginDependencies, snapshotProject } from "./emit.ts";
 export type { EmitMessage, EmitQuestion, EmittedProject } from "./emit.ts";
-
-/** What to export: one test, or one suite's tests in its order. */
-export type ExportScope = { testId: string } | { suiteId: string };
-
-export interface ExportedFile {
-  filename: string;
-  body: string;
-}
-
-export type ExportFailure = { errorCode: "UnknownTest" | "ExportFailed"; error: string };
-
-/** The tests an export writes, found once: what the plugins are asked about and named by. */
-export interface ExportPlan {
-  /** The exported test's or suite's name. */
-  name: string;
-  /** The exported tests, as in the `.side` file. */
-  tests: SideTest[];
-  /** Every test whose commands the packages will write: the exported ones and those they `run`. */
-  written: SideTest[];
-  scope: { test: SideTest } | { suite: SuiteShape };
-  lists: ReadonlyArray<ReadonlyArray<CommandShape>>;
-}
+export type { ExportedFile, ExportFailure, ExportPlan, ExportScope } from "./plan.ts";
 
 const suiteSchema = z.looseObject({ id: z.string(), name: z.string(), tests: z.array(z.string()) });
 

@@ -8,7 +8,7 @@ import type { SideProject } from "../side/index.ts";
 import type { ExportLanguage } from "./languages.ts";
 import { PLUGIN_HOOKS } from "./packages.ts";
 import type { PluginCode, PluginHook } from "./packages.ts";
-import type { ExportFailure, ExportPlan } from "./index.ts";
+import type { ExportFailure, ExportPlan } from "./plan.ts";
 
 export type ExportCommandMessage = {
   action: "export";

@@ -48,7 +48,8 @@ export const FLOW_COMMANDS: ReadonlySet<string> = new Set([
   "if", "elseIf", "else", "while", "do", "repeatIf", "times", "forEach", "end", "break",
 ]);
 
-const isDisabled = (c: SideCommand) => Boolean((c as { skip?: unknown }).skip) || c.command.startsWith("//");
+/** A disabled command (CONTRACT section 20, v3's form: its name starts with `//`; side-runtime's `skip` too): no player plays it. */
+export const isDisabled = (c: Pick<SideCommand, "command">) => Boolean((c as { skip?: unknown }).skip) || c.command.startsWith("//");
 
 function kindOf(c: SideCommand): StepKind {
   if (isDisabled(c)) return "skip";
@@ -119,7 +120,7 @@ export function buildFlow(commands: ReadonlyArray<SideCommand>): FlowBuild {
  * them the same way, but side-runtime derives its levels in quadratic time, which costs
  * about 0.1 s for 10,000 commands.
  */
-function straightLine(commands: ReadonlyArray<SideCommand>): FlowBuild {
+function straightLine(commands: ReadonlyArray<SideCommand>): FlowBuild & { ok: true } {
   const program = commands.map(
     (command, index): FlowStep =>
       Object.freeze({
@@ -164,6 +165,19 @@ function buildTree(commands: ReadonlyArray<SideCommand>): FlowBuild {
     });
   });
   return { ok: true, program: Object.freeze(program) };
+}
+
+/**
+ * "Execute this command" (CONTRACT section 20): a program of that one command alone, or why it
+ * cannot be played by itself. A block or branch means nothing without the rest of its test (as
+ * in Selenium IDE v3, which refuses them too); a disabled command is not played at all.
+ */
+export function singleCommandProgram(command: SideCommand): { ok: true; program: FlowProgram } | { ok: false; reason: string } {
+  if (isDisabled(command)) return { ok: false, reason: "it is disabled (enable it first)" };
+  if (TREE_COMMANDS.has(command.command)) {
+    return { ok: false, reason: `${command.command} is control flow, which means nothing by itself: use Play from here, or play the whole test` };
+  }
+  return straightLine([command]);
 }
 
 /** Where a loop leaves to: its false branch. */

@@ -1,4 +1,4 @@
-// The player's actionability waits (issue 27, drivers/webextension/page/actionable.ts) in the
+// The player's actionability waits (issue 27, drivers/player/actionable.ts) in the
 // host, in headless Chromium: an element that never becomes clickable fails the command saying
 // which wait did not end (disabled, covered, moving); and the waits are what makes the late
 // cases pass, since side-runtime's WebDriver executor, or the player with its waits off, clicks
@@ -6,13 +6,13 @@
 // the player, in the host, a Grid and the extension: the torture tests, with
 // tests/support/actionabilityPages.ts.)
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { webdriverPage } from "../../drivers/host/webdriver.ts";
-import type { WebDriverPage } from "../../drivers/host/webdriver.ts";
+import { browserPage } from "../../drivers/host/browserPage.ts";
+import type { BrowserPage } from "../../drivers/host/browserPage.ts";
 import { servePages } from "../support/browserPages.ts";
 import { ACTIONABILITY_PAGES } from "../support/actionabilityPages.ts";
 
 let site: Awaited<ReturnType<typeof servePages>>;
-const pages: WebDriverPage[] = [];
+const pages: BrowserPage[] = [];
 let count = 0;
 
 beforeAll(async () => {
@@ -25,10 +25,10 @@ afterAll(async () => {
 });
 
 /** A host page with these options (its browser started at the first command); each command played gives its state and message. */
-function host(options: Parameters<typeof webdriverPage>[0] = {}) {
-  let page: WebDriverPage | undefined;
+function host(options: Parameters<typeof browserPage>[0] = {}) {
+  let page: BrowserPage | undefined;
   return async (command: string, target = "", value = "") => {
-    if (!page) pages.push((page = webdriverPage({ baseUrl: site.origin, implicitWaitMs: 500, ...options })));
+    if (!page) pages.push((page = browserPage({ baseUrl: site.origin, implicitWaitMs: 500, ...options })));
     const outcome = await page.execute(
       { command: { id: `a${++count}`, command, target, value }, variables: {}, baseUrl: site.origin, runId: "actionability" },
       new AbortController().signal,
@@ -65,7 +65,7 @@ describe("the player waits until an element can take the action, and says which 
 
 describe("without the waits, a click on a button the page enables late is lost", () => {
   it("side-runtime's WebDriver executor clicks it while disabled: the command passes and the page saw nothing", async () => {
-    const play = host({ executor: "webdriver" });
+    const play = host({ player: "webdriver" });
     expect(await play("open", "/a/enable-later")).toBe("passed");
     expect(await play("click", "id=save")).toBe("passed");
     expect(await play("assertText", "id=out", "saved")).toBe("failed: Actual value '' did not match 'saved'");

@@ -1,16 +1,16 @@
-// One player, two executors (CONTRACT section 19): every command the in-page player implements
-// (IN_PAGE_COMMANDS of drivers/webextension/page/index.ts), played once on a fresh page through
-// the host's page under test with executor "webdriver" (side-runtime's WebDriverExecutor) and
-// with executor "devtools" (the in-page player over DevTools), gives the same state, the same
+// One player, two ways to play (CONTRACT section 19): every command the in-page player implements
+// (IN_PAGE_COMMANDS of drivers/player/index.ts), played once on a fresh page through
+// the host's page under test with player "webdriver" (side-runtime's WebDriverExecutor) and
+// with player "devtools" (the in-page player over DevTools), gives the same state, the same
 // stored variables and leaves the page the same (its event log, its fields, its URL); a
 // failing case (an element not found, an assertion that does not hold, a disabled field)
 // fails through both. Each row also names the state it must end in, so the table says what
 // Selenium IDE does, not only that the two agree; a row where the player differs on purpose
 // (it waits for a disabled button to be enabled) says why.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { webdriverPage } from "../../drivers/host/webdriver.ts";
-import type { PageExecutorKind, WebDriverPage } from "../../drivers/host/webdriver.ts";
-import { IN_PAGE_COMMANDS } from "../../drivers/webextension/page/index.ts";
+import { browserPage } from "../../drivers/host/browserPage.ts";
+import type { PlayerKind, BrowserPage } from "../../drivers/host/browserPage.ts";
+import { IN_PAGE_COMMANDS } from "../../drivers/player/index.ts";
 import { servePages } from "../support/browserPages.ts";
 
 const CONFORMANCE = `<!doctype html>
@@ -195,14 +195,14 @@ const ROWS: Row[] = [
   row("failed", ["waitForText", "id=para", "Nope"]),
 ];
 
-const EXECUTORS: PageExecutorKind[] = ["webdriver", "devtools"];
+const PLAYERS: PlayerKind[] = ["webdriver", "devtools"];
 let site: Awaited<ReturnType<typeof servePages>>;
-const pages = new Map<PageExecutorKind, WebDriverPage>();
+const pages = new Map<PlayerKind, BrowserPage>();
 let count = 0;
 
 beforeAll(async () => {
   site = await servePages(PAGES);
-  for (const executor of EXECUTORS) pages.set(executor, webdriverPage({ executor, baseUrl: site.origin, implicitWaitMs: 300 }));
+  for (const player of PLAYERS) pages.set(player, browserPage({ player, baseUrl: site.origin, implicitWaitMs: 300 }));
 });
 
 afterAll(async () => {
@@ -210,13 +210,13 @@ afterAll(async () => {
   await site?.close();
 });
 
-/** What one executor made of a row: each step's state and stored variables, then the page. */
-async function playRow(executor: PageExecutorKind, r: Row) {
-  const page = pages.get(executor)!;
+/** What one player made of a row: each step's state and stored variables, then the page. */
+async function playRow(player: PlayerKind, r: Row) {
+  const page = pages.get(player)!;
   const variables: Record<string, unknown> = { ...r.variables };
   const run = async (command: string, target = "", value = "") => {
     const outcome = await page.execute(
-      { command: { id: `c${++count}`, command, target, value }, variables, baseUrl: site.origin, runId: `conformance-${executor}` },
+      { command: { id: `c${++count}`, command, target, value }, variables, baseUrl: site.origin, runId: `conformance-${player}` },
       new AbortController().signal,
     );
     Object.assign(variables, outcome.variables ?? {});
@@ -229,7 +229,7 @@ async function playRow(executor: PageExecutorKind, r: Row) {
   return { steps, page: stored.page };
 }
 
-describe("every in-page command gives the same result through both host executors", () => {
+describe("every in-page command gives the same result through both host players", () => {
   it("the table has a row for every command the in-page player implements", () => {
     const covered = new Set(ROWS.flatMap((r) => r.steps.map(([command]) => command)));
     expect([...IN_PAGE_COMMANDS].filter((command) => !covered.has(command))).toEqual([]);
@@ -239,7 +239,7 @@ describe("every in-page command gives the same result through both host executor
     const [command, target = "", value = ""] = r.steps[0];
     const then = r.steps.length > 1 ? ` (then ${r.steps.slice(1).map(([c]) => c).join(", ")})` : "";
     it(`${command} ${target} ${value}${then}: ${r.expect} through both, with the same page and variables after`.replace(/\s+/g, " "), async () => {
-      const [first, second] = [await playRow(EXECUTORS[0], r), await playRow(EXECUTORS[1], r)];
+      const [first, second] = [await playRow(PLAYERS[0], r), await playRow(PLAYERS[1], r)];
       expect(first.steps[0].state).toBe(r.expect);
       if (r.player) {
         expect(second.steps[0].state, r.player.why).toBe(r.player.expect);

@@ -1,9 +1,9 @@
 // The host's one player (CONTRACT section 19): page commands played in the page over DevTools
 // with trusted input, beside WebDriver on the same pages. Each case runs through both
-// executors and must give the same outcome; the page itself tells whether the input it got was
+// players and must give the same outcome; the page itself tells whether the input it got was
 // trusted (event.isTrusted), which a DOM event dispatched from script never is.
 import { describe, expect, it } from "vitest";
-import { webdriverPageOn } from "../support/webdriverPageOn.ts";
+import { browserPageOn } from "../support/browserPageOn.ts";
 
 const PAGE = `<!doctype html><html><head><title>Start</title></head><body>
 <button id="b" onclick="document.getElementById('r').textContent = 'trusted ' + event.isTrusted">B</button><p id="r"></p>
@@ -15,9 +15,9 @@ const PAGE = `<!doctype html><html><head><title>Start</title></head><body>
 <a id="go" href="/next">next</a></body></html>`;
 const NEXT = `<!doctype html><html><head><title>Next</title></head><body><p id="n">here</p></body></html>`;
 
-for (const executor of ["devtools", "webdriver"] as const) {
-  describe(`the host's ${executor} executor`, () => {
-    const served = webdriverPageOn({ "/": PAGE, "/next": NEXT }, `player-${executor}`, { executor });
+for (const player of ["devtools", "webdriver"] as const) {
+  describe(`the host's ${player} player`, () => {
+    const served = browserPageOn({ "/": PAGE, "/next": NEXT }, `player-${player}`, { player });
     const passes = async (command: string, target = "", value = "") => expect(await served.run(command, target, value)).toEqual({ state: "passed" });
 
     it("clicks and types with input the page sees as trusted", async () => {
@@ -29,7 +29,7 @@ for (const executor of ["devtools", "webdriver"] as const) {
       await passes("assertText", "id=k", "a! b! Enter!");
       expect(await served.run("storeValue", "id=f", "v")).toEqual({ state: "passed", variables: { v: "ab" } });
       // The player played every command but open; WebDriver none of them.
-      expect(served.page().playedInPage()).toBe(executor === "devtools" ? 6 : 0);
+      expect(served.page().playedInPage()).toBe(player === "devtools" ? 6 : 0);
     });
 
     it("opens a CSS :hover menu with mouseOver, so its item can be clicked", async () => {

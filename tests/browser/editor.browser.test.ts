@@ -15,8 +15,8 @@ import { startHost } from "../../apps/host/host.ts";
 import type { Host, HostOptions } from "../../apps/host/host.ts";
 import { startExampleSite } from "../../drivers/host/site.ts";
 import type { ExampleSite } from "../../drivers/host/site.ts";
-import { webdriverPage } from "../../drivers/host/webdriver.ts";
-import type { WebDriverPage } from "../../drivers/host/webdriver.ts";
+import { browserPage } from "../../drivers/host/browserPage.ts";
+import type { BrowserPage } from "../../drivers/host/browserPage.ts";
 import { pickTest, shownTestId, testNames } from "../support/idePage.ts";
 
 const SHOP = JSON.parse(readFileSync(new URL("../../examples/shop.side", import.meta.url), "utf8")) as {
@@ -45,7 +45,7 @@ let page: Page;
 let plugins: PluginClient[];
 let pageErrors: string[];
 let site: ExampleSite | null = null;
-let driven: WebDriverPage | null = null;
+let driven: BrowserPage | null = null;
 let saveDir: string;
 
 beforeAll(async () => {
@@ -133,7 +133,7 @@ async function typeCommand(command: string, target = "", value = "") {
 describe("the test editor", () => {
   it("lets a user build a test from nothing with the mouse and the keyboard, save it, and play it in the host, where it passes", async () => {
     site = await startExampleSite();
-    driven = webdriverPage({ baseUrl: site.url });
+    driven = browserPage({ baseUrl: site.url });
     await openUi({ project: { id: "p-new", name: "New checks", url: site.url, tests: [], suites: [] }, executor: driven });
     await page.waitForSelector('[data-testid="editor-empty"]');
     expect(await page.locator('[data-testid="saved"]').count()).toBe(1);

@@ -7,8 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createIde } from "../../index.ts";
 import type { Ide } from "../../index.ts";
-import { webdriverPage } from "../../drivers/host/webdriver.ts";
-import type { WebDriverPage } from "../../drivers/host/webdriver.ts";
+import { browserPage } from "../../drivers/host/browserPage.ts";
+import type { BrowserPage } from "../../drivers/host/browserPage.ts";
 import { servePages } from "../support/browserPages.ts";
 import { recorderInPages } from "../support/recorderPage.ts";
 
@@ -19,11 +19,11 @@ const RELEASE_2 = `<!doctype html><html><body><main><h1>Cart</h1><div class="pro
 
 const recorder = recorderInPages({ "/cart": RELEASE_1 }, "/cart");
 let site: Awaited<ReturnType<typeof servePages>>;
-let page: WebDriverPage;
+let page: BrowserPage;
 
 beforeAll(async () => {
   site = await servePages({ "/cart": RELEASE_2 });
-  page = webdriverPage({ baseUrl: site.origin, implicitWaitMs: 500 });
+  page = browserPage({ baseUrl: site.origin, implicitWaitMs: 500 });
 }, 60_000);
 
 afterAll(async () => {

@@ -12,8 +12,8 @@ import { createIde } from "../../index.ts";
 import type { Ide } from "../../index.ts";
 import { recordInPage } from "../../drivers/host/recording.ts";
 import type { HostRecorder } from "../../drivers/host/recording.ts";
-import { webdriverPage } from "../../drivers/host/webdriver.ts";
-import type { WebDriverPage } from "../../drivers/host/webdriver.ts";
+import { browserPage } from "../../drivers/host/browserPage.ts";
+import type { BrowserPage } from "../../drivers/host/browserPage.ts";
 import { playAndWait } from "../support/runs.ts";
 
 const IMPLICIT_WAIT_MS = 300;
@@ -31,7 +31,7 @@ const APP = `<!doctype html><html><body><main><button id="load" type="button">Lo
 
 let server: ReturnType<typeof createServer>;
 let origin: string;
-let page: WebDriverPage;
+let page: BrowserPage;
 let driver: WebDriver;
 let recorder: HostRecorder;
 let ide: Ide;
@@ -45,7 +45,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  page = webdriverPage({ baseUrl: origin, implicitWaitMs: IMPLICIT_WAIT_MS });
+  page = browserPage({ baseUrl: origin, implicitWaitMs: IMPLICIT_WAIT_MS });
   ({ driver } = await page.sideRuntime());
   ide = createIde({ project: { id: "p", name: "waits", version: "2.0", url: origin, tests: [{ id: "t", name: "loads", commands: [] }] }, executor: page });
   recorder = await recordInPage(driver, (report) => ide.record(report));

@@ -16,8 +16,8 @@ import type { Ide } from "../../index.ts";
 import { pageCamera } from "../../drivers/host/devtools.ts";
 import { PAGE_INTERVAL_MS } from "../../drivers/view/pageFeed.ts";
 import { pagePanelRecorder } from "../../drivers/host/recording.ts";
-import { webdriverPage } from "../../drivers/host/webdriver.ts";
-import type { WebDriverPage } from "../../drivers/host/webdriver.ts";
+import { browserPage } from "../../drivers/host/browserPage.ts";
+import type { BrowserPage } from "../../drivers/host/browserPage.ts";
 import { servePages } from "../support/browserPages.ts";
 import { playAndWait } from "../support/runs.ts";
 import { AFTER_HELP_CLICK, WINDOWS_ELSEWHERE, WINDOWS_HELP, WINDOWS_SHOP } from "../support/windowsShop.ts";
@@ -25,7 +25,7 @@ import { AFTER_HELP_CLICK, WINDOWS_ELSEWHERE, WINDOWS_HELP, WINDOWS_SHOP } from 
 const WAIT = { timeout: 20_000, interval: 50 };
 
 let site: Awaited<ReturnType<typeof servePages>>;
-let page: WebDriverPage;
+let page: BrowserPage;
 let driver: WebDriver;
 let ide: Ide;
 
@@ -38,7 +38,7 @@ beforeAll(async () => {
     "/slow-shop": WINDOWS_SHOP.replace('href="/help"', 'href="/on-the-way"'),
     "/on-the-way": `<!doctype html><title>On the way</title><script>setTimeout(() => location.replace("/help"), ${PAGE_INTERVAL_MS + 300});</script>`,
   });
-  page = webdriverPage({ baseUrl: site.origin });
+  page = browserPage({ baseUrl: site.origin });
   ({ driver } = await page.sideRuntime());
   ide = createIde({ executor: page });
 }, 60_000);
@@ -128,7 +128,7 @@ describe("recording across windows in the host", () => {
   }, 120_000);
 
   it("in npm start's IDE page, shows the tab a click on the picture opened, and the page it goes on to, and records the next click on the picture there, after selectWindow", async () => {
-    const hostPage = webdriverPage({ baseUrl: site.origin });
+    const hostPage = browserPage({ baseUrl: site.origin });
     const host = await startHost({ port: 0, tokenFile: null, executor: hostPage });
     let browser: Browser | undefined;
     try {

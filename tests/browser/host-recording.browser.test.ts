@@ -19,12 +19,12 @@ import { recordInPage } from "../../drivers/host/recording.ts";
 import type { HostRecorder } from "../../drivers/host/recording.ts";
 import { startExampleSite } from "../../drivers/host/site.ts";
 import type { ExampleSite } from "../../drivers/host/site.ts";
-import { webdriverPage } from "../../drivers/host/webdriver.ts";
+import { browserPage } from "../../drivers/host/browserPage.ts";
 import { playAndWait } from "../support/runs.ts";
 import { freshNpmStart } from "../support/freshHost.ts";
 import type { FreshHost } from "../support/freshHost.ts";
 import { killLeftovers } from "../support/processes.ts";
-import type { WebDriverPage } from "../../drivers/host/webdriver.ts";
+import type { BrowserPage } from "../../drivers/host/browserPage.ts";
 
 const SHOP = JSON.parse(readFileSync(new URL("../../examples/shop.side", import.meta.url), "utf8")) as unknown;
 const WAIT = { timeout: 30_000, interval: 50 };
@@ -34,7 +34,7 @@ const SCREENSHOT = process.env.UPDATE_SCREENSHOT
   : join(mkdtempSync(join(tmpdir(), "ide-core-recording-")), "recording.png");
 
 let site: ExampleSite;
-let page: WebDriverPage;
+let page: BrowserPage;
 let driver: WebDriver;
 let ide: Ide;
 let recorder: HostRecorder;
@@ -42,7 +42,7 @@ const reports: unknown[] = [];
 
 beforeAll(async () => {
   site = await startExampleSite();
-  page = webdriverPage({ baseUrl: site.url });
+  page = browserPage({ baseUrl: site.url });
   ({ driver } = await page.sideRuntime());
   ide = createIde({ project: SHOP });
   recorder = await recordInPage(driver, (report) => {
@@ -101,14 +101,14 @@ describe("recording in the host's page under test", () => {
 
 describe("recording in npm start's IDE page", () => {
   let browser: Browser;
-  let hostPage: WebDriverPage;
+  let hostPage: BrowserPage;
   afterAll(async () => {
     await browser?.close();
     await hostPage?.close();
   });
 
   it("records the user's click and typing on the page panel's picture into the displayed test, which then plays back green (the README's recording picture)", async () => {
-    hostPage = webdriverPage({ baseUrl: site.url });
+    hostPage = browserPage({ baseUrl: site.url });
     const host = await startHost({ port: 0, tokenFile: null, project: SHOP, executor: hostPage });
     try {
       const { driver: driven } = await hostPage.sideRuntime();

@@ -2,11 +2,11 @@
 // one player: the server answers the next page late, and the command right after the click (or
 // Enter) reads the new page, never the old one still showing meanwhile.
 import { describe, expect, it } from "vitest";
-import { webdriverPageOn } from "../support/webdriverPageOn.ts";
+import { browserPageOn } from "../support/browserPageOn.ts";
 import { NAVIGATION_PAGES, NAVIGATIONS, SLOW_PATHS } from "../support/navigationPages.ts";
 
 describe("the host's one player", () => {
-  const served = webdriverPageOn(NAVIGATION_PAGES, "navigation-waits", { executor: "devtools" }, SLOW_PATHS);
+  const served = browserPageOn(NAVIGATION_PAGES, "navigation-waits", { player: "devtools" }, SLOW_PATHS);
 
   for (const navigation of NAVIGATIONS) {
     it(`waits for the slow page ${navigation.name} goes to before the next command reads it`, async () => {

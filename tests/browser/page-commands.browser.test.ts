@@ -1,4 +1,4 @@
-// The in-page commands (drivers/webextension/page/) in real headless Chromium, where they run
+// The in-page commands (drivers/player/) in real headless Chromium, where they run
 // for the extension: bundled by esbuild for the browser as the content script bundles them (so
 // nothing Node-only can creep in), evaluated in an isolated world beside the page's own scripts,
 // as a content script is, and driven through a realistic sequence on a page whose scripts react
@@ -11,10 +11,10 @@ import { build } from "esbuild";
 import type { Browser, CDPSession, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium } from "../../drivers/host/chromium.ts";
-import type { InPageAnswer, InPageRequest } from "../../drivers/webextension/page/index.ts";
-import { KEY_VARIABLES } from "../../drivers/webextension/page/index.ts";
+import type { InPageAnswer, InPageRequest } from "../../drivers/player/index.ts";
+import { KEY_VARIABLES } from "../../drivers/player/index.ts";
 
-const ENTRY = fileURLToPath(new URL("../../drivers/webextension/page/index.ts", import.meta.url));
+const ENTRY = fileURLToPath(new URL("../../drivers/player/index.ts", import.meta.url));
 const GLOBAL = "__ideCorePage";
 
 const SHOP = `<!doctype html>

@@ -1,5 +1,5 @@
 // The UI's "Page under test" panel for real: the host (startHost, as npm start runs it) plays
-// the example project in headless Chromium through chromedriver (drivers/host/webdriver.ts)
+// the example project in headless Chromium through chromedriver (drivers/host/browserPage.ts)
 // against the example site, and the IDE page, in another headless Chromium driven by
 // Playwright, shows what that browser shows, live (DevTools' screencast): its title, its URL
 // and its picture, fitted or at its actual size; and says when the browser is gone. Never
@@ -13,9 +13,9 @@ import type { Host } from "../../apps/host/host.ts";
 import { startExampleSite } from "../../drivers/host/site.ts";
 import type { ExampleSite } from "../../drivers/host/site.ts";
 import { IMAGE_WIDTH, pageCamera, webdriverCamera } from "../../drivers/host/devtools.ts";
-import { webdriverPage } from "../../drivers/host/webdriver.ts";
+import { browserPage } from "../../drivers/host/browserPage.ts";
 import { playAndWait as play } from "../support/runs.ts";
-import type { WebDriverPage } from "../../drivers/host/webdriver.ts";
+import type { BrowserPage } from "../../drivers/host/browserPage.ts";
 import { By } from "selenium-webdriver";
 import { framesAnimatingThenQuiet } from "../support/liveFrames.ts";
 import { pickTest } from "../support/idePage.ts";
@@ -24,7 +24,7 @@ const SHOP = JSON.parse(readFileSync(new URL("../../examples/shop.side", import.
 const WAIT = { timeout: 45_000, interval: 50 };
 
 let site: ExampleSite;
-let driven: WebDriverPage;
+let driven: BrowserPage;
 let browser: Browser;
 let host: Host;
 let context: BrowserContext;
@@ -37,9 +37,9 @@ let follows = 0;
 
 beforeAll(async () => {
   site = await startExampleSite();
-  driven = webdriverPage({ baseUrl: site.url });
+  driven = browserPage({ baseUrl: site.url });
   browser = await launchChromium();
-  // The WebDriver page as the host gets it, counting the pictures it is asked for.
+  // The browser page as the host gets it, counting the pictures it is asked for.
   const counted = {
     execute: driven.execute.bind(driven),
     evaluate: driven.evaluate.bind(driven),
@@ -49,7 +49,7 @@ beforeAll(async () => {
       captures += 1;
       return driven.capturePage();
     },
-    livePage: (sink: Parameters<WebDriverPage["livePage"]>[0]) => {
+    livePage: (sink: Parameters<BrowserPage["livePage"]>[0]) => {
       follows += 1;
       return driven.livePage(sink);
     },

@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createIde } from "../../index.ts";
 import type { Ide } from "../../index.ts";
 import { pagePanelRecorder } from "../../drivers/host/recording.ts";
-import { webdriverPage } from "../../drivers/host/webdriver.ts";
-import type { WebDriverPage } from "../../drivers/host/webdriver.ts";
+import { browserPage } from "../../drivers/host/browserPage.ts";
+import type { BrowserPage } from "../../drivers/host/browserPage.ts";
 import { servePages } from "../support/browserPages.ts";
 
 const FORM = `<!doctype html>
@@ -30,14 +30,14 @@ const FORM = `<!doctype html>
 const WAIT = { timeout: 30_000, interval: 50 };
 
 let site: Awaited<ReturnType<typeof servePages>>;
-let page: WebDriverPage;
+let page: BrowserPage;
 let driver: WebDriver;
 let ide: Ide;
 let panel: ReturnType<typeof pagePanelRecorder>;
 
 beforeAll(async () => {
   site = await servePages({ "/form": FORM });
-  page = webdriverPage({ baseUrl: site.origin });
+  page = browserPage({ baseUrl: site.origin });
   ({ driver } = await page.sideRuntime());
   await driver.get(`${site.origin}/form`);
   ide = createIde({ project: { id: "p", name: "settings", url: site.origin, tests: [{ id: "t", name: "signing up", commands: [] }] } });

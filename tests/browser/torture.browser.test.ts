@@ -1,15 +1,15 @@
 // The torture page in the host (CONTRACT section 19, issue 26): every hard case of
 // tests/support/torturePage.ts (shadow roots, frames, windows, hover menus, uploads, drag and
 // drop, keys, late elements, sticky headers, ...) played as a run of a .side project plays,
-// through the host's page under test with each executor, "webdriver" (side-runtime's
+// through the host's page under test with each player, "webdriver" (side-runtime's
 // WebDriverExecutor) and "devtools" (the in-page player with trusted input), in headless
 // Chromium: every command passes.
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { webdriverPage } from "../../drivers/host/webdriver.ts";
-import type { PageExecutorKind, WebDriverPage } from "../../drivers/host/webdriver.ts";
+import { browserPage } from "../../drivers/host/browserPage.ts";
+import type { PlayerKind, BrowserPage } from "../../drivers/host/browserPage.ts";
 import { servePages } from "../support/browserPages.ts";
 import { TORTURE_PAGES, UPLOAD_FILE } from "../support/torturePage.ts";
 import { allPassed, tortureIde } from "../support/torturePlay.ts";
@@ -28,14 +28,14 @@ afterAll(async () => {
   await site?.close();
 });
 
-for (const executor of ["webdriver", "devtools"] as PageExecutorKind[]) {
-  describe(`the torture page in the host, executor ${executor}`, () => {
-    let page: WebDriverPage;
+for (const player of ["webdriver", "devtools"] as PlayerKind[]) {
+  describe(`the torture page in the host, player ${player}`, () => {
+    let page: BrowserPage;
     let ide: ReturnType<typeof tortureIde>;
 
     beforeAll(() => {
-      page = webdriverPage({ executor, baseUrl: site.origin, implicitWaitMs: 2_000, uploads: { filesDir: null, projectDir } });
-      ide = tortureIde(page, site.origin, casesOf(executor));
+      page = browserPage({ player, baseUrl: site.origin, implicitWaitMs: 2_000, uploads: { filesDir: null, projectDir } });
+      ide = tortureIde(page, site.origin, casesOf(player));
     });
 
     afterAll(async () => {
@@ -43,7 +43,7 @@ for (const executor of ["webdriver", "devtools"] as PageExecutorKind[]) {
       await page?.close();
     });
 
-    casesOf(executor).forEach((tcase, index) => {
+    casesOf(player).forEach((tcase, index) => {
       it(`${tcase.name}: every command passes`, async () => {
         expect(await ide.play(index)).toEqual(allPassed(tcase));
       });

@@ -2,7 +2,7 @@
 // WebDriverExecutor over chromedriver and headless Chromium finds `id=payment` with the implicit
 // wait, so a frame the page adds late by script is waited for, and `index=N` still plays.
 import { describe, expect, it } from "vitest";
-import { webdriverPageOn } from "../support/webdriverPageOn.ts";
+import { browserPageOn } from "../support/browserPageOn.ts";
 
 const LATE_FRAME = `<!doctype html><html><head><title>Checkout</title></head><body>
   <p id="top">Top</p>
@@ -15,7 +15,7 @@ const LATE_FRAME = `<!doctype html><html><head><title>Checkout</title></head><bo
 </body></html>`;
 const CARD = `<!doctype html><html><body><input id="card"></body></html>`;
 
-const served = webdriverPageOn({ "/late": LATE_FRAME, "/card": CARD }, "frames", { implicitWaitMs: 5_000 });
+const served = browserPageOn({ "/late": LATE_FRAME, "/card": CARD }, "frames", { implicitWaitMs: 5_000 });
 const run = served.run;
 
 describe("selectFrame through WebDriver in the host", () => {

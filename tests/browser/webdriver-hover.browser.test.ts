@@ -2,10 +2,10 @@
 // move to the element), trusted input, so a menu that opens on CSS :hover opens and a click on
 // the item it reveals passes; without the mouseOver the item stays hidden and the click fails.
 import { describe, expect, it } from "vitest";
-import { webdriverPageOn } from "../support/webdriverPageOn.ts";
+import { browserPageOn } from "../support/browserPageOn.ts";
 import { HOVER_MENU_PAGE } from "../support/hoverMenu.ts";
 
-const served = webdriverPageOn({ "/menu": HOVER_MENU_PAGE }, "hover", { implicitWaitMs: 1_000 });
+const served = browserPageOn({ "/menu": HOVER_MENU_PAGE }, "hover", { implicitWaitMs: 1_000 });
 const run = served.run;
 
 describe("mouseOver through WebDriver in the host", () => {

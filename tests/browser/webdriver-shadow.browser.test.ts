@@ -3,7 +3,7 @@
 // commands on elements inside nested open shadow roots, through Selenium 4's getShadowRoot(),
 // and GET /playback/location resolves the same locators in the driven page.
 import { describe, expect, it } from "vitest";
-import { webdriverPageOn } from "../support/webdriverPageOn.ts";
+import { browserPageOn } from "../support/browserPageOn.ts";
 import { shadowCheckoutScript } from "../support/shadowCheckout.ts";
 
 const CHECKOUT = `<!doctype html>
@@ -15,7 +15,7 @@ const CHECKOUT = `<!doctype html>
   ${shadowCheckoutScript('<label>Card <input class="card"></label>')}
 </body></html>`;
 
-const served = webdriverPageOn({ "/checkout": CHECKOUT }, "shadow", { implicitWaitMs: 1_000 });
+const served = browserPageOn({ "/checkout": CHECKOUT }, "shadow", { implicitWaitMs: 1_000 });
 const page = () => served.page();
 const run = served.run;
 

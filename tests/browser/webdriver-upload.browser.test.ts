@@ -6,7 +6,7 @@ import { mkdtempSync, mkdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { webdriverPageOn } from "../support/webdriverPageOn.ts";
+import { browserPageOn } from "../support/browserPageOn.ts";
 
 const UPLOAD = `<!doctype html>
 <html><head><title>Upload</title></head>
@@ -28,7 +28,7 @@ mkdirSync(join(projectDir, "fixtures"));
 writeFileSync(join(projectDir, "fixtures", "avatar.png"), "twelve bytes");
 writeFileSync(join(filesDir, "cv.txt"), "from --files");
 
-const served = webdriverPageOn({ "/upload": UPLOAD }, "upload", { implicitWaitMs: 1_000, uploads: { filesDir, projectDir } });
+const served = browserPageOn({ "/upload": UPLOAD }, "upload", { implicitWaitMs: 1_000, uploads: { filesDir, projectDir } });
 const run = served.run;
 
 describe("type on a file input through WebDriver in the host", () => {

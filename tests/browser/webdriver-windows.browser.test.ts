@@ -3,8 +3,8 @@
 // with opensWindow and windowHandleName, selectWindow handle=${win_ser_1}, close, and back to
 // the first window stored with storeWindowHandle, for a target=_blank link and a window.open().
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { webdriverPage } from "../../drivers/host/webdriver.ts";
-import type { WebDriverPage } from "../../drivers/host/webdriver.ts";
+import { browserPage } from "../../drivers/host/browserPage.ts";
+import type { BrowserPage } from "../../drivers/host/browserPage.ts";
 import type { PageOutcome } from "../../machines/testRunner.types.ts";
 import { servePages } from "../support/browserPages.ts";
 
@@ -20,11 +20,11 @@ const HELP = `<!doctype html>
 <body><p id="faq">Frequently asked</p><script>document.getElementById("faq").dataset.from = location.search;</script></body></html>`;
 
 let site: Awaited<ReturnType<typeof servePages>>;
-let page: WebDriverPage;
+let page: BrowserPage;
 
 beforeAll(async () => {
   site = await servePages({ "/shop": SHOP, "/help": HELP });
-  page = webdriverPage({ baseUrl: site.origin, implicitWaitMs: 1_000 });
+  page = browserPage({ baseUrl: site.origin, implicitWaitMs: 1_000 });
 });
 
 afterAll(async () => {

@@ -1,5 +1,5 @@
 // The host's page under test for real: side-runtime's WebDriverExecutor driving headless
-// Chromium through Debian's chromedriver (drivers/host/webdriver.ts), against the example
+// Chromium through Debian's chromedriver (drivers/host/browserPage.ts), against the example
 // site (drivers/host/site.ts). Runs go through createIde with an in-process plugin, so a
 // plugin command runs between real clicks. Never skipped: `npm test` installs Chromium and
 // chromedriver first (bin/ensure-test-tools.ts).
@@ -14,9 +14,9 @@ import type { Ide, OutboundMessage } from "../../index.ts";
 import { drivenResolver } from "../../apps/host/host.ts";
 import { startExampleSite } from "../../drivers/host/site.ts";
 import type { ExampleSite } from "../../drivers/host/site.ts";
-import { webdriverPage } from "../../drivers/host/webdriver.ts";
+import { browserPage } from "../../drivers/host/browserPage.ts";
 import { CHROMEDRIVER_PATH } from "../../drivers/host/chromedriver.ts";
-import type { WebDriverPage } from "../../drivers/host/webdriver.ts";
+import type { BrowserPage } from "../../drivers/host/browserPage.ts";
 import { CHROMIUM_PATH } from "../../drivers/host/chromium.ts";
 
 const EXAMPLE = JSON.parse(readFileSync(new URL("../../examples/shop.side", import.meta.url), "utf8")) as {
@@ -44,11 +44,11 @@ const killedMidRun = () =>
 type Execute = Extract<OutboundMessage, { action: "execute" }>;
 
 let site: ExampleSite;
-let page: WebDriverPage;
+let page: BrowserPage;
 
 beforeAll(async () => {
   site = await startExampleSite();
-  page = webdriverPage({ baseUrl: site.url });
+  page = browserPage({ baseUrl: site.url });
 });
 
 afterAll(async () => {
@@ -301,7 +301,7 @@ describe("the host's page under test: headless Chromium through chromedriver", (
       });
     });
     const driver = spawn(CHROMEDRIVER_PATH, [`--port=${port}`], { stdio: "ignore" });
-    const remote = webdriverPage({ webdriverUrl: `http://127.0.0.1:${port}`, chromiumPath: CHROMIUM_PATH, baseUrl: site.url });
+    const remote = browserPage({ webdriverUrl: `http://127.0.0.1:${port}`, chromiumPath: CHROMIUM_PATH, baseUrl: site.url });
     try {
       await vi.waitFor(async () => expect((await fetch(`http://127.0.0.1:${port}/status`)).ok).toBe(true), WAIT);
       const { ide } = await ideWith(EXAMPLE, [], undefined, remote);

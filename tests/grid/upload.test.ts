@@ -7,8 +7,8 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startGrid } from "../../drivers/grid/grid.ts";
 import type { Grid } from "../../drivers/grid/grid.ts";
-import { webdriverPage } from "../../drivers/host/webdriver.ts";
-import type { WebDriverPage } from "../../drivers/host/webdriver.ts";
+import { browserPage } from "../../drivers/host/browserPage.ts";
+import type { BrowserPage } from "../../drivers/host/browserPage.ts";
 import type { PageOutcome } from "../../machines/testRunner.types.ts";
 import { servePages } from "../support/browserPages.ts";
 
@@ -30,12 +30,12 @@ writeFileSync(join(projectDir, "note.txt"), "sent to the node");
 
 let grid: Grid;
 let site: Awaited<ReturnType<typeof servePages>>;
-let page: WebDriverPage;
+let page: BrowserPage;
 
 beforeAll(async () => {
   grid = await startGrid({ maxSessions: 1 });
   site = await servePages({ "/upload": UPLOAD });
-  page = webdriverPage({ baseUrl: site.origin, webdriverUrl: grid.url, implicitWaitMs: 2_000, uploads: { filesDir: null, projectDir } });
+  page = browserPage({ baseUrl: site.origin, webdriverUrl: grid.url, implicitWaitMs: 2_000, uploads: { filesDir: null, projectDir } });
 }, 120_000);
 
 afterAll(async () => {

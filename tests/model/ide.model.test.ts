@@ -3,7 +3,8 @@ import { createActor, fromCallback, fromPromise, getInitialMicrosteps, setup } f
 import type { SnapshotFrom } from "xstate";
 import { getShortestPaths } from "xstate/graph";
 import { ideMachine } from "../../machines/ide.machine.ts";
-import type { IdeEmitted, IdeEvent, IdeInput, OutboundRequestedEvent } from "../../machines/ide.types.ts";
+import type { IdeEmitted, IdeEvent, IdeInput, IdeRequestEvent, OutboundRequestedEvent, UserEvent } from "../../machines/ide.types.ts";
+import { route } from "../../core/door.ts";
 import { isUnsaved, projectFileMachine } from "../../machines/projectFile.machine.ts";
 import { validDisplay } from "../../machines/editor.edits.ts";
 import { eachTestRunner } from "../../machines/ide.selectors.ts";
@@ -153,9 +154,11 @@ function startIde(options: { window?: IdeInput["window"]; project?: SideProject;
   /** Sends a request with a fresh id, and returns the id. */
   const request = <T extends { type: `request.${string}`; sender: string }>(event: T): number => {
     const requestId = nextId++;
-    actor.send({ ...event, requestId } as unknown as IdeEvent);
+    route(actor, { ...event, requestId } as unknown as IdeRequestEvent);
     return requestId;
   };
+  /** A user event as the door gives it: to the machine that owns it. */
+  const send = (event: UserEvent) => route(actor, event);
   const answers = () => [...answered];
   const answerTo = (requestId: number) => answers().filter((e) => e.requestId === requestId).map((e) => e.reply);
   const outbound = () => emitted.filter((e): e is OutboundRequestedEvent => e.type === "outbound.requested");
@@ -164,7 +167,7 @@ function startIde(options: { window?: IdeInput["window"]; project?: SideProject;
   const project = () => actor.getSnapshot().context.projectFile.getSnapshot();
   /** The run as the view says it: its status ("idle" before the first) and its test. */
   const playback = () => {
-    const view = playbackView(actor.getSnapshot());
+    const view = playbackView(actor.getSnapshot().context.suiteRunner.getSnapshot());
     return { value: view?.status ?? "idle", testId: view?.testId ?? null };
   };
   const plugins = () => actor.getSnapshot().context.plugins;
@@ -173,7 +176,7 @@ function startIde(options: { window?: IdeInput["window"]; project?: SideProject;
     [control().context.candidate?.requestId, project().context.pendingLoad?.requestId, project().context.pendingClose?.requestId].filter(
       (id): id is number => id !== undefined,
     );
-  return { actor, emitted, request, answers, answerTo, outbound, logs, control, project, playback, plugins, windowState, waitingIds };
+  return { actor, send, emitted, request, answers, answerTo, outbound, logs, control, project, playback, plugins, windowState, waitingIds };
 }
 
 /** The root with a run machine whose plugin port records what it is asked to tell, and answers at once. */
@@ -210,7 +213,7 @@ const failure = (errorCode: string) => ({ ok: false, errorCode, error: expect.an
 function controlledBy(sender = A, reg = registrationA, options: Parameters<typeof startIde>[0] = {}) {
   const ide = startIde(options);
   ide.request(askControl(sender, reg));
-  ide.actor.send({ type: "user.accept" });
+  ide.send({ type: "user.accept" });
   return ide;
 }
 
@@ -229,7 +232,9 @@ async function replayOnActor(window: IdeInput["window"], path: ModelPath<IdeSnap
       const id = requestIdOf(event);
       if (id !== null) asked.push(id);
       if (event.type === "close.confirmed" && actor.getSnapshot().matches("open")) closesConfirmedWhileOpen.push(event.requestId);
-      actor.send(event);
+      // Users' events and plugins' requests come through the door, which routes them to their owner.
+      if (event.type.startsWith("user.") || event.type.startsWith("request.")) route(actor, event as UserEvent | IdeRequestEvent);
+      else actor.send(event);
     },
     check(expected, where) {
       const actual = actor.getSnapshot();
@@ -350,7 +355,7 @@ describe("ide machine, the window", () => {
   it("leaves a window opened by a control request open when the user declines", () => {
     const ide = startIde({ window: "closed" });
     const id = ide.request(askControl(A, registrationA));
-    ide.actor.send({ type: "user.decline" });
+    ide.send({ type: "user.decline" });
     expect(ide.windowState()).toBe("open");
     expect(ide.control().value).toBe("notControlled");
     expect(ide.answerTo(id)).toEqual([ok(false)]);
@@ -358,9 +363,9 @@ describe("ide machine, the window", () => {
 
   it("drops the plugins, ends control and answers a waiting candidate IdeNotActive when the user closes the window", () => {
     const ide = controlledBy(A);
-    ide.actor.send({ type: "user.editProject" });
+    ide.send({ type: "user.editProject" });
     const candidate = ide.request(askControl(B, registrationB));
-    ide.actor.send({ type: "user.closeWindow" });
+    ide.send({ type: "user.closeWindow" });
     expect(ide.windowState()).toBe("closed");
     expect(ide.plugins()).toEqual([]);
     expect(ide.control().value).toBe("notControlled");
@@ -373,10 +378,10 @@ describe("ide machine, the window", () => {
 
   it("answers a load waiting for the user IdeNotActive when the user closes the window, keeping the changes", () => {
     const ide = startIde();
-    ide.actor.send({ type: "user.editProject" });
+    ide.send({ type: "user.editProject" });
     const id = ide.request(load(A, otherFixture));
     expect(ide.answerTo(id)).toEqual([]);
-    ide.actor.send({ type: "user.closeWindow" });
+    ide.send({ type: "user.closeWindow" });
     expect(ide.answerTo(id)).toEqual([failure("IdeNotActive")]);
     expect(ide.project().context.project).toEqual(shopFixture);
     expect(isUnsaved(ide.project().context)).toBe(true);
@@ -384,8 +389,8 @@ describe("ide machine, the window", () => {
 
   it("ends a running test case when the user closes the window", async () => {
     const ide = startIde();
-    ide.actor.send({ type: "user.startPlayback" });
-    ide.actor.send({ type: "user.closeWindow" });
+    ide.send({ type: "user.startPlayback" });
+    ide.send({ type: "user.closeWindow" });
     expect(ide.playback().value).toBe("finishing");
     await settle();
     expect(ide.playback().value).toBe("ended");
@@ -394,8 +399,8 @@ describe("ide machine, the window", () => {
   it("starts an empty plugin session when the user opens the window again", () => {
     const ide = startIde();
     ide.request(register(A, registrationA));
-    ide.actor.send({ type: "user.closeWindow" });
-    ide.actor.send({ type: "user.openWindow" });
+    ide.send({ type: "user.closeWindow" });
+    ide.send({ type: "user.openWindow" });
     expect(ide.windowState()).toBe("open");
     expect(ide.plugins()).toEqual([]);
   });
@@ -408,7 +413,7 @@ describe("ide machine, control and the plugin session", () => {
     ide.request(register(B, registrationB));
     const id = ide.request(askControl(C, registrationC));
     expect(ide.plugins().map((p) => p.id)).toEqual([A, B]);
-    ide.actor.send({ type: "user.accept" });
+    ide.send({ type: "user.accept" });
     expect(ide.answerTo(id)).toEqual([ok(true)]);
     expect(ide.actor.getSnapshot().context.controller).toBe(C);
     expect(ide.plugins()).toEqual([{ id: C, registration: registrationC }]);
@@ -425,7 +430,7 @@ describe("ide machine, control and the plugin session", () => {
   it("keeps the old controller and its plugin session when the user declines a handover", () => {
     const ide = controlledBy(A);
     const id = ide.request(askControl(B, registrationB));
-    ide.actor.send({ type: "user.decline" });
+    ide.send({ type: "user.decline" });
     expect(ide.answerTo(id)).toEqual([ok(false)]);
     expect(ide.actor.getSnapshot().context.controller).toBe(A);
     expect(ide.plugins().map((p) => p.id)).toEqual([A]);
@@ -434,7 +439,7 @@ describe("ide machine, control and the plugin session", () => {
   it("hands control and the plugin session over when the user accepts a handover", () => {
     const ide = controlledBy(A);
     const id = ide.request(askControl(B, registrationB));
-    ide.actor.send({ type: "user.accept" });
+    ide.send({ type: "user.accept" });
     expect(ide.answerTo(id)).toEqual([ok(true)]);
     expect(ide.actor.getSnapshot().context.controller).toBe(B);
     expect(ide.plugins()).toEqual([{ id: B, registration: registrationB }]);
@@ -468,7 +473,7 @@ describe("ide machine, one dialog at a time", () => {
 
   it("answers Busy to a load over unsaved changes while a consent dialog is open", () => {
     const ide = startIde();
-    ide.actor.send({ type: "user.editProject" });
+    ide.send({ type: "user.editProject" });
     ide.request(askControl(A, registrationA));
     const id = ide.request(load(B, otherFixture));
     expect(ide.answerTo(id)).toEqual([failure("Busy")]);
@@ -488,7 +493,7 @@ describe("ide machine, one dialog at a time", () => {
 
   it("answers Busy to a plugin asking for control while a load dialog is open", () => {
     const ide = startIde();
-    ide.actor.send({ type: "user.editProject" });
+    ide.send({ type: "user.editProject" });
     const loading = ide.request(load(A, otherFixture));
     const id = ide.request(askControl(B, registrationB));
     expect(ide.answerTo(id)).toEqual([failure("Busy")]);
@@ -498,7 +503,7 @@ describe("ide machine, one dialog at a time", () => {
 
   it("answers Busy to a close over unsaved changes while a load dialog is open", () => {
     const ide = controlledBy(A);
-    ide.actor.send({ type: "user.editProject" });
+    ide.send({ type: "user.editProject" });
     ide.request(load(A, otherFixture));
     const id = ide.request(closeRequest(A));
     expect(ide.answerTo(id)).toEqual([failure("Busy")]);
@@ -508,7 +513,7 @@ describe("ide machine, one dialog at a time", () => {
 
   it("answers Busy to a second load over unsaved changes while a load dialog is open", () => {
     const ide = startIde();
-    ide.actor.send({ type: "user.editProject" });
+    ide.send({ type: "user.editProject" });
     const first = ide.request(load(A, otherFixture));
     const second = ide.request(load(B, shopFixture));
     expect(ide.answerTo(second)).toEqual([failure("Busy")]);
@@ -517,9 +522,9 @@ describe("ide machine, one dialog at a time", () => {
 
   it("gives the user's answer to the one dialog that is open", () => {
     const ide = startIde();
-    ide.actor.send({ type: "user.editProject" });
+    ide.send({ type: "user.editProject" });
     const id = ide.request(load(A, otherFixture));
-    ide.actor.send({ type: "user.accept" });
+    ide.send({ type: "user.accept" });
     expect(ide.answerTo(id)).toEqual([ok(true)]);
     expect(ide.project().context.project).toEqual(otherFixture);
     expect(ide.control().value).toBe("notControlled");
@@ -535,8 +540,8 @@ describe("ide machine, one dialog at a time", () => {
       actors: { projectFile: projectFileMachine.provide({ actors: { saveProject: port.logic } }) },
     });
     const ide = startIde({ logic });
-    ide.actor.send({ type: "user.editProject" });
-    ide.actor.send({ type: "user.saveProject" });
+    ide.send({ type: "user.editProject" });
+    ide.send({ type: "user.saveProject" });
     const first = ide.request(load(A, otherFixture));
     expect(ide.project().value).toEqual({ dialog: "confirmingLoad", saving: "saving" });
     await port.resolve({ ok: true });
@@ -567,11 +572,11 @@ describe("ide machine, closing by the controller", () => {
 
   it("asks the user before closing over unsaved changes, and keeps the window and the changes on decline", () => {
     const ide = controlledBy(A);
-    ide.actor.send({ type: "user.editProject" });
+    ide.send({ type: "user.editProject" });
     const id = ide.request(closeRequest(A));
     expect(ide.project().value).toEqual({ dialog: "confirmingClose", saving: "idle" });
     expect(ide.answerTo(id)).toEqual([]);
-    ide.actor.send({ type: "user.decline" });
+    ide.send({ type: "user.decline" });
     expect(ide.answerTo(id)).toEqual([ok(false)]);
     expect(ide.windowState()).toBe("open");
     expect(ide.actor.getSnapshot().context.controller).toBe(A);
@@ -580,9 +585,9 @@ describe("ide machine, closing by the controller", () => {
 
   it("discards the unsaved changes, closes and answers true when the user accepts the close", () => {
     const ide = controlledBy(A, registrationA, { project: otherFixture });
-    ide.actor.send({ type: "user.editProject" });
+    ide.send({ type: "user.editProject" });
     const id = ide.request(closeRequest(A));
-    ide.actor.send({ type: "user.accept" });
+    ide.send({ type: "user.accept" });
     expect(ide.answerTo(id)).toEqual([ok(true)]);
     expect(ide.windowState()).toBe("closed");
     expect(ide.project().context.project).toEqual(otherFixture);
@@ -614,9 +619,9 @@ describe("ide machine, messages to plugins", () => {
     const ide = startIde({ logic: told.logic });
     ide.request(register(A, registrationA));
     ide.request(register(B, registrationB));
-    ide.actor.send({ type: "user.startPlayback", testId: "t-cart" });
+    ide.send({ type: "user.startPlayback", testId: "t-cart" });
     await settle();
-    ide.actor.send({ type: "user.stopPlayback" });
+    ide.send({ type: "user.stopPlayback" });
     await settle();
     expect(told.calls.map((c) => [c.plugins.map((p) => p.id), c.messages.map((m) => m.event)])).toEqual([
       [[A, B], ["playbackStarted"]],
@@ -630,9 +635,9 @@ describe("ide machine, messages to plugins", () => {
     const told = recordingRuns();
     const ide = startIde({ logic: told.logic });
     ide.request(register(A, registrationA));
-    ide.actor.send({ type: "user.startPlayback" });
+    ide.send({ type: "user.startPlayback" });
     await settle();
-    ide.actor.send({ type: "user.closeWindow" });
+    ide.send({ type: "user.closeWindow" });
     await settle();
     expect(ide.plugins()).toEqual([]);
     expect(told.calls.map((c) => [c.plugins.map((p) => p.id), c.messages.map((m) => m.event)])).toEqual([
@@ -645,8 +650,8 @@ describe("ide machine, messages to plugins", () => {
     const told = recordingRuns();
     const ide = startIde({ logic: told.logic });
     ide.request(register(A, registrationA));
-    ide.actor.send({ type: "user.toggleBreakpoint", commandId: "c-open" });
-    ide.actor.send({ type: "user.startPlayback" });
+    ide.send({ type: "user.toggleBreakpoint", commandId: "c-open" });
+    ide.send({ type: "user.startPlayback" });
     await settle();
     expect(ide.playback().value).toBe("paused");
     const id = ide.request({ type: "request.commandState", sender: A, commandId: "c-open", state: "fatal", message: "gone" });
@@ -659,7 +664,7 @@ describe("ide machine, messages to plugins", () => {
   it("tells nobody when no plugin is registered", () => {
     const ide = startIde();
     ide.request(load(A, otherFixture));
-    ide.actor.send({ type: "user.startPlayback" });
+    ide.send({ type: "user.startPlayback" });
     expect(ide.outbound()).toEqual([]);
   });
 });
@@ -667,21 +672,21 @@ describe("ide machine, messages to plugins", () => {
 describe("ide machine, playback and saving", () => {
   it("starts the project's first test case when no test id is given", () => {
     const ide = startIde();
-    ide.actor.send({ type: "user.startPlayback" });
+    ide.send({ type: "user.startPlayback" });
     expect(ide.playback().value).toBe("starting");
     expect(ide.playback().testId).toBe("t-login");
   });
 
   it("logs a warning and starts nothing for a test case the project does not have", () => {
     const ide = startIde();
-    ide.actor.send({ type: "user.startPlayback", testId: "t-missing" });
+    ide.send({ type: "user.startPlayback", testId: "t-missing" });
     expect(ide.playback().value).toBe("idle");
     expect(ide.logs()).toEqual([{ type: "log.written", level: "warn", message: expect.stringContaining("t-missing") }]);
   });
 
   it("forwards command states of the running test case and answers them", () => {
     const ide = startIde();
-    ide.actor.send({ type: "user.startPlayback" });
+    ide.send({ type: "user.startPlayback" });
     const known = ide.request({ type: "request.commandState", sender: A, commandId: "c-user", state: "failed", message: "x" });
     const unknown = ide.request({ type: "request.commandState", sender: A, commandId: "s-open", state: "passed", message: null });
     expect(ide.answerTo(known)).toEqual([ok(true)]);
@@ -694,11 +699,11 @@ describe("ide machine, playback and saving", () => {
       actors: { projectFile: projectFileMachine.provide({ actors: { saveProject: port.logic } }) },
     });
     const ide = startIde({ logic });
-    ide.actor.send({ type: "user.saveProject" });
+    ide.send({ type: "user.saveProject" });
     await port.resolve({ ok: true });
     ide.request(askControl(A, registrationA));
-    ide.actor.send({ type: "user.accept" });
-    ide.actor.send({ type: "user.saveProject" });
+    ide.send({ type: "user.accept" });
+    ide.send({ type: "user.saveProject" });
     await port.resolve({ ok: true });
     expect(port.inputs.map((i) => i.controller)).toEqual([null, A]);
   });
@@ -709,8 +714,8 @@ describe("ide machine, playback and saving", () => {
       actors: { projectFile: projectFileMachine.provide({ actors: { saveProject: port.logic } }) },
     });
     const ide = startIde({ logic });
-    ide.actor.send({ type: "user.editProject" });
-    ide.actor.send({ type: "user.saveProject" });
+    ide.send({ type: "user.editProject" });
+    ide.send({ type: "user.saveProject" });
     await port.resolve({ ok: false, reason: "refused" });
     expect(ide.logs()).toEqual([{ type: "log.written", level: "error", message: expect.stringContaining("refused") }]);
     expect(isUnsaved(ide.project().context)).toBe(true);
@@ -722,7 +727,7 @@ describe("ide machine, answers", () => {
     const ide = startIde();
     const asked: number[] = [];
     const ask = <T extends { type: `request.${string}`; sender: string }>(event: T) => asked.push(ide.request(event));
-    const user = (type: "user.accept" | "user.decline" | "user.editProject" | "user.closeWindow") => ide.actor.send({ type });
+    const user = (type: "user.accept" | "user.decline" | "user.editProject" | "user.closeWindow") => ide.send({ type });
 
     ask(register(A, registrationA));
     ask(askControl(A, registrationA));
@@ -760,10 +765,10 @@ describe("ide machine, a plugin's alert and the displayed test", () => {
     ide.request(register(A, registrationA));
     const yes = ide.request(alert(A, { confirm: "Accept", cancel: "Reject" }));
     expect(ide.actor.getSnapshot().context.alert).toMatchObject({ title: "Plugin A says...", text: "Accept?", confirmLabel: "Accept", cancelLabel: "Reject" });
-    ide.actor.send({ type: "user.accept" });
+    ide.send({ type: "user.accept" });
     const no = ide.request(alert(A));
     expect(ide.actor.getSnapshot().context.alert).toMatchObject({ confirmLabel: "OK", cancelLabel: null });
-    ide.actor.send({ type: "user.decline" });
+    ide.send({ type: "user.decline" });
     expect(ide.answerTo(yes)).toEqual([ok(true)]);
     expect(ide.answerTo(no)).toEqual([ok(false)]);
     expect(ide.control().value).toBe("notControlled");
@@ -772,15 +777,15 @@ describe("ide machine, a plugin's alert and the displayed test", () => {
 
   it("keeps a load over unsaved changes Busy while the alert is open, and asks the user about it once the alert is answered", () => {
     const ide = startIde();
-    ide.actor.send({ type: "user.editProject" });
+    ide.send({ type: "user.editProject" });
     const asked = ide.request(alert(A));
     const busy = ide.request(load(A, otherFixture));
     expect(ide.answerTo(busy)).toEqual([failure("Busy")]);
-    ide.actor.send({ type: "user.accept" });
+    ide.send({ type: "user.accept" });
     expect(ide.answerTo(asked)).toEqual([ok(true)]);
     const later = ide.request(load(A, otherFixture));
     expect(ide.project().matches({ dialog: "confirmingLoad" })).toBe(true);
-    ide.actor.send({ type: "user.decline" });
+    ide.send({ type: "user.decline" });
     expect(ide.answerTo(later)).toEqual([ok(false)]);
     expect(isUnsaved(ide.project().context)).toBe(true);
   });
@@ -797,15 +802,15 @@ describe("ide machine, a plugin's alert and the displayed test", () => {
 
   it("refuses edits of the test a real run plays, told by the run through the root, until the run has ended", async () => {
     const ide = startIde();
-    ide.actor.send({ type: "user.toggleBreakpoint", commandId: "c-open" });
-    ide.actor.send({ type: "user.startPlayback" });
+    ide.send({ type: "user.toggleBreakpoint", commandId: "c-open" });
+    ide.send({ type: "user.startPlayback" });
     await settle();
     expect(ide.playback().value).toBe("paused");
     const refused = ide.request({ type: "request.addCommand" as const, sender: A, command: "echo" });
-    ide.actor.send({ type: "user.deleteCommand", commandId: "c-open" });
+    ide.send({ type: "user.deleteCommand", commandId: "c-open" });
     expect(ide.answerTo(refused)).toEqual([failure("Busy")]);
     expect(ide.project().context.project).toBe(shopFixture);
-    ide.actor.send({ type: "user.stopPlayback" });
+    ide.send({ type: "user.stopPlayback" });
     await settle();
     expect(ide.playback().value).toBe("ended");
     const taken = ide.request({ type: "request.addCommand" as const, sender: A, command: "echo" });

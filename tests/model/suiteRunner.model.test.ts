@@ -79,6 +79,7 @@ const ended = (snapshot: SuiteSnapshot): TestEndedFact[] =>
         failed,
         started,
         audience: started ? [{ id: "p", name: "P" }] : [],
+        variables: {},
       })),
     );
 

@@ -42,7 +42,7 @@ function suiteRunner(retries: number | undefined, workers = 1) {
   /** The test runner `runner` (else the last started) tells that its test ended. */
   const ends = (end: TestEnd, runner = run().runs.at(-1)!.runner, started = true) => {
     const testId = run().runs.find((r) => r.runner === runner)!.testId;
-    send({ type: "test.ended", runner, testId, end, failed: end === "failed" || end === "fatal", started, audience: started ? [{ id: "p", name: "P" }] : [] });
+    send({ type: "test.ended", runner, testId, end, failed: end === "failed" || end === "fatal", started, audience: started ? [{ id: "p", name: "P" }] : [], variables: {} });
   };
   /** Each test started, with its try: `t-2#2` is test t-2's second try. */
   const plays = () => run().runs.map((r) => `${r.testId}#${r.tryNo}`);

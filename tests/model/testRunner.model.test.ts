@@ -35,6 +35,7 @@ const project = modelProject(
     { id: "t-three", name: "three", commands: [command("d1", "store", "v", "x"), command("d2", "pOk"), command("d3", "open", "/")] },
     { id: "t-flow", name: "flow", commands: [command("f1", "if", "${x}"), command("f2", "pause", "60000"), command("f3", "end")] },
     { id: "t-broken", name: "broken", commands: [command("b1", "if", "true")] },
+    { id: "t-off", name: "off", commands: [command("o1", "//pOk"), command("o2", "store", "v", "x")] },
   ],
   [{ id: "s", name: "S", tests: ["t-a", "t-flow"] }],
 );
@@ -138,7 +139,7 @@ function serializeState(snapshot: TestSnapshot): string {
       rows: commandRows(run.commands).map((r) => [r.id, r.state]),
       at: run.frames.map((f) => [f.at, f.visits, f.turnedBack]),
       current: currentCommandId(run),
-      flags: [run.pauseRequested, run.stepping, run.passBreakpointAt, run.end, run.failed, run.sleepMs, run.delayMs],
+      flags: [run.pauseRequested, run.stepping, run.passBreakpointAt, run.end, run.failed, run.sleepMs, run.delayMs, run.untilCommandId, run.single],
       variables: run.variables,
       audience: run.audience.length,
     },
@@ -167,6 +168,8 @@ const INPUTS: Array<[string, TestRunnerInput]> = [
   ["t-flow", inputFor("t-flow")],
   ["t-broken", inputFor("t-broken")],
   ["t-a, first of suite S", inputFor("t-a", { suite: { name: "S", runId: "run-1", announce: [project.tests[0], project.tests[2]] } })],
+  ["t-three, played to d2", inputFor("t-three", { untilCommandId: "d2" })],
+  ["t-three, d2 executed alone", inputFor("t-three", { executeCommandId: "d2", variables: { v: "x" } })],
 ];
 
 const traversalFor = (input: TestRunnerInput) => ({ events: eventsIn as never, serializeState, input, limit: 2_000_000 });
@@ -223,7 +226,8 @@ const shortestPaths = (name: string, input: TestRunnerInput) => {
 describe("test runner, model-based", () => {
   it.each(INPUTS)("follows every shortest path of %s on a real actor, with the same state and run at each step", { timeout: 300_000 }, async (name, input) => {
     const shortest = shortestPaths(name, input);
-    expect(shortest.length).toBeGreaterThan(name === "t-broken" ? 0 : 20);
+    // A test whose flow is broken ends at once; one command executed alone has fewer ways to go.
+    expect(shortest.length).toBeGreaterThan(name === "t-broken" ? 0 : name.endsWith("executed alone") ? 10 : 20);
     for (const path of shortest) await replayOnActor(input, path);
   });
 
@@ -430,6 +434,67 @@ describe("test runner, transitions", () => {
     expect(told.map((m) => m.map((x) => x.event))).toEqual([events]);
     expect(told[0].every((m) => m.options.runId === "run-1")).toBe(true);
     actor.stop();
+  });
+});
+
+describe("test runner, Play to here, Execute this command and disabled commands (CONTRACT section 20)", () => {
+  it("pauses before the command it plays to once, and goes on past it when resumed", () => {
+    const test = heldTest(inputFor("t-three", { untilCommandId: "d2" }));
+    test.send(done("tellPlugins", []));
+    test.send(ev.stored);
+    expect(test.value()).toEqual({ live: "paused" });
+    expect(test.current()).toBe("d2");
+    expect(test.actor.getSnapshot().context.run.untilCommandId).toBeNull();
+    test.send(ev.resume);
+    expect(test.value()).toEqual({ live: { running: "pluginCommand" } });
+    test.send(ev.pluginPassed);
+    expect(test.value()).toEqual({ live: { running: "pageCommand" } });
+  });
+
+  it("pauses there when the user paused just before it, and does not pause there again", () => {
+    const test = heldTest(inputFor("t-three", { untilCommandId: "d2", delayMs: 10_000 }));
+    test.send(done("tellPlugins", []));
+    test.send(ev.stored);
+    test.send(ev.pause);
+    expect(test.value()).toEqual({ live: "paused" });
+    expect(test.current()).toBe("d2");
+    test.send(ev.resume);
+    expect(test.value()).toEqual({ live: { running: "pluginCommand" } });
+  });
+
+  it("executes one command alone: plugins hear nothing, it starts with the variables given, and only its row gets a state", () => {
+    const { actor } = tellingTest(inputFor("t-three", { executeCommandId: "d1", variables: { u: 1 } }));
+    // The audience is whom playbackStarted and playbackStopped go to.
+    expect(actor.getSnapshot().context.run.audience).toEqual([]);
+    expect(actor.getSnapshot().context.run.variables).toEqual({ u: 1 });
+    actor.stop();
+    const test = heldTest(inputFor("t-three", { executeCommandId: "d2" }));
+    test.send(done("tellPlugins", []));
+    expect(test.value()).toEqual({ live: { running: "pluginCommand" } });
+    test.send(ev.pluginPassed);
+    expect(test.value()).toBe("finishing");
+    expect(test.rows()).toEqual([["d1", null], ["d2", "passed"], ["d3", null]]);
+  });
+
+  it("does not start executing a control-flow command alone, failing it with why", () => {
+    const test = heldTest(inputFor("t-flow", { executeCommandId: "f1" }));
+    expect(test.value()).toBe("ended");
+    expect(test.actor.getSnapshot().context.run.commands.chunks.flat().map((r) => [r.id, r.state, r.message])).toEqual([
+      ["f1", "failed", "This command cannot be executed by itself: if is control flow, which means nothing by itself: use Play from here, or play the whole test."],
+      ["f2", null, null],
+      ["f3", null, null],
+    ]);
+    expect(test.reports).toEqual([{ started: false }]);
+  });
+
+  it("passes over a disabled command, which keeps no state", () => {
+    const test = heldTest(inputFor("t-off"));
+    test.send(done("tellPlugins", []));
+    expect(test.value()).toEqual({ live: { running: "ideCommand" } });
+    expect(test.current()).toBe("o2");
+    test.send(ev.stored);
+    expect(test.value()).toBe("finishing");
+    expect(test.rows()).toEqual([["o1", null], ["o2", "passed"]]);
   });
 });
 

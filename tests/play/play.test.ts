@@ -120,6 +120,26 @@ describe("npm run play", () => {
     expect(given.code).toBe(0);
   });
 
+  it("passes over disabled commands (//), a plugin's among them, with no unknown-command failure or hint, and exits 0", async () => {
+    const withDisabled = {
+      id: "t-off",
+      name: "with disabled",
+      commands: [
+        command("o1", "open", "/shop"),
+        command("o2", "//eyesCheckWindow", "cart"),
+        command("o3", "click", "linkText=Add to cart"),
+        command("o4", "//click", "linkText=Add to cart"),
+        command("o5", "assertText", "css=.cart-count", "1"),
+      ],
+    };
+    const path = shopProject("disabled.side", {}, [withDisabled]);
+    const run = await play([path, "--test", "with disabled", "--base-url", site.url]);
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^passed {2}with disabled {2}\d+\.\d\d s$/m);
+    expect(run.stdout).not.toMatch(/Unknown command|^hint/m);
+  });
+
   it("plays a suite with a failing test on, names the failed command, exits 1, and reports the failure", async () => {
     const junit = join(dir, "fail.xml");
     const run = await play([shopProject("fail.side"), "--base-url", site.url, "--junit", junit]);

@@ -1,10 +1,10 @@
 // Actionability (issue 27): pages where an element is there but cannot take the action yet
 // (disabled, under a spinner, sliding in, hopping about, an aria-disabled widget), and the cases
 // that act on them as recorded, with no waitFor in between. Only the one player waits for these
-// (drivers/webextension/page/actionable.ts): side-runtime's WebDriver executor and the exported
+// (drivers/player/actionable.ts): side-runtime's WebDriver executor and the exported
 // code act at once, so they are played by the player in the host, through a Grid and in the
 // extension, not by `--executor webdriver` nor exported. Each page settles after SETTLE_MS.
-import type { PageExecutorKind } from "../../drivers/host/webdriver.ts";
+import type { PlayerKind } from "../../drivers/host/browserPage.ts";
 import { TORTURE_CASES } from "./torturePage.ts";
 import type { TortureCase, TortureCommand } from "./torturePage.ts";
 
@@ -103,5 +103,5 @@ export const ACTIONABILITY_CASES: TortureCase[] = [
   { name: "types into a field the page enables late", commands: actedOn("/a/type-late", [c("type", "id=name", "Ada"), c("assertValue", "id=name", "Ada")]) },
 ];
 
-/** The cases a host executor plays: the player also these, which only it waits for. */
-export const casesOf = (executor: PageExecutorKind): TortureCase[] => (executor === "devtools" ? [...TORTURE_CASES, ...ACTIONABILITY_CASES] : TORTURE_CASES);
+/** The cases each of the host's players plays: the player also these, which only it waits for. */
+export const casesOf = (player: PlayerKind): TortureCase[] => (player === "devtools" ? [...TORTURE_CASES, ...ACTIONABILITY_CASES] : TORTURE_CASES);

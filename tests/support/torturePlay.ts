@@ -1,6 +1,6 @@
 // Playing the torture cases (torturePage.ts) as a user's project would be played: each case is
 // a test of one .side project, and a run of createIde over a page under test (the host's
-// WebDriver page, local or through a Grid) gives every command's state and message.
+// browser page, local or through a Grid) gives every command's state and message.
 import { createIde } from "../../index.ts";
 import type { Executor } from "../../core/ports.ts";
 import { playAndWait } from "./runs.ts";

@@ -61,7 +61,7 @@ describe("the options npm start and npm run play share", () => {
   const argv = ["--webdriver-url", "http://grid:4444", "--capabilities", '{"browserName":"chrome"}', "--workers", "3", "--base-url", "http://site", "--files", ".", "--executor", "webdriver", "--no-heal", "--port", "0", "--token-file", "/tmp/t"];
   const expected = {
     filesDir: process.cwd(),
-    executor: "webdriver",
+    player: "webdriver",
     heal: false,
     webdriverUrl: "http://grid:4444",
     capabilities: { browserName: "chrome" },
@@ -85,7 +85,7 @@ describe("the options npm start and npm run play share", () => {
     expect(pick(start)).toEqual(pick(play));
     expect(pick(play)).toMatchObject({ webdriverUrl: null, capabilities: undefined, workers: 1, baseUrl: null });
     expect([start.filesDir, play.filesDir]).toEqual([null, null]);
-    expect([start.executor, play.executor]).toEqual(["devtools", "devtools"]);
+    expect([start.player, play.player]).toEqual(["devtools", "devtools"]);
     expect([start.heal, play.heal]).toEqual([true, true]);
   });
 

@@ -9,7 +9,7 @@ import { buildExtension, extensionManifest } from "../../apps/extension/build.ts
 import { extensionIdOf, newExtensionKey } from "../../drivers/webextension/extensionId.ts";
 import { IDE_EXTENSION_ID, IDE_EXTENSION_KEY } from "../../drivers/webextension/identity.ts";
 import { sideFileName } from "../../drivers/webextension/save.ts";
-import { IN_PAGE_COMMANDS } from "../../drivers/webextension/page/index.ts";
+import { IN_PAGE_COMMANDS } from "../../drivers/player/index.ts";
 import { parseSideProject } from "../../services/side/index.ts";
 
 const scratch = () => mkdtempSync(join(tmpdir(), "ide-core-build-test-"));

@@ -3,7 +3,7 @@
 // a tab, close closes the run's tab, storeWindowHandle stores it. The real tabs are played in
 // tests/e2e/extension-windows.e2e.test.ts.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { tabExecutor } from "../../drivers/webextension/executor.ts";
+import { tabPage } from "../../drivers/webextension/tabPage.ts";
 import type { SideCommand } from "../../services/side/index.ts";
 
 type Tab = { id: number; windowId: number; url: string; status: string; openerTabId?: number };
@@ -64,7 +64,7 @@ afterEach(() => {
 
 describe("windows in the extension's runs", () => {
   it("stores the handle of the tab a click with opensWindow opened, then plays in it after selectWindow, and back after close", async () => {
-    const executor = tabExecutor();
+    const executor = tabPage();
     browser.opens = { id: 11, windowId: 7, url: "http://127.0.0.1/help", status: "complete", openerTabId: 3 };
     const local = await executor.execute(input(command("storeWindowHandle", "win_ser_local")), signal());
     expect(local).toEqual({ state: "passed", variables: { win_ser_local: "3" } });
@@ -84,7 +84,7 @@ describe("windows in the extension's runs", () => {
   });
 
   it("fails a command with opensWindow when no tab opens, and selectWindow of a closed or malformed handle, naming the command", async () => {
-    const executor = tabExecutor();
+    const executor = tabPage();
     const clicked = await executor.execute(input(command("click", "id=help", "", { opensWindow: true, windowHandleName: "win_ser_1" })), signal());
     expect(clicked.state).toBe("failed");
     expect(clicked.message).toContain("opensWindow");

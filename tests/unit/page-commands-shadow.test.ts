@@ -1,10 +1,10 @@
-// The in-page commands (drivers/webextension/page/) on elements inside open shadow roots, with
+// The in-page commands (drivers/player/) on elements inside open shadow roots, with
 // `css=A >>> B` targets (CONTRACT section 19), in jsdom: the same commands, waits, alternative
 // targets and messages as in the document. Real Chromium is tests/browser/page-commands.browser.test.ts.
 import { JSDOM } from "jsdom";
 import { describe, expect, it } from "vitest";
-import { locateInPage, runInPage } from "../../drivers/webextension/page/index.ts";
-import type { InPageAnswer, InPageRequest } from "../../drivers/webextension/page/index.ts";
+import { locateInPage, runInPage } from "../../drivers/player/index.ts";
+import type { InPageAnswer, InPageRequest } from "../../drivers/player/index.ts";
 
 /** A page with <x-form> whose open shadow root holds a field, a button and a nested <x-badge>. */
 function shadowPage(): { win: Window; root: ShadowRoot; seen: string[] } {

@@ -1,4 +1,4 @@
-// The in-page commands of a run in the extension's tab under test (drivers/webextension/page/),
+// The in-page commands of a run in the extension's tab under test (drivers/player/),
 // against jsdom: each command passes where Selenium IDE's passes and fails where it fails, with
 // side-runtime's message; the implicit wait, the alternative targets and the abort signal; the
 // events a user's click and typing make. jsdom has no layout, so visibility here comes from
@@ -6,9 +6,9 @@
 import { JSDOM } from "jsdom";
 import webdriver from "selenium-webdriver";
 import { describe, expect, it } from "vitest";
-import { IN_PAGE_COMMANDS, KEY_VARIABLES, locateInPage, MAX_WAIT_MS, runInPage } from "../../drivers/webextension/page/index.ts";
-import { clampWait } from "../../drivers/webextension/page/find.ts";
-import type { InPageAnswer, InPageRequest } from "../../drivers/webextension/page/index.ts";
+import { IN_PAGE_COMMANDS, KEY_VARIABLES, locateInPage, MAX_WAIT_MS, runInPage } from "../../drivers/player/index.ts";
+import { clampWait } from "../../drivers/player/find.ts";
+import type { InPageAnswer, InPageRequest } from "../../drivers/player/index.ts";
 import { fingerprintOf } from "../../services/healing/index.ts";
 
 const KEY = (name: string) => KEY_VARIABLES[`KEY_${name}`];

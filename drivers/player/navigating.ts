@@ -1,7 +1,7 @@
 // Whether a command started a navigation of its document (issue 27): a form it submitted, a link
 // it followed, Enter in a form, a script its click ran that set `location`. The player cannot
 // wait for the next document from inside this one, so its answer says so (`navigating: true`)
-// and the caller, which outlives the document (devtoolsPlayer.ts in the host, executor.ts in the
+// and the caller, which outlives the document (devtoolsPlayer.ts in the host, tabPage.ts in the
 // extension), waits for the navigation to end before the next command.
 //
 // The signal is the Navigation API's "navigate" event (Chromium 102+), which fires on the

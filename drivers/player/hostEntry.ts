@@ -1,11 +1,11 @@
-// The page player in the host's page under test (bundled for the browser, not for Node): put by
-// devtoolsPlayer.ts into an isolated world of every document of the window under test, it runs
-// one page command at a time with the extension's in-page commands (drivers/webextension/page/)
+// The one player as the host puts it into its page under test (bundled for the browser, not for
+// Node): put by drivers/host/devtoolsPlayer.ts into an isolated world of every document of the
+// window under test, it runs one page command at a time with the in-page commands (index.ts)
 // and asks for trusted input through a binding that only this world has; the host sends the
 // input events over DevTools and answers with `inputDone`. Each wait here has a limit.
-import { runInPage } from "../webextension/page/index.ts";
-import type { InPageAnswer, InPageRequest, InputEvent, TrustedInput } from "../webextension/page/index.ts";
-import { INPUT_BINDING, INPUT_LIMIT_MS, PLAYER_GLOBAL } from "./playerNames.ts";
+import { runInPage } from "./index.ts";
+import type { InPageAnswer, InPageRequest, InputEvent, TrustedInput } from "./index.ts";
+import { INPUT_BINDING, INPUT_LIMIT_MS, PLAYER_GLOBAL } from "./hostNames.ts";
 
 interface Waiting {
   resolve(): void;

@@ -1,5 +1,5 @@
-// The names the host's page player (playerEntry.ts, in the page) and its driver
-// (devtoolsPlayer.ts, in Node) share.
+// The names the host's page player (hostEntry.ts, in the page) and its driver
+// (drivers/host/devtoolsPlayer.ts, in Node) share.
 
 /** The isolated world the player lives in, in every document of the window under test. */
 export const PLAYER_WORLD = "ide-core-player";

@@ -2,9 +2,10 @@
 // page command, how it reads the answers, when it says the page is gone, and the pure pieces
 // (targets, window sizes, frame targets). The real tab is played in tests/e2e/extension-run.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { alternativeTargets, followFrameSteps, inPageRequest, parseFrameTarget, parseWindowSize } from "../../drivers/webextension/commandText.ts";
-import { PageGoneError, tabExecutor } from "../../drivers/webextension/executor.ts";
-import { KEY_VARIABLES } from "../../drivers/webextension/page/index.ts";
+import { followFrameSteps, parseFrameTarget, parseWindowSize } from "../../drivers/webextension/commandText.ts";
+import { alternativeTargets, inPageRequest } from "../../drivers/player/request.ts";
+import { PageGoneError, tabPage } from "../../drivers/webextension/tabPage.ts";
+import { KEY_VARIABLES } from "../../drivers/player/index.ts";
 import type { SideCommand } from "../../services/side/index.ts";
 
 const command = (name: string, target = "", value = "", extra: Record<string, unknown> = {}): SideCommand => ({
@@ -77,7 +78,7 @@ afterEach(() => {
 
 describe("the extension's executor", () => {
   it("sends a page command to the run's tab with ${...} replaced, KEY_ENTER as WebDriver's key and the alternative locators", async () => {
-    const executor = tabExecutor({ implicitWaitMs: 1234 });
+    const executor = tabPage({ implicitWaitMs: 1234 });
     const outcome = await executor.execute(
       input(command("type", "id=${field}", "${who}${KEY_ENTER}", { targets: [["id=${field}", "id"], ["css=#user", "css:finder"]] }), {
         field: "user",
@@ -99,7 +100,7 @@ describe("the extension's executor", () => {
     const notes = new Map<number, string>([[3, "The tab under test cannot be held for trusted input (busy)"]]);
     let holds = true;
     const trustedInput = { ready: async () => holds, inputs: () => 0, takeNote: (tabId: number) => { const note = notes.get(tabId) ?? null; notes.delete(tabId); return note; }, close() {} };
-    const executor = tabExecutor({ trustedInput });
+    const executor = tabPage({ trustedInput });
     expect(await executor.execute(input(command("click", "id=buy")), signal())).toEqual({ state: "passed", message: "The tab under test cannot be held for trusted input (busy)" });
     expect(browser.sent.at(-1)!.message).toMatchObject({ type: "page.command", trusted: true });
     holds = false;
@@ -108,7 +109,7 @@ describe("the extension's executor", () => {
   });
 
   it("hands back what a store command stored, and fails what the page could not do, naming it", async () => {
-    const executor = tabExecutor();
+    const executor = tabPage();
     browser.answer = () => ({ state: "passed", stored: { name: "greeting", value: "Hello" } });
     expect(await executor.execute(input(command("storeText", "id=result", "greeting")), signal())).toEqual({
       state: "passed",
@@ -129,7 +130,7 @@ describe("the extension's executor", () => {
   });
 
   it("puts the content script back into the frame when a navigation dropped it, and asks again", async () => {
-    const executor = tabExecutor();
+    const executor = tabPage();
     browser.listening = false;
     expect(await executor.execute(input(command("click", "id=go")), signal())).toEqual({ state: "passed" });
     expect(browser.injected).toEqual([{ target: { tabId: 3, frameIds: [0] }, files: ["content.js"] }]);
@@ -137,7 +138,7 @@ describe("the extension's executor", () => {
   });
 
   it("does not send a click again when its page navigated away before answering, but asks a new page again for an assertion", async () => {
-    const executor = tabExecutor();
+    const executor = tabPage();
     let portClosedOnce = true;
     browser.answer = (message) => {
       if (message.type !== "page.command") return true;
@@ -158,7 +159,7 @@ describe("the extension's executor", () => {
   it("with trusted input, sends a click again to the new page when its page navigated away before it sent any input, and not when it had", async () => {
     let inputs = 0;
     const trustedInput = { ready: async () => true, inputs: () => inputs, takeNote: () => null, close() {} };
-    const executor = tabExecutor({ trustedInput });
+    const executor = tabPage({ trustedInput });
     let portClosedOnce = true;
     let inputBeforeClosing = false;
     browser.answer = (message) => {
@@ -181,7 +182,7 @@ describe("the extension's executor", () => {
   });
 
   it("says the page is gone, and what to do, when the tab under test was closed", async () => {
-    const executor = tabExecutor();
+    const executor = tabPage();
     await executor.execute(input(command("click", "id=go")), signal());
     browser.tabClosed = true;
     const played = executor.execute(input(command("click", "id=go")), signal());
@@ -190,14 +191,14 @@ describe("the extension's executor", () => {
   });
 
   it("gives plugin commands the ids of the tab it picked as the run started", async () => {
-    const executor = tabExecutor();
+    const executor = tabPage();
     expect(executor.pageIds!()).toEqual({ tabId: null, windowId: null, frameId: null });
     executor.beginRun("run-1");
     await expect.poll(() => executor.pageIds!()).toEqual({ tabId: 3, windowId: 7, frameId: 0 });
   });
 
   it("fails open for an address it cannot resolve or may not go to, without navigating", async () => {
-    const executor = tabExecutor();
+    const executor = tabPage();
     const relative = await executor.execute({ ...input(command("open", "/form")), baseUrl: "" }, signal());
     expect(relative.state).toBe("failed");
     expect(relative.message).toMatch(/no url to resolve it against/);
@@ -207,7 +208,7 @@ describe("the extension's executor", () => {
   });
 
   it("fails setWindowSize and selectFrame targets that mean nothing", async () => {
-    const executor = tabExecutor();
+    const executor = tabPage();
     expect((await executor.execute(input(command("setWindowSize", "big")), signal())).message).toMatch(/WIDTHxHEIGHT/);
     expect((await executor.execute(input(command("selectFrame", "index=x")), signal())).message).toMatch(/not a frame index/);
   });
@@ -241,7 +242,7 @@ describe("what the window makes of a command's text", () => {
 
 describe("assert and verify of a variable, done by the window", () => {
   it("pass when the variable reads as the value, and fail with Selenium's message when not", async () => {
-    const executor = tabExecutor();
+    const executor = tabPage();
     expect(await executor.execute(input(command("assert", "count", "${expected}"), { count: 3, expected: "3" }), signal())).toEqual({ state: "passed" });
     expect(await executor.execute(input(command("verify", "count", "4"), { count: 3 }), signal())).toEqual({
       state: "failed",
@@ -253,7 +254,7 @@ describe("assert and verify of a variable, done by the window", () => {
 
 describe("a stopped run", () => {
   it("lets go of a page command still waiting, and tells the frame to stop waiting", async () => {
-    const executor = tabExecutor();
+    const executor = tabPage();
     browser.answer = (message) => (message.type === "page.command" ? new Promise(() => {}) : true);
     const stop = new AbortController();
     const played = executor.execute(input(command("click", "id=never")), stop.signal);

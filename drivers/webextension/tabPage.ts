@@ -6,7 +6,7 @@
 // chose, to its end.
 //
 // What goes where:
-// - the page commands of page/ (click, type, assert*, store*, ...) go to the content script
+// - the page commands of the one player (drivers/player/: click, type, assert*, store*, ...) go to the content script
 //   in the selected frame as { type: "page.command", request }, with `${...}` replaced here;
 //   the content script is put back after a navigation dropped it;
 // - open, executeScript, executeAsyncScript, runScript, the conditions, selectFrame,
@@ -20,13 +20,14 @@ import type { PageOutcome } from "../../machines/testRunner.types.ts";
 import { messageOf } from "../../services/errors.ts";
 import { unknownCommand } from "../../services/playback/unknownCommand.ts";
 import { interpolate, interpolateCondition, readVariable } from "../../services/playback/variables.ts";
-import { inPageRequest, parseWindowSize } from "./commandText.ts";
+import { inPageRequest } from "../player/request.ts";
+import { parseWindowSize } from "./commandText.ts";
 import { selectFrame } from "./frames.ts";
 import { readInPageAnswer } from "./messages.ts";
 import type { PageAbortMessage, PageCommandMessage } from "./messages.ts";
 import { abortable, FRAME_GONE, navigate, NO_TAB, pageGone, PageGoneError, settled, watchLoads } from "./navigation.ts";
-import { actsOnPage as acts, IN_PAGE_COMMANDS, KEY_VARIABLES } from "./page/index.ts";
-import type { InPageAnswer } from "./page/index.ts";
+import { actsOnPage as acts, IN_PAGE_COMMANDS, KEY_VARIABLES } from "../player/index.ts";
+import type { InPageAnswer } from "../player/index.ts";
 import { runScript } from "./scripts.ts";
 import type { ScriptMode } from "./scripts.ts";
 import { askContentScript, findTabUnderTest, isNoFrame, isNoReceiver, isPortClosed } from "./tabs.ts";
@@ -36,7 +37,7 @@ import type { TrustedInputHost } from "./debugger.ts";
 
 export { PageGoneError };
 
-export interface TabExecutorOptions {
+export interface TabPageOptions {
   /** Selenium IDE's implicit wait for elements (default 5,000 ms, as there). */
   implicitWaitMs?: number;
   /** How long `open`, and a page still loading before a command, may take (default 30,000 ms). */
@@ -47,7 +48,7 @@ export interface TabExecutorOptions {
   trustedInput?: TrustedInputHost;
 }
 
-export interface TabExecutor extends Executor {
+export interface TabPage extends Executor {
   /** A run started: its tab is picked now, so plugin commands before any page command get its ids. */
   beginRun(runId: string): void;
   /** The run's tab and frame, while a run has one (locators resolve there). */
@@ -63,7 +64,7 @@ const RESENDS = 3;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const failed = (message: string): PageOutcome => ({ state: "failed", message });
 
-export function tabExecutor(options: TabExecutorOptions = {}): TabExecutor {
+export function tabPage(options: TabPageOptions = {}): TabPage {
   const implicitWaitMs = options.implicitWaitMs ?? 5_000;
   const loadTimeoutMs = options.loadTimeoutMs ?? 30_000;
   const scriptTimeoutMs = options.scriptTimeoutMs ?? 30_000;

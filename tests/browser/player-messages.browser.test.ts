@@ -1,9 +1,9 @@
-// The same failure in the same words through both of the host's executors (CONTRACT section 19):
+// The same failure in the same words through both of the host's players (CONTRACT section 19):
 // the one player in the page, and side-runtime's WebDriverExecutor, whose selenium-webdriver
 // errors are told in the player's words (drivers/host/playerWording.ts). Each failing command
 // runs through both on the same page; the messages must be equal, and say what went wrong.
 import { describe, expect, it } from "vitest";
-import { webdriverPageOn } from "../support/webdriverPageOn.ts";
+import { browserPageOn } from "../support/browserPageOn.ts";
 import type { PageOutcome } from "../../machines/testRunner.types.ts";
 
 const PAGE = `<!doctype html><html><head><title>T</title></head><body><p id="p">hello</p><input id="i" value="v"><input id="d" disabled>
@@ -28,10 +28,10 @@ const CASES: Array<[command: string, target: string, value: string, says: RegExp
 const outcomes: Record<string, PageOutcome[]> = {};
 const key = (c: string, t: string, v: string) => `${c} ${t} ${v}`;
 
-describe("a failing command's message through both executors", () => {
-  for (const executor of ["devtools", "webdriver"] as const) {
-    const served = webdriverPageOn({ "/": PAGE }, `messages-${executor}`, { executor, implicitWaitMs: 300 });
-    it(`fails each command through ${executor}`, async () => {
+describe("a failing command's message through both players", () => {
+  for (const player of ["devtools", "webdriver"] as const) {
+    const served = browserPageOn({ "/": PAGE }, `messages-${player}`, { player, implicitWaitMs: 300 });
+    it(`fails each command through ${player}`, async () => {
       expect(await served.run("open", "/")).toEqual({ state: "passed" });
       for (const [command, target, value] of CASES) (outcomes[key(command, target, value)] ??= []).push(await served.run(command, target, value));
     }, 60_000);

@@ -18,7 +18,7 @@ export class CommandAborted extends Error {
 }
 
 /**
- * A command this page cannot play for this element, though another executor can (a file input:
+ * A command this page cannot play for this element, though another player can (a file input:
  * the page cannot read the computer's disk): answered `unsupported`, so the host's WebDriver
  * plays it and the extension says why it cannot.
  */

@@ -1,11 +1,13 @@
-// The host's page under test (the executor port of core/ports.ts): Selenium IDE's own
-// `WebDriverExecutor` (@seleniumhq/side-runtime) over selenium-webdriver 4, driving headless
-// Chromium through Debian's chromedriver, or any WebDriver endpoint (`webdriverUrl`: a
-// Selenium Grid, a chromedriver started by hand). Each page command is called the way
+// The host's page under test (the executor port of core/ports.ts): a page in a browser the host
+// drives, headless Chromium through Debian's chromedriver or any WebDriver endpoint
+// (`webdriverUrl`: a Selenium Grid, a chromedriver started by hand). WebDriver opens the
+// session and plays what only it can; with the default player, "devtools", the page's own
+// commands are played by the one player in the page with trusted input (playerRoute.ts,
+// devtoolsPlayer.ts), and only what it declines comes to Selenium IDE's own
+// `WebDriverExecutor` (@seleniumhq/side-runtime) over selenium-webdriver 4, called the way
 // side-runtime's CommandNode calls it, so the implicit wait, the locator fallback and the
-// error messages are Selenium IDE's; the run machine decides everything else. With the
-// default executor, "devtools", the page's own commands are played first by the one player in
-// the page with trusted input (playerRoute.ts, devtoolsPlayer.ts); what it declines comes here.
+// error messages are Selenium IDE's (player "webdriver": every command goes there). The run
+// machine decides everything else.
 //
 // The browser starts once, at the first command that needs it, and is reused across runs.
 // A browser or chromedriver that is gone rejects the command (the run ends `fatal`) and is
@@ -20,8 +22,10 @@ import { messageOf } from "../../services/errors.ts";
 import { LocatorError, parseLocator } from "../../services/locators/index.ts";
 import { unknownCommand } from "../../services/playback/unknownCommand.ts";
 import type { PageShot } from "../view/messages.ts";
-import { AssertionError, CommandVariables, openSession, VerificationError, WebDriverExecutor } from "./browserSession.ts";
-import type { Session, SessionSettings, SideExecutor } from "./browserSession.ts";
+import { openSession } from "./browserSession.ts";
+import type { Session, SessionSettings } from "./browserSession.ts";
+import { AssertionError, CommandVariables, VerificationError, WebDriverExecutor } from "./sideRuntime.ts";
+import type { SideExecutor } from "./sideRuntime.ts";
 import type { Capabilities } from "./capabilities.ts";
 import { UploadError } from "../../services/playback/uploads.ts";
 import type { UploadPlaces } from "../../services/playback/uploads.ts";
@@ -38,7 +42,7 @@ import { playerRoute } from "./playerRoute.ts";
 import { inPlayerWords } from "./playerWording.ts";
 import { interpolate } from "../../services/playback/variables.ts";
 
-export interface WebDriverPageOptions {
+export interface BrowserPageOptions {
   /** A remote end (a Selenium Grid, a chromedriver started by hand); default: start chromedriver here. */
   webdriverUrl?: string;
   /** The chromedriver to start when there is no `webdriverUrl`. Default: CHROMEDRIVER_PATH or /usr/bin/chromedriver. */
@@ -56,18 +60,19 @@ export interface WebDriverPageOptions {
   /** Where `type` on a file input looks for a relative path (`--files DIR`, the .side file's folder); default: nowhere. */
   uploads?: UploadPlaces;
   /**
-   * How page commands are played (CONTRACT section 19): "devtools" (the default where the
-   * browser has a DevTools endpoint) runs them in the page with trusted input; "webdriver"
-   * plays every command through side-runtime's WebDriverExecutor (`--executor webdriver`).
+   * Who plays the page commands (CONTRACT section 19): "devtools" (the default where the
+   * browser has a DevTools endpoint), the one player, in the page with trusted input;
+   * "webdriver", side-runtime's WebDriverExecutor, every command (`--executor webdriver`).
    */
-  executor?: PageExecutorKind;
+  player?: PlayerKind;
   /** false skips the player's actionability waits (attached, visible, stable, enabled, uncovered): only to measure what they cost (bench/hostRun.ts). */
   actionWaits?: false;
 }
 
-export type PageExecutorKind = "devtools" | "webdriver";
+/** Who plays a page's commands: the one player over DevTools, or side-runtime's WebDriverExecutor. */
+export type PlayerKind = "devtools" | "webdriver";
 
-export interface WebDriverPage extends Executor {
+export interface BrowserPage extends Executor {
   /** The URL that replaces the project's for `open` (options.baseUrl), if any: where recording opens the page too. */
   readonly baseUrl?: string;
   /** Whether a browser is running now (GET /playback/location resolves in it then). */
@@ -121,12 +126,12 @@ function abortable<T>(work: Promise<T>, signal: AbortSignal, onAbort: () => void
   });
 }
 
-export function webdriverPage(options: WebDriverPageOptions = {}): WebDriverPage {
+export function browserPage(options: BrowserPageOptions = {}): BrowserPage {
   const implicitWaitMs = options.implicitWaitMs ?? 5_000;
   const startTimeoutMs = options.startTimeoutMs ?? 30_000;
   const chromedriverPath = options.chromedriverPath ?? CHROMEDRIVER_PATH;
   const chromiumPath = options.chromiumPath ?? process.env.CHROMIUM_PATH ?? (options.webdriverUrl ? undefined : "/usr/bin/chromium");
-  const route = options.executor === "webdriver" ? null : playerRoute({ implicitWaitMs, loadTimeoutMs: LOAD_TIMEOUT_MS, actionWaits: options.actionWaits });
+  const route = options.player === "webdriver" ? null : playerRoute({ implicitWaitMs, loadTimeoutMs: LOAD_TIMEOUT_MS, actionWaits: options.actionWaits });
   let session: Promise<Session> | null = null;
   let playedInPage = 0;
   let current: Session | null = null;

@@ -1,6 +1,9 @@
-// The in-page side of a test run played in the browser extension's tab under test: Selenium IDE's
-// page commands against the live DOM of one frame, run by the content script (content.ts) for
-// the IDE window. The interface is pinned in /work/briefs/page-commands-interface.md:
+// The one player (CONTRACT section 19): Selenium IDE's page commands against the live DOM of
+// one frame, run inside the page under test. Both sides play with it, so it lives in a room of
+// its own that neither owns: the extension's content script (drivers/webextension/content.ts)
+// runs it in the tab under test for the IDE window, and the host puts it into an isolated world
+// of the page it drives (hostEntry.ts here, driven over DevTools by
+// drivers/host/devtoolsPlayer.ts). It imports only services/, never either side. The interface is pinned in /work/briefs/page-commands-interface.md:
 // runInPage(window, request, signal) answers passed (with what a store command stored), failed
 // (an assertion that does not hold, an element not found within the wait, bad input) or
 // unsupported (a command this side does not do), and never throws.
@@ -10,7 +13,8 @@
 // keyboard.ts / editing.ts / mouse.ts / focus.ts (a user's input as DOM events), dom.ts (what
 // WebDriver reads from an element), trusted.ts (the same input as trusted DevTools events, where
 // the caller gives TrustedInput: the host over DevTools, the extension through chrome.debugger).
-// Nothing here may import Node: it is bundled into the content script and the host's player.
+// Nothing here may import Node: it is bundled into the content script and the host's player
+// (hostEntry.ts, with hostNames.ts, the names it shares with its driver in Node).
 import { ACTIONS } from "./actions.ts";
 import { READS } from "./assertions.ts";
 import { CommandAborted, CommandFailure, NotPlayableHere } from "./errors.ts";
@@ -18,7 +22,7 @@ import { waitForElement } from "./find.ts";
 import { watchNavigation } from "./navigating.ts";
 import type { CommandContext, CommandHandler, InPageAnswer, InPageRequest, TrustedInput } from "./types.ts";
 import { WAITS } from "./waits.ts";
-import { messageOf } from "../../../services/errors.ts";
+import { messageOf } from "../../services/errors.ts";
 
 export type { Healed, InPageAnswer, InPageRequest, InputEvent, TrustedInput } from "./types.ts";
 export { KEY_VARIABLES } from "./keys.ts";

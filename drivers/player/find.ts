@@ -7,13 +7,13 @@
 // wait and the command keeps its element's fingerprint, the element is relocated by similarity (services/healing/, CONTRACT section 18):
 // the best candidate is used only when it clears the threshold and the margin, and the command
 // says it healed; otherwise it fails naming the nearest candidates with their scores.
-import { findElement, findElements, LocatorError, parseLocator } from "../../../services/locators/index.ts";
-import type { ParsedLocator } from "../../../services/locators/index.ts";
+import { findElement, findElements, LocatorError, parseLocator } from "../../services/locators/index.ts";
+import type { ParsedLocator } from "../../services/locators/index.ts";
 import { CommandAborted, CommandFailure } from "./errors.ts";
 import type { CommandContext } from "./types.ts";
-import { messageOf } from "../../../services/errors.ts";
-import { fingerprintOf, heal, refusalMessage, similarity, SURE_SCORE, WEIGHTS } from "../../../services/healing/index.ts";
-import type { Fingerprint } from "../../../services/healing/index.ts";
+import { messageOf } from "../../services/errors.ts";
+import { fingerprintOf, heal, refusalMessage, similarity, SURE_SCORE, WEIGHTS } from "../../services/healing/index.ts";
+import type { Fingerprint } from "../../services/healing/index.ts";
 
 export const POLL_MS = 50;
 /** No wait in the page lasts longer than this, whatever a command's value asks. */
