@@ -82,8 +82,11 @@ export function TestEditor({ view, shown, playback, runCommands, breakpoints, tr
 
   const onPick = (id: string, how: PickHow) => {
     setAddingAsked(false);
-    setSelection(pick(order, current, id, how));
-    if (id !== focusId) send({ type: "user.selectCommand", commandId: id });
+    const next = pick(order, current, id, how);
+    setSelection(next);
+    // The IDE's selected command is always one of the selected: the one picked, unless Ctrl+click took it away.
+    const focus = next.ids.has(id) ? id : focusId !== null && next.ids.has(focusId) ? focusId : (selectedInOrder(order, next)[0] ?? null);
+    if (focus !== null && focus !== focusId) send({ type: "user.selectCommand", commandId: focus });
   };
 
   // The clipboard: the IDE's own (copy, cut, paste without commands), and the system's as .side JSON.
