@@ -15,6 +15,7 @@ import { healBenchmark } from "./heal.ts";
 import { journalBenchmark } from "./journal.ts";
 import { hostRunBenchmark } from "./hostRun.ts";
 import { traceBenchmark } from "./trace.ts";
+import { undoBenchmark } from "./undo.ts";
 import { liveBenchmark } from "./live.ts";
 import { locatorsBenchmark } from "./locators.ts";
 import { logsBenchmark } from "./logs.ts";
@@ -25,7 +26,7 @@ import { runBenchmark } from "./runs.ts";
 import type { Benchmark, SummaryLine } from "./support.ts";
 import { fmtNum, gcWasExposed, heapAfterGc, now, printTable, verdict } from "./support.ts";
 
-const BENCHMARKS: Benchmark[] = [handleBenchmark, playbackBenchmark, runBenchmark, logsBenchmark, projectBenchmark, bridgeBenchmark, locatorsBenchmark, extensionBenchmark, hostRunBenchmark, liveBenchmark, extensionRunBenchmark, exportBenchmark, gridBenchmark, recordBenchmark, journalBenchmark, playerHeapBenchmark, healBenchmark, traceBenchmark, flakeBenchmark];
+const BENCHMARKS: Benchmark[] = [handleBenchmark, playbackBenchmark, runBenchmark, logsBenchmark, projectBenchmark, bridgeBenchmark, locatorsBenchmark, extensionBenchmark, hostRunBenchmark, liveBenchmark, extensionRunBenchmark, exportBenchmark, gridBenchmark, recordBenchmark, journalBenchmark, playerHeapBenchmark, healBenchmark, traceBenchmark, flakeBenchmark, undoBenchmark];
 
 function usage(): string {
   return [

@@ -3,9 +3,9 @@
 // plain IdeView for the UI.
 import { createActor } from "xstate";
 import type { AnyActorRef, InspectionEvent, Observer } from "xstate";
-import { deliverTo, locatorResolver, recordingPorts, runPorts, saveProjectPort, tabUnderTestPort } from "./ports.ts";
+import { deliverTo, locatorResolver, readProjectPort, recordingPorts, runPorts, saveProjectPort, tabUnderTestPort } from "./ports.ts";
 import { readRecorderReport } from "./recorder.ts";
-import type { Deliver, Executor, ResolveLocator, Save, TabUnderTest } from "./ports.ts";
+import type { Deliver, Executor, ReadProject, ResolveLocator, Save, TabUnderTest } from "./ports.ts";
 import { DEFAULT_LIMITS } from "./protocol/limits.ts";
 import type { Limits } from "./protocol/limits.ts";
 import { createProtocol } from "./protocol/protocol.ts";
@@ -45,7 +45,14 @@ export interface IdeOptions {
   document?: Document;
   resolveLocator?: ResolveLocator;
   deliver?: Deliver;
+  /** "Save to computer" (CONTRACT sections 1 and 20): given the file to write, or null for its default place. */
   save?: Save;
+  /** user.openRecent: reads a project file's text (CONTRACT section 20); without it opening a recent file fails, saying so. */
+  readProject?: ReadProject;
+  /** The file the starting project came from, which a plain Save writes (IdeView.project.path); default null. */
+  projectPath?: string | null;
+  /** The recent list (IdeView.recentProjects) as kept from an earlier start, newest first; the first 10 are kept. Default empty. */
+  recentProjects?: readonly string[];
   /** The page under test for page commands and conditions; without one they fail, saying so. */
   executor?: Executor;
   /**
@@ -136,6 +143,20 @@ function startingProject(project: unknown): SideProject {
   return parsed.project;
 }
 
+function checkedPath(path: unknown): string | null {
+  if (path === undefined || path === null) return null;
+  if (typeof path !== "string" || path === "") throw new TypeError("createIde: options.projectPath must be a non-empty string or null.");
+  return path;
+}
+
+function checkedRecent(recent: unknown): string[] {
+  if (recent === undefined) return [];
+  if (!Array.isArray(recent) || !recent.every((path) => typeof path === "string" && path !== "")) {
+    throw new TypeError("createIde: options.recentProjects must be an array of non-empty strings (paths).");
+  }
+  return [...new Set(recent as string[])];
+}
+
 function checkedRetries(retries: number | undefined): number {
   if (retries === undefined) return 0;
   if (!Number.isInteger(retries) || retries < 0) throw new TypeError(`createIde: options.retries must be a whole number of at least 0, not ${retries}.`);
@@ -197,6 +218,7 @@ export function createIde(options: IdeOptions = {}): Ide {
               warn: (message) => ideLog("warn", message),
             }),
           ),
+          readProject: readProjectPort(options.readProject, limits.projectRequestBytes),
         },
       }),
       recording: recordingMachine.provide({
@@ -208,7 +230,7 @@ export function createIde(options: IdeOptions = {}): Ide {
     },
   });
   const actor = createActor(machine, {
-    input: { project: startingProject(options.project), window: options.window ?? "open", workers: checkedWorkers(options.workers), heal: options.heal !== false, retries: checkedRetries(options.retries) },
+    input: { project: startingProject(options.project), window: options.window ?? "open", workers: checkedWorkers(options.workers), heal: options.heal !== false, retries: checkedRetries(options.retries), projectPath: checkedPath(options.projectPath), recentProjects: checkedRecent(options.recentProjects) },
     inspect: options.inspect,
   });
 

@@ -13,17 +13,25 @@ import type {
 } from "../machines/testRunner.types.ts";
 import { refusesToStart } from "../services/playback/pluginAnswer.ts";
 import type { Delivery } from "../services/playback/pluginAnswer.ts";
-import type { SaveInput, SaveOutcome } from "../machines/projectFile.types.ts";
+import type { ReadProjectInput, SaveInput, SaveOutcome } from "../machines/projectFile.types.ts";
 import type { AskPluginsInput, PluginAnswers } from "../machines/recording.types.ts";
 import { fail, ok } from "../machines/replies.ts";
 import type { Reply } from "../machines/shared.types.ts";
 import { messageOf } from "../services/errors.ts";
 import { withTimeout } from "../services/timeout.ts";
 import { isLocatorErrorCode, parseLocator, resolveInDocument } from "../services/locators/index.ts";
+import { parseSideProject } from "../services/side/index.ts";
 import type { SideProject } from "../services/side/index.ts";
 
 export type Deliver = (pluginId: string, message: OutboundMessage) => Promise<unknown>;
-export type Save = (project: SideProject) => Promise<void>;
+/**
+ * "Save to computer" when not controlled. `to.path`: the file to write (a Save as's path, or
+ * the project's path since one), null for the port's own default place. It may resolve with
+ * where it wrote (a path, a download's file), which the IDE then tells the user.
+ */
+export type Save = (project: SideProject, to: { path: string | null }) => Promise<void | string>;
+/** user.openRecent: the text of the file at `path` (a .side project), or a rejection saying why not. */
+export type ReadProject = (path: string) => Promise<string>;
 export type ResolveLocator = (locator: string) => Promise<string>;
 /** The browser tab under test (the extension's), or null when there is none. */
 export type TabUnderTest = () => Promise<{ id: number } | null>;
@@ -178,11 +186,33 @@ export const saveProjectPort = (
       return problem === null ? { ok: true } : { ok: false, reason: problem };
     }
     try {
-      if (save) await save(input.project);
-      return { ok: true };
+      const location = save ? await save(input.project, { path: input.path }) : undefined;
+      return typeof location === "string" && location !== "" ? { ok: true, location } : { ok: true };
     } catch (error) {
       return { ok: false, reason: messageOf(error) };
     }
+  });
+
+/**
+ * The project file machine's read port (user.openRecent): the file's text through `read`,
+ * parsed as a .side project; rejects with why not (no port, unreadable, too large, not JSON,
+ * not a usable project).
+ */
+export const readProjectPort = (read: ReadProject | undefined, maxBytes: number) =>
+  fromPromise<SideProject, ReadProjectInput>(async ({ input }) => {
+    if (!read) throw new Error("this IDE cannot read project files (createIde was given no readProject)");
+    const text = await read(input.path);
+    if (typeof text !== "string") throw new Error("the file's text could not be read");
+    if (text.length > maxBytes) throw new Error(`it is larger than the ${maxBytes} bytes a project may have`);
+    let data: unknown;
+    try {
+      data = JSON.parse(text);
+    } catch (error) {
+      throw new Error(`it is not JSON (${messageOf(error)})`);
+    }
+    const parsed = parseSideProject(data);
+    if (!parsed.ok) throw new Error(`it is not a usable .side project: ${parsed.problem}`);
+    return parsed.project;
   });
 
 /** GET /playback/location: parse first (InvalidLocator before NoPage), then the page. */

@@ -32,6 +32,10 @@ export function readUserEvent(input: unknown): UserEvent | UserEventProblem | nu
 
 /** Settings the user chose that cannot be (an unknown builder, a name twice) are told, not dropped in silence. */
 function settingsProblem(input: unknown, error: Parameters<typeof describeZodIssue>[0]): UserEventProblem | null {
-  if ((input as { type?: unknown } | null)?.type !== "user.changeSettings") return null;
+  const type = (input as { type?: unknown } | null)?.type;
+  // A path the user typed (Save as, a recent file) that cannot be one is told too: nothing was written or opened.
+  if (type === "user.saveProject") return { problem: `The project was not saved: ${describeZodIssue(error, "path")}.` };
+  if (type === "user.openRecent") return { problem: `No project was opened: ${describeZodIssue(error, "path")}.` };
+  if (type !== "user.changeSettings") return null;
   return { problem: `The recording settings were not changed: ${describeZodIssue(error, "settings")}.` };
 }

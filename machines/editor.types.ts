@@ -1,10 +1,11 @@
-import type { SideProject } from "../services/side/index.ts";
+import type { SideCommand, SideProject } from "../services/side/index.ts";
+import type { History } from "./editor.history.ts";
 import type { LogWrittenEvent, RequestAnsweredEvent, RequestRef } from "./shared.types.ts";
 import type { RecordingFact } from "./recording.types.ts";
 import type { RunOverFact, RunPlayingFact } from "./suiteRunner.types.ts";
-import type { UserEditEvent, UserSelectEvent } from "./userEvents.schema.ts";
+import type { UserEditEvent, UserEditorEvent, UserSelectEvent } from "./userEvents.schema.ts";
 
-export type { UserEditEvent, UserSelectEvent };
+export type { UserEditEvent, UserEditorEvent, UserSelectEvent };
 
 /** The project as the user edits it, and what the user looks at in it (CONTRACT section 13). */
 export interface EditorContext {
@@ -20,6 +21,12 @@ export interface EditorContext {
    * which a plugin's POST /record/command goes (CONTRACT section 14); undefined while not recording.
    */
   lastRecordedId?: string | null;
+  /** The test a recording records into (recording.started until recording.stopped), which may not be deleted; else null. */
+  recordingTestId: string | null;
+  /** The undo history (editor.history.ts): every edit since the project was loaded, made or restored. */
+  history: History;
+  /** The editor's clipboard: copies of the commands last copied or cut (any test, any project). */
+  clipboard: readonly SideCommand[];
 }
 
 export interface EditorInput {
@@ -39,6 +46,25 @@ export const EDIT_EVENTS = [
   "request.changeCommand",
   "request.deleteCommand",
 ] as const;
+
+/** The project's own edits (CONTRACT section 20): its name and url, whole tests, suites. */
+export const PROJECT_EDIT_EVENTS = [
+  "user.changeProject",
+  "user.duplicateTest",
+  "user.deleteTest",
+  "user.addSuite",
+  "user.renameSuite",
+  "user.deleteSuite",
+  "user.setSuiteTests",
+  "user.changeSuite",
+] as const;
+export type UserProjectEditEvent = Extract<UserEditorEvent, { type: (typeof PROJECT_EDIT_EVENTS)[number] }>;
+
+/** The command table's edits (CONTRACT section 20); copy is among them though it changes only the clipboard. */
+export const CLIPBOARD_EVENTS = ["user.copyCommands", "user.cutCommands", "user.pasteCommands", "user.toggleCommandsDisabled"] as const;
+export type UserClipboardEvent = Extract<UserEditorEvent, { type: (typeof CLIPBOARD_EVENTS)[number] }>;
+
+export type UserHistoryEvent = Extract<UserEditorEvent, { type: "user.undo" | "user.redo" }>;
 
 /** The /record/command routes (CONTRACT section 13), admitted at the door. */
 export type RecordRequestEvent =
@@ -77,7 +103,7 @@ export type EditorRecordingEvent = Extract<RecordingFact, { type: (typeof RECORD
 /** The project file machine loaded a project (its first test is shown), or went back to the saved copy or restored a journal (the display stays where it can). */
 export type ProjectReplacedEvent = { type: "project.loaded"; project: SideProject } | { type: "project.reverted"; project: SideProject };
 
-export type EditorEvent = EditEvent | UserSelectEvent | RunPlayingFact | RunOverFact | EditorRecordingEvent | ProjectReplacedEvent;
+export type EditorEvent = EditEvent | UserEditorEvent | UserSelectEvent | RunPlayingFact | RunOverFact | EditorRecordingEvent | ProjectReplacedEvent;
 
 /** Every change of the project the editor made (an edit, recorded commands, the page's url): the project file machine marks it unsaved. */
 export type ProjectEditedEvent = { type: "project.edited"; project: SideProject };

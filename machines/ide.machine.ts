@@ -26,8 +26,9 @@
  *   (editor.targets.ts), the one child snapshot this machine reads.
  * Door checks and admission (ide.rules.ts) run before an event is built: only admitted requests come here.
  */
-import { assertEvent, assign, emit, enqueueActions, not, sendTo, setup } from "xstate";
+import { assertEvent, assign, emit, enqueueActions, not, raise, sendTo, setup } from "xstate";
 import { registerPlugin } from "../services/plugins/index.ts";
+import { newProject } from "../services/side/newProject.ts";
 import { controlMachine } from "./control.machine.ts";
 import { projectFileMachine } from "./projectFile.machine.ts";
 import { editorMachine } from "./editor.machine.ts";
@@ -61,7 +62,8 @@ export const ideMachine = setup({
     inControlMode: ({ context }) => context.controller !== null,
     notInControlMode: not("inControlMode"),
     dialogIsOpen: ({ context }) => context.dialogs.control || context.dialogs.projectFile || context.alert !== null,
-    heldIsLoad: ({ event }) => event.type === "recording.thenProject" && (event.event.type === "user.loadProject" || event.event.type === "request.loadProject"),
+    heldIsLoad: ({ event }) =>
+      event.type === "recording.thenProject" && (event.event.type === "user.loadProject" || event.event.type === "request.loadProject" || event.event.type === "user.openRecent"),
     alertIsOpen: ({ context }) => context.alert !== null,
     disconnectedOpenedAlert: ({ context, event }) => event.type === "plugin.disconnected" && context.alert?.sender === event.sender,
   },
@@ -124,7 +126,7 @@ export const ideMachine = setup({
     holdBehindRecording: sendTo(
       ({ self }) => self,
       ({ event }) => {
-        assertEvent(event, ["user.startPlayback", "user.startSuite", "user.executeCommand", "request.startRun", "user.loadProject", "request.loadProject"]);
+        assertEvent(event, ["user.startPlayback", "user.startSuite", "user.executeCommand", "request.startRun", "user.loadProject", "request.loadProject", "user.openRecent"]);
         return { type: "recording.thenProject" as const, event };
       },
     ),
@@ -133,7 +135,7 @@ export const ideMachine = setup({
       ({ self }) => self,
       ({ event }) => {
         assertEvent(event, "recording.thenProject");
-        assertEvent(event.event, ["user.loadProject", "request.loadProject"]);
+        assertEvent(event.event, ["user.loadProject", "request.loadProject", "user.openRecent"]);
         return { type: "editor.thenProjectFile" as const, event: event.event };
       },
     ),
@@ -149,6 +151,8 @@ export const ideMachine = setup({
       assertEvent(event, ["recording.thenProject", "editor.thenProjectFile"]);
       if ("requestId" in event.event) enqueue.emit(answered(event.event.requestId, windowNotOpenReply()));
     }),
+    /** New project is a load of an empty project: asked over unsaved changes, held behind the recording, like any load. */
+    loadNewProject: raise(() => ({ type: "user.loadProject" as const, project: newProject() })),
     /** What was typed into the focused field is recorded now; the recording goes on. */
     flushRecording: sendTo(({ context }) => context.recording, { type: "recording.flush" as const }),
     logPluginDisconnected: emit(({ event }) => {
@@ -225,9 +229,13 @@ export const ideMachine = setup({
       enqueue.sendTo(context.suiteRunner, { type: "window.closed" });
       enqueue.sendTo(context.recording, { type: "recording.stop", reason: "the IDE window closed" });
     }),
+    /** Save, or Save as (`path`): the project file machine decides where, and that a controller gets it instead. */
     requestSave: sendTo(
       ({ context }) => context.projectFile,
-      ({ context }) => ({ type: "project.saveRequested" as const, controller: context.controller }),
+      ({ context, event }) => {
+        assertEvent(event, "user.saveProject");
+        return { type: "project.saveRequested" as const, controller: context.controller, ...(event.path === undefined ? {} : { path: event.path }) };
+      },
     ),
     reemit: emit(({ event }) => {
       assertEvent(event, "log.written");
@@ -247,7 +255,7 @@ export const ideMachine = setup({
   id: "ide",
   context: ({ input, spawn }) => ({
     control: spawn("control", { id: "control", systemId: "control" }),
-    projectFile: spawn("projectFile", { id: "projectFile", systemId: "projectFile", input: { project: input.project } }),
+    projectFile: spawn("projectFile", { id: "projectFile", systemId: "projectFile", input: { project: input.project, path: input.projectPath, recentProjects: input.recentProjects } }),
     editor: spawn("editor", { id: "editor", systemId: "editor", input: { project: input.project } }),
     suiteRunner: spawn("suiteRunner", { id: "suiteRunner", systemId: "suiteRunner", input: { workers: input.workers ?? 1, heal: input.heal !== false, retries: input.retries ?? 0 } }),
     recording: spawn("recording", { id: "recording", systemId: "recording" }),
@@ -322,6 +330,8 @@ export const ideMachine = setup({
         ...recorderReports,
         "recorder.tabClosed": { actions: "forwardToRecording" },
         "user.loadProject": { actions: ["flushRecording", "holdBehindRecording"] },
+        "user.openRecent": { actions: ["flushRecording", "holdBehindRecording"] },
+        "user.newProject": { actions: "loadNewProject" },
         "user.acceptHealed": { actions: "acceptHealed" },
         "user.acceptAllHealed": { actions: "acceptHealed" },
         "plugin.disconnected": [

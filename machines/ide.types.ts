@@ -26,6 +26,9 @@ export interface IdeInput {
   heal?: boolean;
   /** createIde's `retries`: more tries, at once, for a failed or fatal test (default 0). */
   retries?: number;
+  /** createIde's `projectPath` and `recentProjects`: the file a plain Save writes, and the recent list (CONTRACT section 20). */
+  projectPath?: string | null;
+  recentProjects?: readonly string[];
 }
 
 export interface IdeContext {
@@ -108,10 +111,13 @@ export type { RunStartEvent };
  * The root's own hop: an event for the project that waits behind what the recording just recorded
  * (the typing a stop or flush found in the focused field), so a run or a load sees it.
  */
-export type AfterRecordingEvent = { type: "recording.thenProject"; event: Extract<IdeEvent, { type: "user.startPlayback" | "user.startSuite" | "user.executeCommand" | "request.startRun" | "user.loadProject" | "request.loadProject" }> };
+export type AfterRecordingEvent = {
+  type: "recording.thenProject";
+  event: Extract<IdeEvent, { type: "user.startPlayback" | "user.startSuite" | "user.executeCommand" | "request.startRun" | "user.loadProject" | "request.loadProject" | "user.openRecent" }>;
+};
 
 /** A held load's second hop: behind the editor's project.edited, on its way to the project file machine. */
-export type AfterEditorEvent = { type: "editor.thenProjectFile"; event: Extract<IdeEvent, { type: "user.loadProject" | "request.loadProject" }> };
+export type AfterEditorEvent = { type: "editor.thenProjectFile"; event: Extract<IdeEvent, { type: "user.loadProject" | "request.loadProject" | "user.openRecent" }> };
 
 export type IdeEvent = IdeRequestEvent | UserEvent | PluginDisconnectedEvent | ChildFact | RecorderReport | RunStartEvent | AfterRecordingEvent | AfterEditorEvent;
 

@@ -8,6 +8,8 @@ import { isUnsaved } from "./projectFile.machine.ts";
 import { recordingSettings } from "../services/side/index.ts";
 import type { RecordingSettings, SideProject } from "../services/side/index.ts";
 import { playbackView } from "./run.view.ts";
+import { historyView } from "./editor.history.ts";
+import type { History, HistoryView } from "./editor.history.ts";
 import type { PlaybackView } from "./run.view.ts";
 import { controlSnapshot, editorSnapshot, projectFileSnapshot, recordingSnapshot, suiteRunnerSnapshot } from "./ide.selectors.ts";
 import type { IdeSnapshot } from "./ide.selectors.ts";
@@ -42,7 +44,10 @@ export interface IdeView {
     controller: string | null;
     candidate: string | null;
   };
-  project: { id: string; name: string; unsaved: boolean };
+  /** `path` (CONTRACT section 20): the file a plain Save writes, once a Save as or an opened file named one; else null. */
+  project: { id: string; name: string; unsaved: boolean; path: string | null };
+  /** CONTRACT section 20: the files last saved or opened, newest first, at most 10 (user.openRecent opens one). */
+  recentProjects: string[];
   dialog: null | DialogView;
   plugins: Array<{ id: string; name: string; version: string; commands: PluginCommandView[] }>;
   logs: LogEntry[];
@@ -70,6 +75,16 @@ export interface IdeView {
    * (`--no-heal`), under which a healed command fails whatever the project says.
    */
   healing: { project: boolean; forcedOff: boolean };
+  /**
+   * CONTRACT section 20: whether Undo and Redo can do something, and what, in words ("Delete test
+   * \"logs in\""), for the buttons' labels; a load, a new project or a restore empties it.
+   */
+  history: HistoryView;
+  /**
+   * Not in CONTRACT section 20: how many commands the editor's clipboard holds (copied or cut),
+   * so the page can enable Paste when the system clipboard has nothing for it.
+   */
+  clipboard: { commands: number };
 }
 
 export type { PlaybackView, RunResult, RunStatus, TestRunView } from "./run.view.ts";
@@ -81,6 +96,17 @@ function settingsOf(project: SideProject): RecordingSettings {
   if (lastSettings && JSON.stringify(lastSettings) === JSON.stringify({ locatorOrder, testIdAttributes })) return lastSettings;
   lastSettings = Object.freeze({ locatorOrder: Object.freeze(locatorOrder), testIdAttributes: Object.freeze(testIdAttributes) }) as RecordingSettings;
   return lastSettings;
+}
+
+/** The machine replaces its list on each change, so one frozen copy per list keeps a view's field the same while it is. */
+const recentViews = new WeakMap<readonly string[], string[]>();
+function recentOf(recent: readonly string[]): string[] {
+  let view = recentViews.get(recent);
+  if (!view) {
+    view = Object.freeze([...recent]) as string[];
+    recentViews.set(recent, view);
+  }
+  return view;
 }
 
 function dialogOf(s: IdeSnapshot): IdeView["dialog"] {
@@ -203,6 +229,27 @@ function pluginsOf(registry: PluginRegistry): IdeView["plugins"] {
   return plugins;
 }
 
+/** The history's view, the same object while the history is the same, as the other shared parts. */
+const historyViews = new WeakMap<History, HistoryView>();
+function historyOf(history: History): HistoryView {
+  let view = historyViews.get(history);
+  if (!view) {
+    view = Object.freeze(historyView(history));
+    historyViews.set(history, view);
+  }
+  return view;
+}
+
+const clipboards = new WeakMap<object, IdeView["clipboard"]>();
+function clipboardOf(clipboard: readonly unknown[]): IdeView["clipboard"] {
+  let view = clipboards.get(clipboard);
+  if (!view) {
+    view = Object.freeze({ commands: clipboard.length });
+    clipboards.set(clipboard, view);
+  }
+  return view;
+}
+
 export function toIdeView(s: IdeSnapshot, logs: LogStore): IdeView {
   const control = controlSnapshot(s);
   const file = projectFileSnapshot(s).context;
@@ -217,7 +264,8 @@ export function toIdeView(s: IdeSnapshot, logs: LogStore): IdeView {
       controller: s.context.controller,
       candidate: control.context.candidate?.sender ?? null,
     }),
-    project: Object.freeze({ id: editor.project.id, name: editor.project.name, unsaved: isUnsaved(file) }),
+    project: Object.freeze({ id: editor.project.id, name: editor.project.name, unsaved: isUnsaved(file), path: file.path }),
+    recentProjects: recentOf(file.recentProjects),
     recordingSettings: settingsOf(editor.project),
     healing: Object.freeze({ project: editor.project.heal !== false, forcedOff: !runner.heal }),
     dialog: dialog && Object.freeze(dialog),
@@ -229,6 +277,8 @@ export function toIdeView(s: IdeSnapshot, logs: LogStore): IdeView {
     displayedTestId: editor.displayedTestId,
     selectedCommandId: editor.selectedCommandId,
     recording: recordingView(s),
+    history: historyOf(editor.history),
+    clipboard: clipboardOf(editor.clipboard),
   }) as IdeView;
 }
 

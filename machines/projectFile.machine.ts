@@ -4,15 +4,23 @@
  * (project.edited); this machine decides loads, closes and saves.
  *
  * Parallel regions:
- * - dialog: idle → confirmingLoad | confirmingClose | confirmingRestore → idle. A load or close
+ * - dialog: idle → opening | confirmingLoad | confirmingClose | confirmingRestore → idle. A load or close
  *   over unsaved changes waits here for the user; the request is answered exactly once (true on
  *   accept, false on decline, IdeNotActive when the window closes first). confirmingRestore is
  *   "Restore unsaved changes" (journal.restoreOffered at start): accept makes the journaled
  *   project the project, unsaved; decline keeps the project and bumps the revision, which tells
  *   the journal (core/journal.ts) to drop what it held. It has no request to answer, so it
  *   outlives a closed window: the user answers it when the window opens again.
+ *   opening (user.openRecent) reads the file through the `readProject` port, then loads it as
+ *   the user's own load does (confirmingLoad over unsaved changes); a file that cannot be read
+ *   or is no .side project is an error log and changes nothing.
  * - saving: idle → saving → idle, around the `saveProject` port. A save asked for while one is
- *   under way runs after it (changes made meanwhile are saved too), never in parallel.
+ *   under way runs after it (changes made meanwhile are saved too), never in parallel. A save
+ *   writes `path` (a Save as's, else the project's; null: the port's default place).
+ * - The project's path (the file a plain Save writes) changes only by a successful Save as (to
+ *   its file) and by a load (to the opened file, or to none): a failed save leaves it as it was,
+ *   and while controlled a Save as's path is not written (the controller gets the project).
+ *   The recent list gets each file saved or opened, newest first, at most 10.
  * Invariants:
  * - unsaved ⇔ revision ≠ savedRevision; only a load, a successful save, or the user's
  *   accept in a dialog makes the project saved again. Nothing else drops changes.
@@ -41,9 +49,15 @@ import type {
   ProjectFileEmitted,
   ProjectFileEvent,
   ProjectFileInput,
+  ReadProjectInput,
   SaveInput,
   SaveOutcome,
 } from "./projectFile.types.ts";
+import { RECENT_PROJECTS } from "./projectFile.types.ts";
+
+/** The recent list with `path` first (moved there if it was already in), at most RECENT_PROJECTS long. */
+export const withRecent = (recent: readonly string[], path: string): string[] =>
+  [path, ...recent.filter((p) => p !== path)].slice(0, RECENT_PROJECTS);
 
 export const isUnsaved = (context: Pick<ProjectFileContext, "revision" | "savedRevision">): boolean => context.revision !== context.savedRevision;
 
@@ -58,11 +72,17 @@ export const projectFileMachine = setup({
     // The default port: "save to computer" keeps the saved copy in memory, which the
     // onDone transition records. Adapters provide the real one (deliver or options.save).
     saveProject: fromPromise<SaveOutcome, SaveInput>(async () => ({ ok: true })),
+    // user.openRecent reads a file: without a port that can (createIde's readProject) there is nothing to read.
+    readProject: fromPromise<SideProject, ReadProjectInput>(async () => {
+      throw new Error("this IDE cannot read project files (createIde was given no readProject)");
+    }),
   },
   guards: {
     hasUnsavedChanges: ({ context }) => isUnsaved(context),
     /** It would need this machine's dialog while another is open (the root says which are: one decider). */
     needsASecondDialog: ({ context }, otherDialogOpen: boolean) => isUnsaved(context) && otherDialogOpen,
+    /** The file read for user.openRecent would need this machine's dialog while another was open when it was asked for. */
+    openedNeedsASecondDialog: ({ context }) => isUnsaved(context) && context.opening?.otherDialogOpen === true,
     saveIsQueued: ({ context }) => context.queuedSave !== null,
     saveSucceeded: (_, outcome: SaveOutcome) => outcome.ok,
     disconnectedAskedToLoad: ({ context, event }) =>
@@ -75,22 +95,55 @@ export const projectFileMachine = setup({
       pendingLoad: ({ event }) => {
         assertEvent(event, ["request.loadProject", "user.loadProject"]);
         return event.type === "request.loadProject"
-          ? { requestId: event.requestId, sender: event.sender, project: event.project }
-          : { requestId: null, sender: "ide", project: event.project };
+          ? { requestId: event.requestId, sender: event.sender, project: event.project, path: null }
+          : { requestId: null, sender: "ide", project: event.project, path: null };
       },
     }),
+    /** The user's recent file, read: it waits for the user like their own load, and names its file. */
+    rememberOpenedLoad: assign(({ context }, project: SideProject) => ({
+      pendingLoad: { requestId: null, sender: "ide", project, path: context.opening!.path },
+    })),
+    rememberOpening: assign({
+      opening: ({ event }) => {
+        assertEvent(event, "user.openRecent");
+        return { path: event.path, otherDialogOpen: event.otherDialogOpen };
+      },
+    }),
+    forgetOpening: assign({ opening: null }),
+    reportOpenFailed: emit(({ context }, params: { reason: string }) => ({
+      type: "log.written" as const,
+      level: "error" as const,
+      message: `The project ${context.opening?.path ?? "file"} could not be opened: ${params.reason}. Nothing was changed.`,
+    })),
+    logOpenedAfterADialog: emit(({ context }) => ({
+      type: "log.written" as const,
+      level: "warn" as const,
+      message: `The project ${context.opening?.path ?? "file"} was not loaded: answer the open dialog first, then open it again.`,
+    })),
+    logStillOpening: emit(({ context, event }) => ({
+      type: "log.written" as const,
+      level: "warn" as const,
+      message: `${"path" in event && typeof event.path === "string" ? event.path : "The project"} was not opened: ${context.opening?.path ?? "another file"} is still being opened; try again once it is.`,
+    })),
     rememberClose: assign({
       pendingClose: ({ event }) => {
         assertEvent(event, "request.close");
         return { requestId: event.requestId, sender: event.sender };
       },
     }),
-    /** A project becomes the loaded one, saved as it is; the editor shows its first test. */
-    load: assign(({ context }, params: { project: SideProject }) => ({
+    /**
+     * A project becomes the loaded one, saved as it is; the editor shows its first test. Its
+     * path is the file it was opened from, or none (a page's Load, New project, a plugin's):
+     * a later Save must not write another project's file.
+     */
+    load: assign(({ context }, params: { project: SideProject; path: string | null }) => ({
       project: params.project,
       savedCopy: params.project,
       revision: context.revision + 1,
       savedRevision: context.revision + 1,
+      path: params.path,
+      recentProjects: params.path === null ? context.recentProjects : withRecent(context.recentProjects, params.path),
+      loads: context.loads + 1,
     })),
     announceLoaded: emit(({ context }) => ({
       type: "project.loaded" as const,
@@ -159,37 +212,77 @@ export const projectFileMachine = setup({
     markEdited: assign({ revision: ({ context }) => context.revision + 1 }),
     /** The editor changed the project: it is what a save writes now, and unsaved. */
     takeEdit: assign(({ context }, project: SideProject) => ({ project, revision: context.revision + 1 })),
+    /** While controlled the project goes to the controller (CONTRACT section 8), so a Save as's path is not written. */
     startSaving: assign({
       saving: ({ context, event }) => {
         assertEvent(event, "project.saveRequested");
-        return { revision: context.revision, project: context.project, controller: event.controller };
+        const path = event.controller === null ? (event.path ?? context.path) : null;
+        return { revision: context.revision, loads: context.loads, project: context.project, controller: event.controller, path };
       },
     }),
     queueSave: assign({
-      queuedSave: ({ event }) => {
+      queuedSave: ({ context, event }) => {
         assertEvent(event, "project.saveRequested");
-        return { controller: event.controller };
+        // A plain Save asked after a Save as still writes the Save as's file.
+        const path = event.controller === null ? (event.path ?? context.queuedSave?.path ?? null) : null;
+        return { controller: event.controller, path };
       },
     }),
-    startQueuedSave: assign(({ context }) => ({
-      saving: { revision: context.revision, project: context.project, controller: context.queuedSave!.controller },
-      queuedSave: null,
-    })),
+    startQueuedSave: assign(({ context }) => {
+      const queued = context.queuedSave!;
+      const path = queued.controller === null ? (queued.path ?? context.path) : null;
+      return {
+        saving: { revision: context.revision, loads: context.loads, project: context.project, controller: queued.controller, path },
+        queuedSave: null,
+      };
+    }),
+    logPathGoesToController: enqueueActions(({ context, event, enqueue }) => {
+      assertEvent(event, "project.saveRequested");
+      if (event.controller === null || event.path === undefined) return;
+      enqueue.emit({
+        type: "log.written" as const,
+        level: "warn" as const,
+        message:
+          `The plugin ${event.controller} controls the IDE, so the project goes to it to save; nothing was written to ${event.path}, ` +
+          `and the project's file stays ${context.path ?? "unset"}.`,
+      });
+    }),
     answerBusy: emit(({ event }) => {
       assertEvent(event, ["request.loadProject", "request.close"]);
       return answered(event.requestId, busyReply());
     }),
-    recordSaved: assign(({ context }) => {
+    recordSaved: assign(({ context }, outcome: SaveOutcome) => {
       const saving = context.saving!;
+      // Where the port says it wrote (the file the browser's dialog chose), else the path asked for.
+      const written = saving.path === null ? null : outcome.ok && outcome.location ? outcome.location : saving.path;
+      // The file was written, so it is recent whatever came since; it is the project's file only if no load came since.
+      const named =
+        written === null
+          ? {}
+          : {
+              recentProjects: withRecent(context.recentProjects, written),
+              ...(saving.loads === context.loads ? { path: written } : {}),
+            };
       // A load or a later save already moved past what this save wrote.
-      if (saving.revision <= context.savedRevision) return {};
-      return { savedRevision: saving.revision, savedCopy: saving.project };
+      if (saving.revision <= context.savedRevision) return named;
+      return { ...named, savedRevision: saving.revision, savedCopy: saving.project };
+    }),
+    /** Where the project went, when the port says (the host's file, the browser's download). */
+    reportSaved: enqueueActions(({ context, enqueue }, outcome: SaveOutcome) => {
+      if (!outcome.ok || outcome.location === undefined) return;
+      enqueue.emit({
+        type: "log.written" as const,
+        level: "info" as const,
+        message: `Saved "${context.saving!.project.name}" to ${outcome.location}`,
+      });
     }),
     /** Why the save failed: the port's reason (onDone) or its error (onError). */
     reportSaveFailed: emit(({ context }, params: { reason: string }) => {
       const where = context.saving?.controller
         ? `to the plugin in control (${context.saving.controller})`
-        : "to the computer";
+        : context.saving?.path
+          ? `to ${context.saving.path}`
+          : "to the computer";
       return {
         type: "log.written" as const,
         level: "error" as const,
@@ -211,6 +304,10 @@ export const projectFileMachine = setup({
     saving: null,
     queuedSave: null,
     project: input.project,
+    path: input.path ?? null,
+    recentProjects: (input.recentProjects ?? []).slice(0, RECENT_PROJECTS),
+    loads: 0,
+    opening: null,
   }),
   on: {
     "user.editProject": { actions: "markEdited" },
@@ -227,7 +324,7 @@ export const projectFileMachine = setup({
               { guard: "hasUnsavedChanges", target: "confirmingLoad", actions: "rememberLoad" },
               {
                 actions: [
-                  { type: "load", params: ({ event }) => ({ project: event.project }) },
+                  { type: "load", params: ({ event }) => ({ project: event.project, path: null }) },
                   "announceLoaded",
                   "answerLoadRequested",
                 ],
@@ -238,7 +335,7 @@ export const projectFileMachine = setup({
               { guard: "hasUnsavedChanges", target: "confirmingLoad", actions: "rememberLoad" },
               {
                 actions: [
-                  { type: "load", params: ({ event }) => ({ project: event.project }) },
+                  { type: "load", params: ({ event }) => ({ project: event.project, path: null }) },
                   "announceLoaded",
                 ],
               },
@@ -249,6 +346,42 @@ export const projectFileMachine = setup({
               { actions: "confirmCloseNow" },
             ],
             "journal.restoreOffered": { target: "confirmingRestore", actions: "rememberRestore" },
+            "user.openRecent": { target: "opening", actions: "rememberOpening" },
+          },
+        },
+        opening: {
+          description: "Reads the recent file the user chose (user.openRecent); once read it loads as the user's own load does, asking over unsaved changes.",
+          invoke: {
+            src: "readProject",
+            input: ({ context }) => ({ path: context.opening!.path }),
+            onDone: [
+              { guard: "openedNeedsASecondDialog", target: "idle", actions: ["logOpenedAfterADialog", "forgetOpening"] },
+              {
+                guard: "hasUnsavedChanges",
+                target: "confirmingLoad",
+                actions: [{ type: "rememberOpenedLoad", params: ({ event }) => event.output }, "forgetOpening"],
+              },
+              {
+                target: "idle",
+                actions: [
+                  { type: "load", params: ({ context, event }) => ({ project: event.output, path: context.opening!.path }) },
+                  "announceLoaded",
+                  "forgetOpening",
+                ],
+              },
+            ],
+            onError: {
+              target: "idle",
+              actions: [{ type: "reportOpenFailed", params: ({ event }) => ({ reason: messageOf(event.error ?? "unknown error") }) }, "forgetOpening"],
+            },
+          },
+          on: {
+            // A file is read in a moment: what would need the dialog waits for nothing, it is refused.
+            "request.loadProject": { actions: "answerBusy" },
+            "user.loadProject": { actions: "logStillOpening" },
+            "user.openRecent": { actions: "logStillOpening" },
+            "request.close": [{ guard: "hasUnsavedChanges", actions: "answerBusy" }, { actions: "confirmCloseNow" }],
+            "window.closed": { target: "idle", actions: "forgetOpening" },
           },
         },
         confirmingRestore: {
@@ -258,6 +391,7 @@ export const projectFileMachine = setup({
           on: {
             "request.loadProject": { actions: "answerBusy" },
             "user.loadProject": { actions: "logAnswerTheOpenDialogFirst" },
+            "user.openRecent": { actions: "logAnswerTheOpenDialogFirst" },
             "request.close": [{ guard: "hasUnsavedChanges", actions: "answerBusy" }, { actions: "confirmCloseNow" }],
             "user.accept": { target: "idle", actions: ["restoreJournaled", "announceRestored"] },
             "user.decline": { target: "idle", actions: "declineRestore" },
@@ -270,11 +404,12 @@ export const projectFileMachine = setup({
           on: {
             "request.loadProject": { actions: "answerBusy" },
             "user.loadProject": { actions: "logAnswerTheOpenDialogFirst" },
+            "user.openRecent": { actions: "logAnswerTheOpenDialogFirst" },
             "request.close": [{ guard: "hasUnsavedChanges", actions: "answerBusy" }, { actions: "confirmCloseNow" }],
             "user.accept": {
               target: "idle",
               actions: [
-                { type: "load", params: ({ context }) => ({ project: context.pendingLoad!.project }) },
+                { type: "load", params: ({ context }) => ({ project: context.pendingLoad!.project, path: context.pendingLoad!.path }) },
                 "announceLoaded",
                 { type: "answerPendingLoad", params: { reply: "loaded" } },
                 "forgetLoad",
@@ -300,6 +435,7 @@ export const projectFileMachine = setup({
           on: {
             "request.loadProject": { actions: "answerBusy" },
             "user.loadProject": { actions: "logAnswerTheOpenDialogFirst" },
+            "user.openRecent": { actions: "logAnswerTheOpenDialogFirst" },
             "request.close": [{ guard: "hasUnsavedChanges", actions: "answerBusy" }, { actions: "confirmCloseNow" }],
             "user.accept": { target: "idle", actions: ["discardChanges", "announceReverted", "confirmClose", "forgetClose"] },
             "user.decline": { target: "idle", actions: ["answerPendingCloseKept", "forgetClose"] },
@@ -318,16 +454,24 @@ export const projectFileMachine = setup({
       states: {
         idle: {
           always: { guard: "saveIsQueued", target: "saving", actions: "startQueuedSave" },
-          on: { "project.saveRequested": { target: "saving", actions: "startSaving" } },
+          on: { "project.saveRequested": { target: "saving", actions: ["logPathGoesToController", "startSaving"] } },
         },
         saving: {
           description: "The project is with the save port (the controller or `save`); it counts as saved only on success.",
-          on: { "project.saveRequested": { actions: "queueSave" } },
+          on: { "project.saveRequested": { actions: ["logPathGoesToController", "queueSave"] } },
           invoke: {
             src: "saveProject",
-            input: ({ context }) => ({ project: context.saving!.project, controller: context.saving!.controller }),
+            input: ({ context }) => ({ project: context.saving!.project, controller: context.saving!.controller, path: context.saving!.path }),
             onDone: [
-              { guard: { type: "saveSucceeded", params: ({ event }) => event.output }, target: "idle", actions: ["recordSaved", "finishSaving"] },
+              {
+                guard: { type: "saveSucceeded", params: ({ event }) => event.output },
+                target: "idle",
+                actions: [
+                  { type: "recordSaved", params: ({ event }) => event.output },
+                  { type: "reportSaved", params: ({ event }) => event.output },
+                  "finishSaving",
+                ],
+              },
               {
                 target: "idle",
                 actions: [{ type: "reportSaveFailed", params: ({ event }) => ({ reason: event.output.ok ? "" : event.output.reason }) }, "finishSaving"],

@@ -28,7 +28,7 @@ export interface ComposeOptions extends BrowserOptions {
   /** The chromedriver to start when there is no WebDriver URL; default: CHROMEDRIVER_PATH or /usr/bin/chromedriver. */
   chromedriver?: string;
   /** What only npm start gives the host (the journal of unsaved changes among it). */
-  host?: Pick<HostOptions, "resolveLocator" | "inspect" | "saveFile" | "journalFile" | "savedAt">;
+  host?: Pick<HostOptions, "resolveLocator" | "inspect" | "saveFile" | "journalFile" | "savedAt" | "projectPath" | "recentFile">;
 }
 
 export interface ComposedHost {

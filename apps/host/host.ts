@@ -2,7 +2,7 @@
 // /plugins, the UI page on / and its socket on /ui. Every request and upgrade passes the
 // admission checks of drivers/bridge/admission.ts before anything else sees it.
 import { randomBytes } from "node:crypto";
-import { mkdir, rename, writeFile } from "node:fs/promises";
+import { mkdir, writeFile } from "node:fs/promises";
 import { createServer } from "node:http";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { dirname } from "node:path";
@@ -27,6 +27,9 @@ import { PageFeed } from "../../drivers/view/pageFeed.ts";
 import type { LiveAnswer, LiveSink, LiveSource } from "../../drivers/view/pageFeed.ts";
 import { pagePanelRecorder } from "../../drivers/host/recording.ts";
 import { fileJournal } from "./journal.ts";
+import { readProjectText, saveProjectAt, writeProjectFile } from "./projectFiles.ts";
+import { keepRecentFile, readRecentFile } from "./recent.ts";
+import { withRecent } from "../../machines/projectFile.machine.ts";
 import type { WebDriver } from "selenium-webdriver";
 
 export interface HostOptions {
@@ -66,8 +69,19 @@ export interface HostOptions {
    */
   journalFile?: string | null;
   savedAt?: number;
-  /** Where "save to computer" writes the project; default: nothing is written, the IDE keeps the copy. */
+  /**
+   * Where a plain "save to computer" writes the project until it has a path (a Save as's, or
+   * `projectPath`); default: nothing is written, the IDE keeps the copy. A Save as always
+   * writes the file it names (apps/host/projectFiles.ts).
+   */
   saveFile?: (project: SideProject) => string;
+  /** The file the project came from (`npm start --project`): a plain Save writes it back. Default null. */
+  projectPath?: string | null;
+  /**
+   * Where the recent list (IdeView.recentProjects) is kept across starts (apps/host/recent.ts);
+   * npm start puts it beside the token. Default null: the list lives as long as the host.
+   */
+  recentFile?: string | null;
   limits?: Partial<Limits>;
   /** How many tests of a parallel suite play at once (`--workers`); the executor should hold as many pages. Default 1. */
   workers?: number;
@@ -130,14 +144,6 @@ export function watchedExecutor(executor: Executor, feed: PageFeed): Executor {
   };
 }
 
-/** Written next to the target, then renamed over it, so a crash never leaves half a project. */
-async function writeProjectFile(path: string, project: SideProject) {
-  await mkdir(dirname(path), { recursive: true });
-  const partial = `${path}.${process.pid}.partial`;
-  await writeFile(partial, `${JSON.stringify(project, null, 2)}\n`, "utf8");
-  await rename(partial, path);
-}
-
 async function writeTokenFile(path: string, token: string) {
   await mkdir(dirname(path), { recursive: true, mode: 0o700 });
   await writeFile(path, `${token}\n`, { encoding: "utf8", mode: 0o600 });
@@ -163,6 +169,9 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
   let ide: Ide | null = null;
   const bridge = createPluginBridge({ ide: () => ide!, responseTimeoutMs: limits.deliverTimeoutMs });
   const saveFile = options.saveFile;
+  const recentFile = options.recentFile ?? null;
+  const recent = recentFile ? readRecentFile(recentFile) : { paths: [], problem: null };
+  if (recent.problem) console.error(recent.problem);
   const document = options.resolveLocator ? undefined : (options.document ?? exampleDocument());
   const executor = options.executor;
   const resolveLocator = drivenResolver(executor, options.resolveLocator, document);
@@ -194,7 +203,17 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
     resolveLocator,
     executor: executor && pageFeed ? watchedExecutor(executor, pageFeed) : executor,
     deliver: bridge.deliver,
-    save: saveFile ? (project) => writeProjectFile(saveFile(project), project) : undefined,
+    save: async (project, to) => {
+      if (to.path !== null) return saveProjectAt(to.path, project);
+      if (!saveFile) return undefined;
+      const target = saveFile(project);
+      await writeProjectFile(target, project);
+      return target;
+    },
+    readProject: readProjectText,
+    projectPath: options.projectPath ?? null,
+    // Starting from a file opens it: it is the newest recent file.
+    recentProjects: options.projectPath ? withRecent(recent.paths, options.projectPath) : recent.paths,
     limits: options.limits,
     inspect: options.inspect,
     workers: options.workers,
@@ -204,6 +223,7 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
     traces: options.traces,
     journal: options.journalFile ? fileJournal(options.journalFile, options.savedAt ?? 0) : undefined,
   });
+  const keptRecent = recentFile ? keepRecentFile(ide, recentFile, recent.paths, (message) => console.error(message)) : null;
   // A recording starts: the recorder goes into the page (a browser starts if none runs), and a picture follows.
   let recording = false;
   const recordingWatch = panel
@@ -277,6 +297,7 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
     },
     close() {
       recordingWatch?.unsubscribe();
+      keptRecent?.stop();
       closing ??= (async () => {
         pageFeed?.stop();
         ui.close();

@@ -16,6 +16,7 @@ import { stopOnSignals } from "../cli/signals.ts";
 import type { StartOptions } from "./args.ts";
 import { composeHost } from "./compose.ts";
 import { JOURNAL_FILE_NAME } from "./journal.ts";
+import { RECENT_FILE_NAME } from "./recent.ts";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const EXAMPLE_PAGE = join(ROOT, "examples", "shop-page.html");
@@ -27,9 +28,11 @@ const shown = (path: string) => (path.startsWith(ROOT) ? relative(process.cwd(),
 export async function startIde(options: StartOptions): Promise<void> {
   const projectFile = resolve(options.projectFile ?? EXAMPLE_PROJECT_PATH);
   const project = readProjectFile(projectFile);
-  // The shipped example is not overwritten: its saves go beside the token.
-  const saveTarget = (saved: SideProject) =>
-    options.projectFile ? projectFile : join(homedir(), ".ide-core", "saved", `${safeFileName(saved.name)}.side`);
+  // A plain Save writes the --project file back; the shipped example is not overwritten: until
+  // a Save as names a file, its saves go to the host's folder.
+  const saveTarget = (saved: SideProject) => join(homedir(), ".ide-core", "saved", `${safeFileName(saved.name)}.side`);
+  // The last files saved or opened, beside the token (and the journal), for the IDE page's recent list.
+  const recentFile = join(dirname(options.tokenFile), RECENT_FILE_NAME);
 
   const inspectors: HostInspector[] = [];
   if (options.inspect) inspectors.push(skyInspector((line) => console.error(line)));
@@ -52,6 +55,8 @@ export async function startIde(options: StartOptions): Promise<void> {
         console.log(`Saving "${saved.name}" to ${target}`);
         return target;
       },
+      projectPath: options.projectFile ? projectFile : null,
+      recentFile,
     },
   }).catch(async (error: NodeJS.ErrnoException) => {
     await live?.close();
@@ -68,6 +73,7 @@ export async function startIde(options: StartOptions): Promise<void> {
       `  token          ${host.token}${host.tokenFile ? ` (also in ${host.tokenFile}, readable only by you)` : ""}`,
       `  project        "${project.name}" from ${shown(projectFile)}`,
       `  journal        ${journalFile} keeps unsaved changes; after a crash the IDE page offers to restore them`,
+      `  saves          ${options.projectFile ? `Save writes ${shown(projectFile)}` : `Save writes ${join(homedir(), ".ide-core", "saved")}/NAME.side`} until Save as names a file; recent files in ${recentFile}`,
       `  plays against  ${baseUrl}${site ? ` (the example site: ${shown(EXAMPLE_PAGE)} at every path)` : options.baseUrl ? " (--base-url)" : " (the project's url)"}`,
       `  page under test ${
         options.webdriverUrl

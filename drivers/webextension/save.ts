@@ -1,12 +1,20 @@
 /// <reference types="chrome" />
-// "Save to computer" in the extension: the browser's save dialog for NAME.side. The project
-// counts as saved only once the file is written: a cancelled dialog or a failed download
-// rejects, so the core keeps the changes unsaved and logs why.
+// "Save to computer" in the extension, Save and "Save as…" alike: the browser's save dialog
+// (chrome.downloads, saveAs: true) for NAME.side, since an extension cannot write a path of its
+// own. The project counts as saved only once the file is written: a cancelled dialog or a
+// failed download rejects, so the core keeps the changes unsaved and logs why. It resolves with
+// the file the user chose, which the IDE's log names.
 import type { SideProject } from "../../services/side/index.ts";
 
 export function sideFileName(name: string): string {
   const base = name.replace(/[^\w.-]+/g, "-").replace(/^[-.]+|[-.]+$/g, "");
   return `${base || "project"}.side`;
+}
+
+/** The name the dialog suggests: a path's last part when one came (the page's Save as), else the project's name. */
+export function suggestedFileName(project: SideProject, path: string | null): string {
+  const given = path?.split(/[\\/]/).pop();
+  return given ? sideFileName(given.replace(/\.side$/i, "")) : sideFileName(project.name);
 }
 
 function finished(downloadId: number): Promise<void> {
@@ -29,13 +37,16 @@ function finished(downloadId: number): Promise<void> {
   });
 }
 
-export async function saveToComputer(project: SideProject): Promise<void> {
+/** The core's `save` port: resolves with the file written (as the browser names it), or rejects saying why not. */
+export async function saveToComputer(project: SideProject, to: { path: string | null } = { path: null }): Promise<string | undefined> {
   const blob = new Blob([`${JSON.stringify(project, null, 2)}\n`], { type: "application/json" });
   const url = URL.createObjectURL(blob);
   try {
-    const downloadId = await chrome.downloads.download({ url, filename: sideFileName(project.name), saveAs: true });
+    const downloadId = await chrome.downloads.download({ url, filename: suggestedFileName(project, to.path), saveAs: true });
     if (typeof downloadId !== "number") throw new Error("the save was cancelled");
     await finished(downloadId);
+    const [item] = await chrome.downloads.search({ id: downloadId });
+    return item?.filename || undefined;
   } finally {
     URL.revokeObjectURL(url);
   }

@@ -3,7 +3,10 @@ export {
   sideCommandSchema,
   sideProjectSchema,
   sideTestSchema,
+  newProject,
   untitledProject,
 } from "./schema.ts";
+export { newProject } from "./newProject.ts";
 export type { SideCommand, SideParseResult, SideProject, SideTest } from "./schema.ts";
 export { locatorOrderSchema, recordingSettings, testIdAttributesSchema, type RecordingSettings } from "./settings.ts";
+export { checkSuiteName, isSuite, newSuite, suiteIndex, SUITE_TIMEOUT_S, type SideSuite } from "./suites.ts";

@@ -26,3 +26,12 @@ export function testNameProblem(name: string, tests: readonly NamedTest[], renam
   const checked = checkTestName(name, tests, renaming);
   return checked.ok ? null : checked.problem;
 }
+
+/** The name of a copy of `name`: "NAME (copy)", else "NAME (copy 2)", "NAME (copy 3)"... the first no test has. */
+export function copyName(name: string, tests: readonly NamedTest[]): string {
+  const taken = new Set(tests.map((t) => t.name));
+  if (!taken.has(`${name} (copy)`)) return `${name} (copy)`;
+  let n = 2;
+  while (taken.has(`${name} (copy ${n})`)) n += 1;
+  return `${name} (copy ${n})`;
+}

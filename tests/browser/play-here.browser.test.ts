@@ -1,5 +1,5 @@
 // A command row's runs for real (CONTRACT section 20): the host (startHost, as npm start runs it)
-// with its WebDriver page under test in headless Chromium. "Execute this command" opens the page
+// with its browser page under test in headless Chromium. "Execute this command" opens the page
 // when none is open and plays one command there, with the variables the last one stored; "Play
 // to here" pauses the run before its command with the page as the commands before it left it; a
 // disabled command is passed over. Driven with the user's events, as the page's buttons send them.
@@ -7,8 +7,8 @@ import { By } from "selenium-webdriver";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startHost } from "../../apps/host/host.ts";
 import type { Host } from "../../apps/host/host.ts";
-import { webdriverPage } from "../../drivers/host/webdriver.ts";
-import type { WebDriverPage } from "../../drivers/host/webdriver.ts";
+import { browserPage } from "../../drivers/host/browserPage.ts";
+import type { BrowserPage } from "../../drivers/host/browserPage.ts";
 import { servePages } from "../support/browserPages.ts";
 import { playAndWait } from "../support/runs.ts";
 
@@ -22,12 +22,12 @@ const REFUSED = "A run is under way: a command can be executed by itself only on
 const row = (id: string, command: string, target = "", value = "") => ({ id, command, target, targets: [], value });
 
 let site: Awaited<ReturnType<typeof servePages>>;
-let page: WebDriverPage;
+let page: BrowserPage;
 let host: Host;
 
 beforeAll(async () => {
   site = await servePages({ "/counter": COUNTER });
-  page = webdriverPage({ baseUrl: site.origin, implicitWaitMs: 500 });
+  page = browserPage({ baseUrl: site.origin, implicitWaitMs: 500 });
   const project = {
     id: "p",
     name: "Counter",

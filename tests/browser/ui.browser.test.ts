@@ -383,7 +383,7 @@ describe("the IDE UI page", () => {
     await page.waitForSelector('[data-testid="dialog"]', { state: "detached" });
     expect(await text('[data-testid="project-name"]')).toBe(SHOP.name);
     expect(await page.locator('[data-testid="unsaved"]').count()).toBe(1);
-    expect(host.ide.getSnapshot().project).toEqual({ id: SHOP.id, name: SHOP.name, unsaved: true });
+    expect(host.ide.getSnapshot().project).toEqual({ id: SHOP.id, name: SHOP.name, unsaved: true, path: null });
   });
 
   it("loads the plugin's project when the user clicks 'Load and lose unsaved changes'", async () => {
@@ -891,7 +891,7 @@ describe("the IDE UI page", () => {
     });
     await page.waitForSelector(`[data-testid="project-name"]:has-text("${OTHER_PROJECT.name}")`);
     expect(await text('[data-testid="project-id"]')).toBe(OTHER_PROJECT.id);
-    expect(host.ide.getSnapshot().project).toEqual({ id: OTHER_PROJECT.id, name: OTHER_PROJECT.name, unsaved: false });
+    expect(host.ide.getSnapshot().project).toEqual({ id: OTHER_PROJECT.id, name: OTHER_PROJECT.name, unsaved: false, path: null });
     await expect.poll(() => testNames(page)).toEqual(["opens the other page"]);
     expect(await page.locator('[data-testid="load-error"]').count()).toBe(0);
   });

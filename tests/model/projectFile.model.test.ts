@@ -256,8 +256,9 @@ describe("project file machine, model-based", () => {
     for (const path of simple) await replayOnActor(path);
   });
 
-  it("reaches every state node on some shortest path", () => {
-    expect(unreachedStateNodes(projectFileMachine, statesAlong(shortest))).toEqual([]);
+  it("reaches every state node on some shortest path, but opening a recent file, which the paths model reaches", () => {
+    // Opening a recent file and Save as are modelled in projectFile.paths.model.test.ts: added here they would triple this graph.
+    expect(unreachedStateNodes(projectFileMachine, statesAlong(shortest))).toEqual(["projectFile.dialog.opening"]);
   });
 });
 
@@ -279,7 +280,7 @@ describe("project file machine, loading", () => {
     actor.send(edit);
     actor.send(loadOther);
     expect(actor.getSnapshot().value).toEqual({ dialog: "confirmingLoad", saving: "idle" });
-    expect(actor.getSnapshot().context.pendingLoad).toEqual({ requestId: 1, sender: A, project: otherFixture });
+    expect(actor.getSnapshot().context.pendingLoad).toEqual({ requestId: 1, sender: A, project: otherFixture, path: null });
     expect(actor.getSnapshot().context.project).toEqual(shopFixture);
     expect(emitted).toEqual([{ type: "dialog.opened", owner: "projectFile" }]);
   });
@@ -428,7 +429,7 @@ describe("project file machine, saving", () => {
     actor.send(loadOther);
     actor.send(edit);
     actor.send(saveToController);
-    expect(port.inputs).toEqual([{ project: otherFixture, controller: A }]);
+    expect(port.inputs).toEqual([{ project: otherFixture, controller: A, path: null }]);
     await port.resolve({ ok: true });
   });
 

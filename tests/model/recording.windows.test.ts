@@ -7,7 +7,8 @@ import { recordingMachine } from "../../machines/recording.machine.ts";
 import type { AskPluginsInput, PluginAnswers, RecorderCommandEvent, RecordingEmitted, RecordingEvent } from "../../machines/recording.types.ts";
 import { openWindow, noWindows, switchTo } from "../../services/recording/windows.ts";
 import { readRecorderReport } from "../../core/recorder.ts";
-import { mutateRecorded, validDisplay } from "../../machines/editor.edits.ts";
+import { planRecordedChange, validDisplay } from "../../machines/editor.edits.ts";
+import { commit } from "../../machines/editor.history.ts";
 import { parseSideProject, untitledProject } from "../../services/side/index.ts";
 
 const requested: RecordingEvent = { type: "recording.requested", testId: "t1", testName: "Shop", empty: false, projectUrl: "http://shop.test" };
@@ -178,12 +179,13 @@ describe("windows at the recorder's door and in the project", () => {
 
   it("keeps opensWindow and windowHandleName on the recorded command the change names", () => {
     const project = { ...untitledProject(), tests: [{ id: "t1", name: "Shop", commands: [{ id: "c1", command: "click", target: "id=help", value: "" }] }] };
-    const display = mutateRecorded(validDisplay(project, "t1", null), "t1", "c1", {
+    const plan = planRecordedChange(validDisplay(project, "t1", null), "t1", "c1", {
       command: "click",
       target: "id=help",
       value: "",
       window: { opensWindow: true, windowHandleName: "win_ser_1" },
     });
+    const display = plan && commit(project, plan.edit, { displayedTestId: "t1", selectedCommandId: null });
     expect(display?.project.tests[0].commands[0]).toEqual({ id: "c1", command: "click", target: "id=help", value: "", opensWindow: true, windowHandleName: "win_ser_1" });
     const parsed = parseSideProject(display?.project);
     expect(parsed.ok && parsed.project.tests[0].commands[0]).toMatchObject({ opensWindow: true, windowHandleName: "win_ser_1" });

@@ -204,7 +204,7 @@ function checkProjectChange({ step, what, before, after, sent, waiting, saved }:
     );
     const loaded = fixtureOf((acceptedLoad ? waiting : loads.at(-1))!.step);
     assert.ok(loaded, `${what}: the project changed, but no load was waiting`);
-    assert.deepEqual(after.project, { id: loaded.id, name: loaded.name, unsaved: false }, `${what}: the loaded project`);
+    assert.deepEqual(after.project, { id: loaded.id, name: loaded.name, unsaved: false, path: null }, `${what}: the loaded project`);
   }
 }
 

@@ -182,7 +182,7 @@ describe("POST /close", () => {
     await waitForDialog(ide, "closeWindow");
     ide.send({ type: "user.accept" });
     expect(await reply).toBe(true);
-    expect(ide.getSnapshot().project).toEqual({ id: "0b9a8c7d-1e2f-4a3b-8c5d-6e7f8a9b0c1d", name: "Search smoke", unsaved: false });
+    expect(ide.getSnapshot().project).toEqual({ id: "0b9a8c7d-1e2f-4a3b-8c5d-6e7f8a9b0c1d", name: "Search smoke", unsaved: false, path: null });
   });
 
   it("keeps the window open and the changes unsaved when the user keeps the window open", async () => {

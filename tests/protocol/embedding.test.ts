@@ -245,15 +245,18 @@ describe("getSnapshot", () => {
     expect(JSON.parse(JSON.stringify(view))).toEqual(view);
     expect(Object.keys(view).sort()).toEqual(
       [
+        "clipboard",
         "control",
         "dialog",
         "displayedTestId",
         "healing",
+        "history",
         "logs",
         "logsDropped",
         "playback",
         "plugins",
         "project",
+        "recentProjects",
         "recording",
         "recordingSettings",
         "runControls",
@@ -390,7 +393,7 @@ describe("options", () => {
 
   it("starts with the given project", async () => {
     const ide = createIde({ project: shopProject() });
-    expect(ide.getSnapshot().project).toEqual({ id: "6f1d2c7a-3b0e-4c55-9d0e-1b2a3c4d5e6f", name: "Shop checkout", unsaved: false });
+    expect(ide.getSnapshot().project).toEqual({ id: "6f1d2c7a-3b0e-4c55-9d0e-1b2a3c4d5e6f", name: "Shop checkout", unsaved: false, path: null });
   });
 
   it('starts closed with window: "closed"', async () => {

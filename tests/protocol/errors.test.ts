@@ -252,7 +252,7 @@ describe("IdeNotActive", () => {
     await waitForDialog(ide, "loadProject");
     ide.send({ type: "user.closeWindow" });
     expectError(await reply, "IdeNotActive");
-    expect(ide.getSnapshot().project).toEqual({ ...SHOP, unsaved: true });
+    expect(ide.getSnapshot().project).toEqual({ ...SHOP, unsaved: true, path: null });
   });
 
   it("answers a close waiting on the unsaved-changes dialog when the user closes the window", async () => {
@@ -325,7 +325,7 @@ describe("MissingPlugin", () => {
   it.each(FORMS)("answers POST /project from an unregistered sender (%s form) and loads nothing", async (form) => {
     const ide = createIde({ project: shopProject() });
     expectError(await ide.handle(request("/project", "post", { project: otherProject() }, form), { id: "stranger" }), "MissingPlugin");
-    expect(ide.getSnapshot().project).toEqual({ ...SHOP, unsaved: false });
+    expect(ide.getSnapshot().project).toEqual({ ...SHOP, unsaved: false, path: null });
   });
 });
 
@@ -390,7 +390,7 @@ describe("InvalidProject", () => {
     await register(ide, "a");
     const error = expectError(await ide.handle({ uri: "/project", verb: "post", project }, { id: "a" }), "InvalidProject");
     expect(error).toContain(named);
-    expect(ide.getSnapshot().project).toEqual({ ...SHOP, unsaved: false });
+    expect(ide.getSnapshot().project).toEqual({ ...SHOP, unsaved: false, path: null });
   });
 
   it("names the path of the first problem deep in the project", async () => {
@@ -458,7 +458,7 @@ describe("Busy", () => {
     const handover = ide.handle({ uri: "/control", verb: "post", name: "New", version: "1" }, { id: "new" });
     await waitForDialog(ide, "controlConsent");
     expectError(await ide.handle({ uri: "/project", verb: "post", project: otherProject() }, { id: "boss" }), "Busy");
-    expect(ide.getSnapshot().project).toEqual({ ...SHOP, unsaved: true });
+    expect(ide.getSnapshot().project).toEqual({ ...SHOP, unsaved: true, path: null });
     ide.send({ type: "user.decline" });
     expect(await handover).toBe(false);
   });

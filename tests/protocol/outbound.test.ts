@@ -313,7 +313,7 @@ describe("a missing or failing channel for events", () => {
     await vi.waitFor(() =>
       expect(logsOf(ide)).toContainEqual(expect.objectContaining({ group: "system", level: "warn", source: "ide" })),
     );
-    expect(ide.getSnapshot().project).toEqual({ ...OTHER, unsaved: false });
+    expect(ide.getSnapshot().project).toEqual({ ...OTHER, unsaved: false, path: null });
   });
 
   it("writes a warning and changes nothing else when deliver rejects an event", async () => {

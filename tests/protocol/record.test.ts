@@ -483,6 +483,6 @@ describe("GET /export/location", () => {
     const ide = createIde({ project: shopProject() });
     await takeControl(ide, "boss");
     expect(await ide.handle({ uri: "/export/location", verb: "get", location: "id=user" }, { id: "other" })).toBe('By.id("user")');
-    expect(ide.getSnapshot().project).toEqual({ ...SHOP, unsaved: false });
+    expect(ide.getSnapshot().project).toEqual({ ...SHOP, unsaved: false, path: null });
   });
 });

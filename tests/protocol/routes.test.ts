@@ -56,7 +56,7 @@ describe.each(FORMS)("routes in the %s form", (form) => {
     const ide = createIde({ project: shopProject() });
     await register(ide, "a");
     expect(await ide.handle(request("/project", "post", { project: otherProject() }, form), { id: "a" })).toBe(true);
-    expect(ide.getSnapshot().project).toEqual({ id: OTHER.id, name: OTHER.name, unsaved: false });
+    expect(ide.getSnapshot().project).toEqual({ id: OTHER.id, name: OTHER.name, unsaved: false, path: null });
     expect(await ide.handle(request("/project", "get", {}, form), { id: "a" })).toEqual(OTHER);
   });
 
@@ -68,7 +68,7 @@ describe.each(FORMS)("routes in the %s form", (form) => {
     await waitForDialog(ide, "loadProject");
     ide.send({ type: "user.decline" });
     expect(await reply).toBe(false);
-    expect(ide.getSnapshot().project).toEqual({ id: SHOP.id, name: SHOP.name, unsaved: true });
+    expect(ide.getSnapshot().project).toEqual({ id: SHOP.id, name: SHOP.name, unsaved: true, path: null });
   });
 
   it("answers POST /project with true once the user agrees to lose the unsaved changes", async () => {
@@ -79,7 +79,7 @@ describe.each(FORMS)("routes in the %s form", (form) => {
     await waitForDialog(ide, "loadProject");
     ide.send({ type: "user.accept" });
     expect(await reply).toBe(true);
-    expect(ide.getSnapshot().project).toEqual({ id: OTHER.id, name: OTHER.name, unsaved: false });
+    expect(ide.getSnapshot().project).toEqual({ id: OTHER.id, name: OTHER.name, unsaved: false, path: null });
   });
 
   it("answers POST /control with true when the user accepts", async () => {

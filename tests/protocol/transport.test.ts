@@ -59,7 +59,7 @@ describe("a plugin the transport lost", () => {
     await waitForDialog(ide, "loadProject");
     ide.dropSender("loader");
     expect(await load).toBe(false);
-    expect(ide.getSnapshot().project).toEqual({ ...SHOP, unsaved: true });
+    expect(ide.getSnapshot().project).toEqual({ ...SHOP, unsaved: true, path: null });
     expect(ide.getSnapshot().dialog).toBeNull();
   });
 
@@ -93,7 +93,7 @@ describe("the user loading a .side file", () => {
     const ide = createIde({ project: shopProject(), deliver });
     await register(ide, "watcher");
     ide.send({ type: "user.loadProject", project: otherProject() });
-    expect(ide.getSnapshot().project).toEqual({ ...OTHER, unsaved: false });
+    expect(ide.getSnapshot().project).toEqual({ ...OTHER, unsaved: false, path: null });
     await expect.poll(() => calls.map((c) => ("event" in c.message ? c.message.event : c.message.action))).toEqual(["projectLoaded"]);
   });
 
@@ -105,7 +105,7 @@ describe("the user loading a .side file", () => {
     expect(dialog).toMatchObject({ kind: "loadProject", requester: "ide" });
     expect(dialog?.text).toContain(OTHER.name);
     ide.send({ type: "user.decline" });
-    expect(ide.getSnapshot().project).toEqual({ ...SHOP, unsaved: true });
+    expect(ide.getSnapshot().project).toEqual({ ...SHOP, unsaved: true, path: null });
     expect(ide.getSnapshot().dialog).toBeNull();
   });
 
@@ -114,13 +114,13 @@ describe("the user loading a .side file", () => {
     ide.send({ type: "user.editProject" });
     ide.send({ type: "user.loadProject", project: otherProject() });
     ide.send({ type: "user.accept" });
-    expect(ide.getSnapshot().project).toEqual({ ...OTHER, unsaved: false });
+    expect(ide.getSnapshot().project).toEqual({ ...OTHER, unsaved: false, path: null });
   });
 
   it("writes an error naming the problem for a file that is not a usable project, and changes nothing", () => {
     const ide = createIde({ project: shopProject() });
     ide.send({ type: "user.loadProject", project: { name: "No id or tests" } });
-    expect(ide.getSnapshot().project).toEqual({ ...SHOP, unsaved: false });
+    expect(ide.getSnapshot().project).toEqual({ ...SHOP, unsaved: false, path: null });
     const last = logsOf(ide).at(-1);
     expect(last).toMatchObject({ level: "error", source: "ide", group: "system" });
     expect(last?.message).toMatch(/not a usable \.side project: .*id/);
