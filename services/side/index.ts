@@ -3,7 +3,6 @@ export {
   sideCommandSchema,
   sideProjectSchema,
   sideTestSchema,
-  newProject,
   untitledProject,
 } from "./schema.ts";
 export { newProject } from "./newProject.ts";

@@ -89,16 +89,3 @@ export function untitledProject(): SideProject {
     plugins: [],
   };
 }
-
-/**
- * What New project makes (CONTRACT section 20): as Selenium IDE v3 starts one, a project with one
- * empty test "Untitled" in one suite "Default Suite", ready to record into.
- */
-export function newProject(): SideProject {
-  const testId = globalThis.crypto.randomUUID();
-  return {
-    ...untitledProject(),
-    tests: [{ id: testId, name: "Untitled", commands: [] }],
-    suites: [{ id: globalThis.crypto.randomUUID(), name: "Default Suite", persistSession: false, parallel: false, timeout: 300, tests: [testId] }],
-  };
-}

@@ -1,5 +1,6 @@
 // New project (CONTRACT section 20): a load of an empty project, asked over unsaved changes.
 import { describe, expect, it } from "vitest";
+import type { SideSuite } from "../../services/side/index.ts";
 import { createIde, settle, shopProject } from "./support.ts";
 
 describe("New project", () => {
@@ -11,7 +12,7 @@ describe("New project", () => {
     expect(project.name).toBe("Untitled project");
     expect(project.url).toBe("");
     expect(project.tests.map((t) => [t.name, t.commands.length])).toEqual([["Untitled", 0]]);
-    expect(project.suites.map((s) => [s.name, s.tests])).toEqual([["Default Suite", [project.tests[0].id]]]);
+    expect((project.suites as SideSuite[]).map((s) => [s.name, s.tests])).toEqual([["Default Suite", [project.tests[0].id]]]);
     expect(ide.getSnapshot().displayedTestId).toBe(project.tests[0].id);
     expect(ide.getSnapshot().project.unsaved).toBe(false);
     ide.stop();
@@ -34,6 +35,8 @@ describe("New project", () => {
     await settle();
     expect(ide.getProject().name).toBe("Untitled project");
     expect(ide.getSnapshot().project.unsaved).toBe(false);
+    // A new project starts an empty history: the edit of the old one cannot be undone into it.
+    expect(ide.getSnapshot().history).toEqual({ canUndo: false, canRedo: false, undo: null, redo: null });
     ide.stop();
   });
 
