@@ -1,17 +1,18 @@
 // What Play and Record mean, as pure functions of the editor's project and displayed test:
-// the tests a start plays (resolved against the project, CONTRACT section 12) and the test a
-// recording records into. The root asks these when the user or a plugin starts something, and
-// hands the answer straight to the suite runner or the recording machine.
+// the tests a start plays (resolved against the project, CONTRACT section 12; from, to or only
+// one of its commands, section 20) and the test a recording records into. The root asks these
+// when the user or a plugin starts something, and hands the answer straight to the suite runner
+// or the recording machine.
 import { singleCommandProgram } from "../services/playback/flow.ts";
 import { resolveRunTarget } from "../services/playback/targets.ts";
 import type { RunSelector } from "../services/playback/targets.ts";
+import type { SideTest } from "../services/side/index.ts";
 import { displayedTest } from "./editor.edits.ts";
 import type { EditorContext } from "./editor.types.ts";
 import type { RecordingRequestedEvent } from "./recording.types.ts";
 import type { RequestRef } from "./shared.types.ts";
 import type { RunStartEvent } from "./suiteRunner.types.ts";
 import type { UserEventOf } from "./userEvents.schema.ts";
-import type { SideTest } from "../services/side/index.ts";
 
 /** What the editor's document is to a start: the project and the test the user looks at. */
 export type EditorDocument = Pick<EditorContext, "project" | "displayedTestId">;

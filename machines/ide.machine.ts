@@ -26,8 +26,9 @@
  *   (editor.targets.ts), the one child snapshot this machine reads.
  * Door checks and admission (ide.rules.ts) run before an event is built: only admitted requests come here.
  */
-import { assertEvent, assign, emit, enqueueActions, not, sendTo, setup } from "xstate";
+import { assertEvent, assign, emit, enqueueActions, not, raise, sendTo, setup } from "xstate";
 import { registerPlugin } from "../services/plugins/index.ts";
+import { newProject } from "../services/side/newProject.ts";
 import { controlMachine } from "./control.machine.ts";
 import { projectFileMachine } from "./projectFile.machine.ts";
 import { editorMachine } from "./editor.machine.ts";
@@ -150,6 +151,8 @@ export const ideMachine = setup({
       assertEvent(event, ["recording.thenProject", "editor.thenProjectFile"]);
       if ("requestId" in event.event) enqueue.emit(answered(event.event.requestId, windowNotOpenReply()));
     }),
+    /** New project is a load of an empty project: asked over unsaved changes, held behind the recording, like any load. */
+    loadNewProject: raise(() => ({ type: "user.loadProject" as const, project: newProject() })),
     /** What was typed into the focused field is recorded now; the recording goes on. */
     flushRecording: sendTo(({ context }) => context.recording, { type: "recording.flush" as const }),
     logPluginDisconnected: emit(({ event }) => {
@@ -328,6 +331,7 @@ export const ideMachine = setup({
         "recorder.tabClosed": { actions: "forwardToRecording" },
         "user.loadProject": { actions: ["flushRecording", "holdBehindRecording"] },
         "user.openRecent": { actions: ["flushRecording", "holdBehindRecording"] },
+        "user.newProject": { actions: "loadNewProject" },
         "user.acceptHealed": { actions: "acceptHealed" },
         "user.acceptAllHealed": { actions: "acceptHealed" },
         "plugin.disconnected": [

@@ -144,7 +144,7 @@ function childDialogOf(s: IdeSnapshot): Omit<DialogView, "confirmLabel" | "cance
       title: `Load "${load.project.name}" and lose your unsaved changes?`,
       text:
         load.requestId === null
-          ? `You chose to load the project "${load.project.name}" from a file. The unsaved changes to "${name}" will be lost if you load it.`
+          ? `You chose to load the project "${load.project.name}" from ${load.path ?? "a file"}. The unsaved changes to "${name}" will be lost if you load it.`
           : `The plugin ${load.sender} wants to load the project "${load.project.name}". The unsaved changes to "${name}" will be lost if you load it.`,
     };
   }

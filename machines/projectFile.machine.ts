@@ -54,10 +54,9 @@ import type {
   SaveOutcome,
 } from "./projectFile.types.ts";
 import { RECENT_PROJECTS } from "./projectFile.types.ts";
+import { FILE_LOGS, fileToWrite, namedBySave, withRecent } from "./projectFile.paths.ts";
 
-/** The recent list with `path` first (moved there if it was already in), at most RECENT_PROJECTS long. */
-export const withRecent = (recent: readonly string[], path: string): string[] =>
-  [path, ...recent.filter((p) => p !== path)].slice(0, RECENT_PROJECTS);
+export { withRecent };
 
 export const isUnsaved = (context: Pick<ProjectFileContext, "revision" | "savedRevision">): boolean => context.revision !== context.savedRevision;
 
@@ -110,21 +109,11 @@ export const projectFileMachine = setup({
       },
     }),
     forgetOpening: assign({ opening: null }),
-    reportOpenFailed: emit(({ context }, params: { reason: string }) => ({
-      type: "log.written" as const,
-      level: "error" as const,
-      message: `The project ${context.opening?.path ?? "file"} could not be opened: ${params.reason}. Nothing was changed.`,
-    })),
-    logOpenedAfterADialog: emit(({ context }) => ({
-      type: "log.written" as const,
-      level: "warn" as const,
-      message: `The project ${context.opening?.path ?? "file"} was not loaded: answer the open dialog first, then open it again.`,
-    })),
-    logStillOpening: emit(({ context, event }) => ({
-      type: "log.written" as const,
-      level: "warn" as const,
-      message: `${"path" in event && typeof event.path === "string" ? event.path : "The project"} was not opened: ${context.opening?.path ?? "another file"} is still being opened; try again once it is.`,
-    })),
+    reportOpenFailed: emit(({ context }, params: { reason: string }) => FILE_LOGS.openFailed(context.opening?.path ?? "file", params.reason)),
+    logOpenedAfterADialog: emit(({ context }) => FILE_LOGS.openedAfterADialog(context.opening?.path ?? "file")),
+    logStillOpening: emit(({ context, event }) =>
+      FILE_LOGS.stillOpening("path" in event && typeof event.path === "string" ? event.path : null, context.opening?.path ?? "another file"),
+    ),
     rememberClose: assign({
       pendingClose: ({ event }) => {
         assertEvent(event, "request.close");
@@ -216,7 +205,7 @@ export const projectFileMachine = setup({
     startSaving: assign({
       saving: ({ context, event }) => {
         assertEvent(event, "project.saveRequested");
-        const path = event.controller === null ? (event.path ?? context.path) : null;
+        const path = fileToWrite(context, event.controller, event.path);
         return { revision: context.revision, loads: context.loads, project: context.project, controller: event.controller, path };
       },
     }),
@@ -224,28 +213,19 @@ export const projectFileMachine = setup({
       queuedSave: ({ context, event }) => {
         assertEvent(event, "project.saveRequested");
         // A plain Save asked after a Save as still writes the Save as's file.
-        const path = event.controller === null ? (event.path ?? context.queuedSave?.path ?? null) : null;
-        return { controller: event.controller, path };
+        return { controller: event.controller, path: event.controller === null ? (event.path ?? context.queuedSave?.path ?? null) : null };
       },
     }),
     startQueuedSave: assign(({ context }) => {
-      const queued = context.queuedSave!;
-      const path = queued.controller === null ? (queued.path ?? context.path) : null;
+      const { controller, path } = context.queuedSave!;
       return {
-        saving: { revision: context.revision, loads: context.loads, project: context.project, controller: queued.controller, path },
+        saving: { revision: context.revision, loads: context.loads, project: context.project, controller, path: fileToWrite(context, controller, path) },
         queuedSave: null,
       };
     }),
     logPathGoesToController: enqueueActions(({ context, event, enqueue }) => {
       assertEvent(event, "project.saveRequested");
-      if (event.controller === null || event.path === undefined) return;
-      enqueue.emit({
-        type: "log.written" as const,
-        level: "warn" as const,
-        message:
-          `The plugin ${event.controller} controls the IDE, so the project goes to it to save; nothing was written to ${event.path}, ` +
-          `and the project's file stays ${context.path ?? "unset"}.`,
-      });
+      if (event.controller !== null && event.path !== undefined) enqueue.emit(FILE_LOGS.pathGoesToController(event.controller, event.path, context.path));
     }),
     answerBusy: emit(({ event }) => {
       assertEvent(event, ["request.loadProject", "request.close"]);
@@ -253,42 +233,17 @@ export const projectFileMachine = setup({
     }),
     recordSaved: assign(({ context }, outcome: SaveOutcome) => {
       const saving = context.saving!;
-      // Where the port says it wrote (the file the browser's dialog chose), else the path asked for.
-      const written = saving.path === null ? null : outcome.ok && outcome.location ? outcome.location : saving.path;
-      // The file was written, so it is recent whatever came since; it is the project's file only if no load came since.
-      const named =
-        written === null
-          ? {}
-          : {
-              recentProjects: withRecent(context.recentProjects, written),
-              ...(saving.loads === context.loads ? { path: written } : {}),
-            };
+      const named = namedBySave(context, outcome);
       // A load or a later save already moved past what this save wrote.
       if (saving.revision <= context.savedRevision) return named;
       return { ...named, savedRevision: saving.revision, savedCopy: saving.project };
     }),
     /** Where the project went, when the port says (the host's file, the browser's download). */
     reportSaved: enqueueActions(({ context, enqueue }, outcome: SaveOutcome) => {
-      if (!outcome.ok || outcome.location === undefined) return;
-      enqueue.emit({
-        type: "log.written" as const,
-        level: "info" as const,
-        message: `Saved "${context.saving!.project.name}" to ${outcome.location}`,
-      });
+      if (outcome.ok && outcome.location !== undefined) enqueue.emit(FILE_LOGS.saved(context.saving!.project.name, outcome.location));
     }),
     /** Why the save failed: the port's reason (onDone) or its error (onError). */
-    reportSaveFailed: emit(({ context }, params: { reason: string }) => {
-      const where = context.saving?.controller
-        ? `to the plugin in control (${context.saving.controller})`
-        : context.saving?.path
-          ? `to ${context.saving.path}`
-          : "to the computer";
-      return {
-        type: "log.written" as const,
-        level: "error" as const,
-        message: `Saving the project ${where} failed: ${params.reason}. Your changes are kept and still unsaved.`,
-      };
-    }),
+    reportSaveFailed: emit(({ context }, params: { reason: string }) => FILE_LOGS.saveFailed(context.saving, params.reason)),
     finishSaving: assign({ saving: null }),
   },
 }).createMachine({

@@ -1,10 +1,16 @@
-// The page: the header and control banner on top, the open dialog over everything, the
-// project, plugins and playback beside the test editor and the log, and the statecharts
-// below. Where the IDE is comes in as a transport: the host's socket, or an IDE running in
-// the same page; the transport may also resolve locators (the editor's "Find").
+// The page, one IDE layout (DESIGN, Round 5): the header with the project's line (undo, redo,
+// new, save, save as, load) and the control banner; at the side the tests and suites (with the
+// picked suite's settings), the project's settings, the plugins and code export; in the middle
+// the run's bar over ONE command table, edited and played in place, with the command form
+// under it; beside it the page under test; under both, tabs for the log, the variables, the
+// commands' reference, the kept runs (time travel) and the statecharts. The open dialog goes
+// over everything. Where the IDE is comes in as a transport: the host's socket, or an IDE
+// running in the same page; the transport may also resolve locators (the form's "Find"),
+// export code and save with the browser's own dialog.
 import { useEffect, useMemo, useState } from "preact/hooks";
 import { useIdeConnection } from "./connection.ts";
 import type { UiTransport } from "./connection.ts";
+import { commandChoices } from "./commandNames.ts";
 import { Dialog } from "./components/Dialog.tsx";
 import { ExportPanel } from "./components/ExportPanel.tsx";
 import { Header } from "./components/Header.tsx";
@@ -12,11 +18,17 @@ import { LogsPanel } from "./components/LogsPanel.tsx";
 import { PagePanel } from "./components/PagePanel.tsx";
 import { PlaybackPanel } from "./components/PlaybackPanel.tsx";
 import { PluginsPanel } from "./components/PluginsPanel.tsx";
-import { ProjectPanel } from "./components/ProjectPanel.tsx";
+import { ProjectSettings } from "./components/ProjectSettings.tsx";
 import { RecordingSettings } from "./components/RecordingSettings.tsx";
+import { ReferencePanel } from "./components/ReferencePanel.tsx";
 import { Statecharts } from "./components/Statecharts.tsx";
+import { SuiteList } from "./components/SuiteList.tsx";
+import { Tabs } from "./components/Tabs.tsx";
+import type { TabSpec } from "./components/Tabs.tsx";
 import { TestEditor } from "./components/TestEditor.tsx";
+import { TestList } from "./components/TestList.tsx";
 import { TracePanel } from "./components/TracePanel.tsx";
+import { VariablesTable } from "./components/VariablesTable.tsx";
 import { hostTraces } from "./traces.ts";
 import type { PlayedTest, TraceSource } from "./traces.ts";
 
@@ -36,81 +48,161 @@ export function App({ transport, waitingText = "Waiting for the IDE host…", tr
   const resolveLocator = useMemo(() => (transport.resolveLocator ? transport.resolveLocator.bind(transport) : null), [transport]);
   const exportCode = useMemo(() => (transport.exportCode ? transport.exportCode.bind(transport) : null), [transport]);
   const pageInput = useMemo(() => (transport.pageInput ? transport.pageInput.bind(transport) : null), [transport]);
+  const saveAs = useMemo(() => (transport.saveAs ? transport.saveAs.bind(transport) : null), [transport]);
+  const [tab, setTab] = useState("log");
+
+  // The table follows a run's test (a suite's next one too) until the user picks a test.
+  const runId = state.playback?.runId ?? null;
+  const runTestId = state.playback?.testId ?? null;
+  const displayedTestId = view?.displayedTestId ?? null;
+  const [picked, setPicked] = useState(false);
+  useEffect(() => setPicked(true), [displayedTestId]);
+  useEffect(() => setPicked(false), [runId]);
+  const following = state.playback !== null && (state.playback.running || !picked) && state.tests.some((t) => t.id === runTestId);
+  const shownTestId = following ? runTestId : displayedTestId;
+  const shownTest = state.tests.find((t) => t.id === shownTestId) ?? null;
+
+  // The suite picked at the side: the page's own choice, the first until the user picks one.
+  const [pickedSuite, setPickedSuite] = useState<string | null>(null);
+  const runSuiteId = state.playback?.running ? (state.playback.suite?.id ?? null) : null;
+  const suiteId = [runSuiteId, pickedSuite].find((id) => state.suites.some((s) => s.id === id)) ?? state.suites[0]?.id ?? null;
+
   // Time travel's selected command of the run in view: the page's own (no machine holds it), dropped when a new run starts.
   const [travelIndex, setTravelIndex] = useState<number | null>(null);
-  const runId = state.playback?.runId ?? null;
-  const testId = state.playback?.testId ?? null;
-  useEffect(() => setTravelIndex(null), [runId, testId]);
-  // An ended test of a suite, picked in the Playback panel, is looked at in its trace (each pick a new one, the same test again too).
+  useEffect(() => setTravelIndex(null), [runId, runTestId]);
   const [opened, setOpened] = useState<{ played: PlayedTest; pick: number } | null>(null);
+  const status = state.playback?.status;
+  const looking = traceSource !== null && state.playback !== null && state.playback.testId === shownTestId && (status === "paused" || status === "ended");
   const travel = useMemo(
     () =>
-      traceSource
-        ? { selected: travelIndex, select: setTravelIndex, open: (played: PlayedTest) => setOpened((before) => ({ played, pick: (before?.pick ?? 0) + 1 })) }
-        : undefined,
-    [traceSource, travelIndex],
+      looking
+        ? {
+            index: travelIndex,
+            select(index: number) {
+              setTravelIndex(index);
+              setTab("runs");
+            },
+          }
+        : null,
+    [looking, travelIndex],
   );
-  return (
-    <div class="app" data-status={state.status}>
-      <Header status={state.status} view={view} send={send} />
-      {view === null ? (
+  const openTrace = useMemo(
+    () =>
+      traceSource
+        ? (played: PlayedTest) => {
+            setOpened((before) => ({ played, pick: (before?.pick ?? 0) + 1 }));
+            setTab("runs");
+          }
+        : undefined,
+    [traceSource],
+  );
+  const breakpointKey = view?.runControls.breakpoints.join("\u0000") ?? "";
+  const breakpoints = useMemo(() => new Set(view?.runControls.breakpoints ?? []), [breakpointKey]);
+  const choices = useMemo(() => commandChoices(view?.plugins ?? []), [view?.plugins]);
+  const selectedCommand = shownTest?.commands.find((c) => c.id === view?.selectedCommandId)?.command ?? null;
+
+  if (view === null) {
+    return (
+      <div class="app" data-status={state.status}>
+        <Header status={state.status} view={null} send={send} saveAs={saveAs} />
         <main class="main">
           <p class="loading">{waitingText}</p>
         </main>
-      ) : (
-        <main class="main">
-          <div class="column">
-            {view.window === "open" ? (
-              <>
-                <ProjectPanel project={view.project} send={send}>
-                  <RecordingSettings settings={view.recordingSettings} healing={view.healing} send={send} />
-                </ProjectPanel>
-                <PluginsPanel plugins={view.plugins} controller={view.control.controller} />
-                <PlaybackPanel
-                  tests={state.tests}
-                  suites={state.suites}
-                  playback={state.playback}
-                  commands={state.commands}
-                  runControls={view.runControls}
-                  displayedTestId={view.displayedTestId}
-                  travel={travel}
-                  send={send}
-                />
-                {exportCode && (
-                  <ExportPanel tests={state.tests} suites={state.suites} displayedTestId={view.displayedTestId} exportCode={exportCode} />
-                )}
-              </>
-            ) : (
-              <section class="panel closed-notice" data-testid="closed-notice">
-                <h2>The IDE window is closed</h2>
-                <p>
-                  Plugins are answered IdeNotActive until it opens again; a plugin asking for control opens it. The project
-                  "{view.project.name}" and its unsaved changes are kept.
-                </p>
-              </section>
-            )}
-          </div>
-          <div class="column column-wide">
-            {view.window === "open" && (
-              <TestEditor
-                view={view}
-                tests={state.tests}
+      </div>
+    );
+  }
+
+  const tabs: TabSpec[] = [
+    { id: "log", label: "Log", render: () => <LogsPanel logs={state.logs} dropped={view.logsDropped} /> },
+    { id: "variables", label: "Variables", render: () => <VariablesTable variables={state.playback?.variables ?? {}} /> },
+    { id: "reference", label: "Reference", render: () => <ReferencePanel choices={choices} selectedCommand={selectedCommand} /> },
+    ...(traceSource
+      ? [
+          {
+            id: "runs",
+            label: "Runs",
+            render: () => (
+              <TracePanel
                 playback={state.playback}
-                runCommands={state.commands}
-                send={send}
-                resolveLocator={resolveLocator}
+                commands={state.commands}
+                selected={looking ? travelIndex : null}
+                source={traceSource}
+                opened={opened}
+                tests={state.tests}
               />
-            )}
-            {state.pages && <PagePanel page={state.page} onInput={pageInput} />}
-            {traceSource && (
-              <TracePanel playback={state.playback} commands={state.commands} selected={travelIndex} source={traceSource} opened={opened} tests={state.tests} />
-            )}
-            <LogsPanel logs={state.logs} dropped={view.logsDropped} />
+            ),
+          },
+        ]
+      : []),
+    { id: "statecharts", label: "Statecharts", render: () => <Statecharts charts={state.charts} values={state.states} /> },
+  ];
+
+  return (
+    <div class="app" data-status={state.status}>
+      <Header status={state.status} view={view} send={send} saveAs={saveAs} />
+      {view.window === "open" ? (
+        <main class={state.pages ? "ide with-page" : "ide"}>
+          <aside class="side" aria-label="Tests, suites and the project">
+            <TestList
+              tests={state.tests}
+              displayedTestId={displayedTestId}
+              shownTestId={shownTestId}
+              playingTestIds={state.playback?.playingTestIds ?? []}
+              send={send}
+              onPick={() => setPicked(true)}
+            />
+            <SuiteList suites={state.suites} tests={state.tests} pickedSuiteId={suiteId} running={state.playback?.running === true} send={send} onPick={setPickedSuite} />
+            <ProjectSettings name={view.project.name} url={state.url} send={send}>
+              <RecordingSettings settings={view.recordingSettings} healing={view.healing} send={send} />
+            </ProjectSettings>
+            <PluginsPanel plugins={view.plugins} controller={view.control.controller} />
+            {exportCode && <ExportPanel tests={state.tests} suites={state.suites} displayedTestId={displayedTestId} exportCode={exportCode} />}
+          </aside>
+          <div class="work">
+            <PlaybackPanel
+              shownTest={shownTest}
+              tests={state.tests}
+              playback={state.playback}
+              commands={state.commands}
+              runControls={view.runControls}
+              openTrace={openTrace}
+              send={send}
+            />
+            <TestEditor
+              view={view}
+              shown={shownTest}
+              playback={state.playback}
+              runCommands={state.commands}
+              breakpoints={breakpoints}
+              travel={travel}
+              send={send}
+              resolveLocator={resolveLocator}
+            />
           </div>
-          <Statecharts charts={state.charts} values={state.states} />
+          {state.pages && (
+            <div class="page-column">
+              <PagePanel page={state.page} onInput={pageInput} />
+            </div>
+          )}
+          <div class="bottom">
+            <Tabs label="Log, variables, reference, runs and statecharts" tabs={tabs} chosen={tab} onChoose={setTab} />
+          </div>
+        </main>
+      ) : (
+        <main class="ide closed">
+          <section class="panel closed-notice" data-testid="closed-notice">
+            <h2>The IDE window is closed</h2>
+            <p>
+              Plugins are answered IdeNotActive until it opens again; a plugin asking for control opens it. The project "{view.project.name}" and its
+              unsaved changes are kept.
+            </p>
+          </section>
+          <div class="bottom">
+            <Tabs label="Log, variables, reference, runs and statecharts" tabs={tabs} chosen={tab} onChoose={setTab} />
+          </div>
         </main>
       )}
-      {view?.dialog && <Dialog dialog={view.dialog} send={send} />}
+      {view.dialog && <Dialog dialog={view.dialog} send={send} />}
     </div>
   );
 }

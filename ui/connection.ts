@@ -33,6 +33,8 @@ export interface IdeState {
   commands: CommandRow[];
   tests: TestSummary[];
   suites: SuiteSummary[];
+  /** The loaded project's base URL. */
+  url: string;
   logs: LogEntry[];
   states: ChartValues;
   /** Whether this IDE sends pictures of its page under test (the host does; hello says so). */
@@ -53,6 +55,7 @@ const initial: IdeState = {
   commands: [],
   tests: [],
   suites: [],
+  url: "",
   logs: [],
   states: {},
   pages: false,
@@ -81,6 +84,7 @@ function reduce(state: IdeState, action: Action): IdeState {
     commands: playback === null ? [] : message.commands ? mergeCommands(state.commands, message.commands) : state.commands,
     tests: message.tests ?? state.tests,
     suites: message.suites ?? state.suites,
+    url: message.url ?? state.url,
     logs: mergeLogs(state.logs, message.logs),
     states: message.states,
   };

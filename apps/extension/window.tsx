@@ -151,7 +151,9 @@ async function main() {
 
   root.replaceChildren();
   const traceSource = kept && traces ? extensionTraceSource(kept, traces) : undefined;
-  render(<App transport={withCharts(localTransport(core), extensionCharts(door))} waitingText="Starting the IDE…" traces={traceSource} />, root);
+  // "Save as…" is the browser's save dialog (chrome.downloads, saveAs: true), which every save here opens.
+  const transport = { ...withCharts(localTransport(core), extensionCharts(door)), saveAs: () => core.send({ type: "user.saveProject" }) };
+  render(<App transport={transport} waitingText="Starting the IDE…" traces={traceSource} />, root);
 
   // The window is going: the core ends a run under way as Stop does, and the messages that
   // tells plugins (playbackStopped) are sent at once, before the page is torn down; their

@@ -25,10 +25,11 @@
 //         a suite's next test), else `{ reset: false, changed: [{ index, row }] }`, the rows
 //         that changed (the IDE replaces a row object when its state changes, so the relay
 //         finds them by identity, and the page keeps the others as they were).
-//       - tests, suites: the loaded project's test cases with their commands (`{ id, name,
-//         commands: [{ id, command, target, value }] }`: the page shows the picked test and
-//         its breakpoints before any run) and its suites (`{ id, name, tests: [testId] }`).
-//         Not part of the IdeView; sent only when the project changed.
+//       - tests, suites, url: the loaded project's test cases with their commands (`{ id, name,
+//         commands: [{ id, command, target, value, comment? }] }`: the page shows the picked test
+//         and its breakpoints before any run), its suites (`{ id, name, tests: [testId],
+//         parallel, persistSession, timeout }`) and its base URL. Not part of the IdeView; sent
+//         only when the project changed.
 //       - logs: the IdeView holds up to 20,000 entries, so an update carries only the entries
 //         this page has not seen (`entries`, oldest first) and `kept`, how many entries of
 //         each group the IDE holds now; the page adds the new ones and keeps that many of
@@ -136,6 +137,8 @@ export interface CommandOutline {
   command: string;
   target: string;
   value: string;
+  /** v3's "Description" (CONTRACT section 20); absent when the command has none. */
+  comment?: string;
 }
 /** A test case of the loaded project (not part of the IdeView): the page shows it and sets breakpoints on it before a run. */
 export interface TestSummary {
@@ -143,11 +146,15 @@ export interface TestSummary {
   name: string;
   commands: CommandOutline[];
 }
-/** A suite of the loaded project: its tests' ids, in the order it plays them. */
+/** A suite of the loaded project: its tests' ids, in the order it plays them, and its settings as the .side file has them. */
 export interface SuiteSummary {
   id: string;
   name: string;
   tests: string[];
+  parallel: boolean;
+  persistSession: boolean;
+  /** Seconds (the .side file's `timeout`; 300 when it says none). */
+  timeout: number;
 }
 
 export interface LogDelta {
@@ -210,6 +217,8 @@ export type HostMessage =
       tests?: TestSummary[];
       /** The loaded project's suites; present with `tests`. */
       suites?: SuiteSummary[];
+      /** The loaded project's base URL; present with `tests`. */
+      url?: string;
       logs: LogDelta;
       /** The state value of each charted actor. */
       states: ChartValues;

@@ -59,6 +59,16 @@ export function helloMessage(ide: Ide): Extract<HostMessage, { type: "hello" }> 
   return { type: "hello", charts: machineCharts(ide) };
 }
 
+/** A suite as the page shows it: its tests in order and its settings, the .side file's defaults filled in. */
+function suiteSummary(s: ReturnType<typeof suitesOf>[number]): SuiteSummary {
+  const raw = s as { persistSession?: unknown; timeout?: unknown };
+  const timeout = typeof raw.timeout === "number" && Number.isFinite(raw.timeout) ? raw.timeout : DEFAULT_SUITE_TIMEOUT_S;
+  return { id: s.id, name: s.name, tests: [...s.tests], parallel: s.parallel === true, persistSession: raw.persistSession === true, timeout };
+}
+
+/** A suite's timeout when its .side file says none (seconds), as Selenium IDE writes a new suite. */
+const DEFAULT_SUITE_TIMEOUT_S = 300;
+
 /** Entries per group in one log array; views share their frozen log array until it changes. */
 const countsOfLogs = new WeakMap<readonly LogEntry[], LogDelta["kept"]>();
 function groupCounts(logs: readonly LogEntry[]): LogDelta["kept"] {
@@ -270,10 +280,17 @@ export class ViewRelay {
         (t): TestSummary => ({
           id: t.id,
           name: t.name,
-          commands: t.commands.map((c) => ({ id: c.id, command: c.command, target: c.target ?? "", value: c.value ?? "" })),
+          commands: t.commands.map((c) => ({
+            id: c.id,
+            command: c.command,
+            target: c.target ?? "",
+            value: c.value ?? "",
+            ...(typeof c.comment === "string" && c.comment !== "" ? { comment: c.comment } : {}),
+          })),
         }),
       );
-      message.suites = suitesOf(project).map((s): SuiteSummary => ({ id: s.id, name: s.name, tests: [...s.tests] }));
+      message.suites = suitesOf(project).map((s) => suiteSummary(s));
+      message.url = typeof project.url === "string" ? project.url : "";
     }
     this.first = false;
     this.lastSentAt = Date.now();

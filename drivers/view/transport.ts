@@ -36,4 +36,10 @@ export interface UiTransport {
   exportCode?(request: ExportRequest): Promise<ExportReply>;
   /** Where the page under test takes input (the host's): the user's click or keys on its picture. */
   pageInput?(input: PageInput): void;
+  /**
+   * Where the IDE saves through a dialog of its own (the extension: the browser's save dialog):
+   * the page's "Save as…" calls it. Without it, "Save as…" asks for the file's path in the page
+   * (the host: `user.saveProject { path }`).
+   */
+  saveAs?(): void;
 }

@@ -17,6 +17,7 @@ import { startExampleSite } from "../../drivers/host/site.ts";
 import type { ExampleSite } from "../../drivers/host/site.ts";
 import { browserPage } from "../../drivers/host/browserPage.ts";
 import type { BrowserPage } from "../../drivers/host/browserPage.ts";
+import { pickTest, shownTestId, testNames } from "../support/idePage.ts";
 
 const SHOP = JSON.parse(readFileSync(new URL("../../examples/shop.side", import.meta.url), "utf8")) as {
   id: string;
@@ -106,7 +107,7 @@ const button = (name: string) => page.getByRole("button", { name, exact: true })
 const commandField = () => page.locator('[data-testid="editor-command-field"]');
 const targetField = () => page.locator('[data-testid="editor-target-field"]');
 const valueField = () => page.locator('[data-testid="editor-value-field"]');
-const rows = () => page.locator('[data-testid="editor-row"]');
+const rows = () => page.locator('[data-testid="command-row"]');
 const editorRow = (index: number) => rows().nth(index);
 /** The displayed test as the editor shows it: [command, target, value] per row. */
 const shownCommands = () =>
@@ -151,8 +152,7 @@ describe("the test editor", () => {
     await button("Rename").click();
     await page.locator('[data-testid="test-name"]').fill("adds to cart");
     await page.locator('[data-testid="test-name"]').press("Enter");
-    await page.waitForSelector('[data-testid="editor-test-picker"] option:text-is("adds to cart")', { state: "attached" });
-    expect(await page.locator('[data-testid="editor-test-picker"] option').allTextContents()).toEqual(["adds to cart"]);
+    await expect.poll(() => testNames(page)).toEqual(["adds to cart"]);
 
     // The commands, typed one after the other: Enter adds each at the end, and the form waits for the next.
     await commandField().click();
@@ -234,7 +234,7 @@ describe("the test editor", () => {
     await button("Play").click();
     await page.waitForSelector('[data-testid="run-result"]', { timeout: 45_000 });
     expect(await page.locator('[data-testid="run-result"]').textContent()).toBe("passed");
-    await expect.poll(() => page.locator('[data-testid="editor-state"]').allTextContents()).toEqual(["passed", "passed", "passed", "passed"]);
+    await expect.poll(() => page.locator('[data-testid="command-state"]').allTextContents()).toEqual(["passed", "passed", "passed", "passed"]);
     expect(host.ide.getSnapshot().playback).toMatchObject({ status: "ended", result: "passed", testName: "adds to cart" });
   });
 
@@ -267,20 +267,21 @@ describe("the test editor", () => {
     await expect.poll(() => targetField().inputValue()).toBe("after logout");
   });
 
-  it("shows the test picked in the run panel in the editor, and the one picked in the editor in the run panel", async () => {
+  it("shows the test picked in the Tests list in the one table, each row with its state", async () => {
     await openUi();
     const [first, second] = SHOP.tests;
-    expect(await page.locator('[data-testid="editor-test-picker"]').inputValue()).toBe(first.id);
-    await page.locator('[data-testid="test-picker"]').selectOption(second.id);
-    await expect.poll(() => page.locator('[data-testid="editor-test-picker"]').inputValue()).toBe(second.id);
+    expect(await shownTestId(page)).toBe(first.id);
+    await pickTest(page, second.name);
+    await expect.poll(() => shownTestId(page)).toBe(second.id);
     await expect.poll(() => rows().evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-command-id")))).toEqual(second.commands.map((c) => c.id));
     expect(host.ide.getSnapshot().displayedTestId).toBe(second.id);
+    // One table: the commands are drawn once, each row with its state.
+    expect(await page.locator('[data-testid="commands"]').count()).toBe(1);
+    expect(await rows().locator('[data-testid="command-state"]').allTextContents()).toEqual(second.commands.map(() => "not run"));
 
-    await page.locator('[data-testid="editor-test-picker"]').selectOption(first.id);
-    await expect.poll(() => page.locator('[data-testid="test-picker"]').inputValue()).toBe(first.id);
-    expect(await page.locator('[data-testid="command-row"]').evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-command-id")))).toEqual(
-      first.commands.map((c) => c.id),
-    );
+    await pickTest(page, first.name);
+    await expect.poll(() => rows().evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-command-id")))).toEqual(first.commands.map((c) => c.id));
+    expect(host.ide.getSnapshot().displayedTestId).toBe(first.id);
   });
 
   it("asks the user a plugin's question with the plugin's own buttons: its confirm answers true, Escape answers false", async () => {

@@ -11,6 +11,7 @@ import { startHost } from "../../apps/host/host.ts";
 import type { Host } from "../../apps/host/host.ts";
 import { EXPORT_LANGUAGES, exportCode } from "../../services/export/index.ts";
 import { shopProject } from "../export/support.ts";
+import { pickTest } from "../support/idePage.ts";
 
 let browser: Browser;
 let host: Host;
@@ -30,7 +31,7 @@ beforeEach(async () => {
   page = await context.newPage();
   await page.goto(host.urls.ui);
   await page.waitForSelector('[data-testid="connection"]:text-is("connected")');
-});
+}, 30_000); // the first bundles the page, which a loaded machine may take more than vitest's 10 s for
 afterEach(async () => {
   await context?.close();
   await client?.disconnect().catch(() => {});
@@ -46,7 +47,7 @@ async function exportWith(button: string, language: string) {
 
 describe("the Export dialog", () => {
   it("downloads the displayed test in each of the six languages under the packages' filename", async () => {
-    await page.selectOption('[data-testid="test-picker"]', "t-cart");
+    await pickTest(page, "adds to cart");
     await page.waitForSelector('[data-testid="export-test"]:text-is("Export test \\"adds to cart\\"…")');
     for (const language of EXPORT_LANGUAGES) {
       const downloaded = page.waitForEvent("download");

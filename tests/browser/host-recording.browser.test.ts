@@ -182,7 +182,7 @@ describe("a newcomer recording on a fresh npm start", () => {
     const { ui, browser } = fresh;
     await ui.getByRole("button", { name: "New test", exact: true }).click();
     await ui.getByTestId("test-name").fill("my first test");
-    await ui.getByRole("button", { name: "Add the test", exact: true }).click();
+    await ui.getByTestId("test-name").press("Enter");
     await ui.getByTestId("editor-no-commands").waitFor();
 
     await ui.getByRole("button", { name: "Record", exact: true }).click();
@@ -190,7 +190,7 @@ describe("a newcomer recording on a fresh npm start", () => {
     // The panel shows the page under test at once: no run came before.
     const image = ui.getByRole("img", { name: /^The page under test/ });
     await image.waitFor({ timeout: 30_000 });
-    const rows = ui.getByTestId("editor-row");
+    const rows = ui.getByTestId("command-row");
     const shown = async () =>
       rows.evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('[data-testid^="editor-"]')].slice(0, 3).map((td) => td.textContent!.trim())));
     await vi.waitFor(async () => expect((await shown()).map(([command]) => command)).toEqual(["open", "setWindowSize"]), WAIT);
@@ -198,7 +198,7 @@ describe("a newcomer recording on a fresh npm start", () => {
     expect(pageUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
 
     // Where the user field is on the picture at the page's actual size: the same page, at the picture's size, in a browser of the test's own.
-    await ui.getByRole("button", { name: "Actual size", exact: true }).click();
+    // (Actual size is how the panel shows it at first.)
     await ui.getByRole("button", { name: "Fit", exact: true }).waitFor();
     const size = await image.evaluate((img) => ({ width: (img as HTMLImageElement).width, height: (img as HTMLImageElement).height }));
     const twin = await (await browser.newContext({ viewport: size })).newPage();

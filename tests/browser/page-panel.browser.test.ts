@@ -18,6 +18,7 @@ import { playAndWait as play } from "../support/runs.ts";
 import type { BrowserPage } from "../../drivers/host/browserPage.ts";
 import { By } from "selenium-webdriver";
 import { framesAnimatingThenQuiet } from "../support/liveFrames.ts";
+import { pickTest } from "../support/idePage.ts";
 
 const SHOP = JSON.parse(readFileSync(new URL("../../examples/shop.side", import.meta.url), "utf8")) as unknown;
 const WAIT = { timeout: 45_000, interval: 50 };
@@ -108,7 +109,7 @@ describe("the page under test in the IDE page", () => {
   it("shows the example page's title, URL and its live picture after the user plays a test", async () => {
     await openUi();
     await ui.waitForSelector(panel);
-    await ui.locator('[data-testid="test-picker"]').selectOption("t-cart");
+    await pickTest(ui, "adds to cart");
     await ui.getByRole("button", { name: "Play", exact: true }).click();
     // The run-state still says "ended" from the login test until the new run's first view
     // arrives, so wait for the cart test's own result (the login test's plugin command fails).
@@ -175,7 +176,7 @@ describe("the page under test in the IDE page", () => {
     expect(await ui.locator('[data-testid="page-image"]').getAttribute("src")).toMatch(/^data:image\/jpeg;base64,/);
   });
 
-  it("fits the picture to the panel, shows it at its actual size on \"Actual size\" (the view scrolls), and back on \"Fit\"; a click lands on the same spot of the page either way", async () => {
+  it("shows the picture at the page's own size at once, readable (the view scrolls), fits it to the panel on \"Fit\" and back on \"Actual size\"; a click lands on the same spot of the page either way", async () => {
     await openUi();
     const image = ui.getByRole("img", { name: /^The page under test/ });
     await image.waitFor({ timeout: WAIT.timeout });
@@ -185,16 +186,10 @@ describe("the page under test in the IDE page", () => {
         const box = img.parentElement!;
         return { shown: img.getBoundingClientRect().width, page: Number(img.getAttribute("width")), view: box.clientWidth, scrolls: box.scrollWidth > box.clientWidth };
       });
-    const fitted = await sizes();
-    expect(fitted.page).toBe(1280);
-    expect(fitted.shown).toBeLessThan(1280);
-    expect(fitted.shown).toBeLessThanOrEqual(fitted.view);
-    expect(fitted.scrolls).toBe(false);
-
-    await ui.getByRole("button", { name: "Actual size", exact: true }).click();
     const fitButton = ui.getByRole("button", { name: "Fit", exact: true });
     await fitButton.waitFor();
     const actual = await sizes();
+    expect(actual.page).toBe(1280);
     expect(actual.shown).toBe(1280);
     expect(actual.scrolls).toBe(true);
     expect(await view.evaluate((el) => getComputedStyle(el).overflow)).toBe("auto");
@@ -209,7 +204,13 @@ describe("the page under test in the IDE page", () => {
 
     await fitButton.click();
     await ui.getByRole("button", { name: "Actual size", exact: true }).waitFor();
-    expect((await sizes()).shown).toBeLessThan(1280);
+    const fitted = await sizes();
+    expect(fitted.shown).toBeLessThan(1280);
+    expect(fitted.shown).toBeLessThanOrEqual(fitted.view);
+    expect(fitted.scrolls).toBe(false);
+    await ui.getByRole("button", { name: "Actual size", exact: true }).click();
+    await fitButton.waitFor();
+    expect((await sizes()).shown).toBe(1280);
   });
 
   it("takes the same picture through WebDriver when the browser's DevTools endpoint is out of reach (a Grid's node)", async () => {
@@ -244,6 +245,7 @@ describe("the page under test in the IDE page", () => {
     };
 
     // Fit: the wheel over the picture scrolls the page, and the picture that follows shows it.
+    await ui.getByRole("button", { name: "Fit", exact: true }).click();
     await vi.waitFor(async () => expect(await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0), WAIT);
     const before = await image.getAttribute("src");
     await wheelOver((await image.boundingBox())!, 600);
@@ -256,6 +258,7 @@ describe("the page under test in the IDE page", () => {
     await ui.reload();
     await ui.waitForSelector('[data-testid="page-status"]:text-is("Live: the page as it is now.")', { timeout: WAIT.timeout });
     await driver.executeScript("scrollTo(0, 0)");
+    await ui.getByRole("button", { name: "Fit", exact: true }).click();
     const fitted = (await image.boundingBox())!;
     await ui.mouse.move(fitted.x + fitted.width / 2, fitted.y + fitted.height / 2);
     for (let i = 0; i < 20; i++) await ui.mouse.wheel(0, 50);

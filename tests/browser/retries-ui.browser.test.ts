@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freshNpmStart } from "../support/freshHost.ts";
 import type { FreshHost } from "../support/freshHost.ts";
 import { killLeftovers } from "../support/processes.ts";
+import { pickTest } from "../support/idePage.ts";
 
 let loads = 0;
 let server: ReturnType<typeof createServer>;
@@ -60,7 +61,7 @@ describe("npm start with --retries", () => {
     await expect.poll(() => runs.evaluate((select) => (select as HTMLSelectElement).selectedOptions[0].textContent)).toBe("Flaky suite › gets ready: failed");
 
     // The flaky test alone: its second try is the one shown, marked as such.
-    await ui.getByTestId("test-picker").selectOption({ label: "gets ready" });
+    await pickTest(ui, "gets ready");
     await ui.getByRole("button", { name: "Play", exact: true }).click();
     await expect.poll(() => ui.getByTestId("run-try").textContent().catch(() => null), { timeout: 60_000 }).toBe("try 2");
     await expect.poll(() => ui.getByTestId("run-result").textContent().catch(() => null), { timeout: 60_000 }).toBe("passed");

@@ -8,6 +8,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { command, shownPicture, useHostWithProject } from "../support/timeTravel.ts";
+import { openTab, pickSuite, pickTest } from "../support/idePage.ts";
 
 // Each click adds one, and the page shows how many (its picture differs after each).
 const SHOP = `<!doctype html><html><head><title>Shop</title></head><body><h1>Shop</h1>
@@ -43,6 +44,7 @@ const runs = (ui: Page) => ui.getByRole("combobox", { name: "Runs" });
 
 /** The kept run "Runs" names `label`: its trace's id (the option's value). */
 async function traceIdOf(ui: Page, label: string): Promise<string> {
+  await openTab(ui, "Runs");
   await runs(ui).focus();
   await expect.poll(() => runs(ui).locator("option").allTextContents(), { timeout: 10_000 }).toContain(label);
   return (await runs(ui).locator("option", { hasText: label }).getAttribute("value"))!;
@@ -63,7 +65,7 @@ async function waitForStatus(ui: Page, status: string) {
 describe("time travel through suites, loops and a paused run", () => {
   it("shows, after a suite, the pictures of the test the run panel shows, and lists each test of the suite in Runs by suite, test and result", async () => {
     const { ui } = host;
-    await ui.getByTestId("suite-picker").selectOption({ label: "cart" });
+    await pickSuite(ui, "cart");
     await ui.getByRole("button", { name: "Play suite", exact: true }).click();
     await expect.poll(() => ui.getByTestId("run-result").textContent().catch(() => null), { timeout: 60_000 }).toBe("failed");
     await waitForStatus(ui, "ended");
@@ -76,7 +78,7 @@ describe("time travel through suites, loops and a paused run", () => {
     for (const id of [passedTrace, failedTrace]) {
       await expect.poll(async () => (await manifestOf(ui, id)).steps.map((step) => step.screenshot !== null), { timeout: 10_000 }).not.toContain(false);
     }
-    await runs(ui).selectOption({ label: "The run in the Playback panel" });
+    await runs(ui).selectOption({ label: "The run in the command table" });
     await ui.getByTestId("commands").getByTestId("command-row").nth(1).click();
     const src = await shownPicture(ui, "The page after command 2: assertText");
     expect(src).toContain(`/traces/${failedTrace}/`);
@@ -90,7 +92,7 @@ describe("time travel through suites, loops and a paused run", () => {
     await expect.poll(() => rows.count()).toBe(3);
     await rows.nth(2).click();
     expect(await shownPicture(ui, "The page after command 3: assertText")).toContain(`/traces/${passedTrace}/`);
-    await runs(ui).selectOption({ label: "The run in the Playback panel" });
+    await runs(ui).selectOption({ label: "The run in the command table" });
 
     // The same test picked in the suite's list in the Playback panel: its commands are no longer
     // kept (only the last test's are), so its trace opens here.
@@ -99,17 +101,17 @@ describe("time travel through suites, loops and a paused run", () => {
     await adds.click();
     await expect.poll(() => runs(ui).inputValue()).toBe(passedTrace);
     await expect.poll(() => rows.count()).toBe(3);
-    await runs(ui).selectOption({ label: "The run in the Playback panel" });
+    await runs(ui).selectOption({ label: "The run in the command table" });
   }, 120_000);
 
   it("shows a command a loop played three times as its last turn, and a kept run's table lists every turn", async () => {
     const { ui } = host;
-    await ui.getByTestId("test-picker").selectOption({ label: "adds three" });
+    await pickTest(ui, "adds three");
     await ui.getByRole("button", { name: "Play", exact: true }).click();
     await expect.poll(() => ui.getByTestId("run-status").locator("strong").textContent(), { timeout: 60_000 }).toBe("adds three");
     await expect.poll(() => ui.getByTestId("run-result").textContent().catch(() => null), { timeout: 60_000 }).toBe("passed");
     const traceId = await traceIdOf(ui, "adds three: passed");
-    await runs(ui).selectOption({ label: "The run in the Playback panel" });
+    await runs(ui).selectOption({ label: "The run in the command table" });
     const manifest = await manifestOf(ui, traceId);
     const clicks = manifest.steps.filter((step) => step.commandId === "h3");
     expect(clicks.length).toBe(3);
@@ -129,12 +131,12 @@ describe("time travel through suites, loops and a paused run", () => {
     await rows.nth(firstClick).click();
     const first = await shownPicture(ui, "The page after command 3: click");
     expect(new URL(first, ui.url()).pathname).toBe(`/traces/${traceId}/${clicks[0].screenshot}`);
-    await runs(ui).selectOption({ label: "The run in the Playback panel" });
+    await runs(ui).selectOption({ label: "The run in the command table" });
   }, 120_000);
 
   it("shows a paused run's newest turn of a command as it steps on, the picture arriving once taken", async () => {
     const { ui } = host;
-    await ui.getByTestId("test-picker").selectOption({ label: "adds three" });
+    await pickTest(ui, "adds three");
     const breakpoint = ui.getByRole("button", { name: "Breakpoint before command 3, click" });
     await breakpoint.click();
     await ui.getByRole("button", { name: "Play", exact: true }).click();

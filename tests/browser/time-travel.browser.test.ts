@@ -6,6 +6,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { command, shownPicture, useHostWithProject } from "../support/timeTravel.ts";
+import { openTab, pickTest } from "../support/idePage.ts";
 
 const SHOP = `<!doctype html><html><head><title>Shop</title></head><body><h1>Shop</h1>
 <button id="add" type="button" onclick="document.getElementById('count').textContent = '1'">Add</button>
@@ -34,7 +35,7 @@ const host = useHostWithProject({ "/shop": SHOP }, (origin) => ({
 }));
 
 async function play(ui: Page, testName: string, result: string) {
-  await ui.getByTestId("test-picker").selectOption({ label: testName });
+  await pickTest(ui, testName);
   await ui.getByRole("button", { name: "Play", exact: true }).click();
   await expect.poll(() => ui.getByTestId("run-result").textContent().catch(() => null), { timeout: 60_000 }).toBe(result);
 }
@@ -76,7 +77,7 @@ describe("time travel in the IDE page", () => {
 
   it("shows the page after a command of a paused run, and none for a command it has not played yet", async () => {
     const { ui } = host;
-    await ui.getByTestId("test-picker").selectOption({ label: "checks out" });
+    await pickTest(ui, "checks out");
     const breakpoint = ui.getByRole("button", { name: "Breakpoint before command 3, executeScript" });
     await breakpoint.click();
     await ui.getByRole("button", { name: "Play", exact: true }).click();
@@ -97,11 +98,12 @@ describe("time travel in the IDE page", () => {
   it("opens a kept run from the Runs list, each entry naming its test and result, and steps through its commands", async () => {
     const { ui } = host;
     await play(ui, "adds to cart", "passed");
+    await openTab(ui, "Runs");
     const runs = ui.getByRole("combobox", { name: "Runs" });
     await runs.focus();
     await expect
       .poll(() => runs.locator("option").allTextContents())
-      .toEqual(["The run in the Playback panel", "adds to cart: passed", "checks out: stopped", "checks out: failed"]);
+      .toEqual(["The run in the command table", "adds to cart: passed", "checks out: stopped", "checks out: failed"]);
     await runs.selectOption({ label: "checks out: failed" });
     const rows = ui.getByTestId("trace-row");
     await expect.poll(() => rows.count()).toBe(3);

@@ -28,6 +28,7 @@ import { fakeExecutor } from "../support/executor.ts";
 import { freshNpmStart } from "../support/freshHost.ts";
 import type { FreshHost } from "../support/freshHost.ts";
 import { killLeftovers } from "../support/processes.ts";
+import { openTab, pickTest, shownTestId, suitesList, testNames } from "../support/idePage.ts";
 
 const ROOT = new URL("../../", import.meta.url);
 const SHOP = JSON.parse(readFileSync(new URL("examples/shop.side", ROOT), "utf8")) as {
@@ -400,7 +401,7 @@ describe("the IDE UI page", () => {
     expect(await reply).toBe(true);
     await page.waitForSelector(`[data-testid="project-name"]:has-text("${OTHER_PROJECT.name}")`);
     expect(await page.locator('[data-testid="unsaved"]').count()).toBe(0);
-    expect(await page.locator('[data-testid="test-picker"] option').allTextContents()).toEqual(["opens the other page"]);
+    await expect.poll(() => testNames(page)).toEqual(["opens the other page"]);
   });
 
   it("offers the unsaved changes a journal kept in 'Restore unsaved changes', with the focus on restoring, and restores them when the user clicks 'Restore my changes'", async () => {
@@ -417,7 +418,7 @@ describe("the IDE UI page", () => {
     await button("Restore my changes").click();
     await page.waitForSelector('[data-testid="unsaved"]');
     expect(await dialog.count()).toBe(0);
-    expect(await page.locator('[data-testid="test-picker"] option').allTextContents()).toContain("kept by the journal");
+    await expect.poll(() => testNames(page)).toContain("kept by the journal");
   });
 
   it("plays the picked test when the user presses Play, showing each command's state, the current command, the variables and the result", async () => {
@@ -426,7 +427,7 @@ describe("the IDE UI page", () => {
     const ide = await serveWithEyes(eyes);
 
     // Before any run: the picked test's commands, as the project has them.
-    expect(await page.locator('[data-testid="test-picker"] option').allTextContents()).toEqual(["checks the pages", "checks the cart"]);
+    expect(await testNames(page)).toEqual(["checks the pages", "checks the cart"]);
     expect(await page.locator('[data-testid="command-row"]').evaluateAll((rows) => rows.map((r) => r.getAttribute("data-command-id")))).toEqual(
       VISUAL_PROJECT.tests[0].commands.map((c) => c.id),
     );
@@ -440,6 +441,7 @@ describe("the IDE UI page", () => {
     await eyes.executing("v-open");
     await page.waitForSelector(`${badge("v-open")}.state-pending`);
     await page.waitForSelector('[data-testid="run-state"]:text-is("running")');
+    await openTab(page, "Variables");
     expect(await text(badge("v-store"))).toBe("passed");
     expect(await page.locator(row("v-open")).getAttribute("aria-current")).toBe("step");
     expect(await page.locator('[data-testid="command-row"][aria-current]').count()).toBe(1);
@@ -448,8 +450,8 @@ describe("the IDE UI page", () => {
     expect(eyes.executed[0].command).toEqual({ command: "eyesOpen", target: "home", value: "" });
     await expect(button("Play").isDisabled()).resolves.toBe(true);
     await expect(button("Step").isDisabled()).resolves.toBe(true);
-    // The run machine's chart follows it into its nested state.
-    await page.waitForSelector('[data-testid="state-testRunner.live.running.pluginCommand"][data-active="true"]');
+    // The run machine's chart (in its tab) follows it into its nested state.
+    await page.waitForSelector('[data-testid="state-testRunner.live.running.pluginCommand"][data-active="true"]', { state: "attached" });
     expect(await page.locator('[data-testid="state-testRunner.live.running"]').getAttribute("data-active")).toBe("true");
     expect(await page.locator('[data-testid="state-suiteRunner.idle"]').getAttribute("data-active")).toBe("false");
 
@@ -463,6 +465,7 @@ describe("the IDE UI page", () => {
     // The plugin's message is text, never markup.
     expect(await text(`${row("v-check")} [data-testid="command-message"]`)).toBe('No difference <img src=x onerror="window.__pwned=1">');
     expect(await page.locator('[data-testid="commands"] img').count()).toBe(0);
+    await openTab(page, "Log");
     await page.waitForSelector(entry("checked home"));
 
     await eyes.release("v-close");
@@ -471,7 +474,7 @@ describe("the IDE UI page", () => {
     expect(await classOf('[data-testid="run-result"]')).toContain("result-passed");
     expect(await text(badge("v-close"))).toBe("passed");
     expect(await page.locator('[data-testid="command-row"][aria-current]').count()).toBe(0);
-    await page.waitForSelector('[data-testid="state-suiteRunner.ended"][data-active="true"]');
+    await page.waitForSelector('[data-testid="state-suiteRunner.ended"][data-active="true"]', { state: "attached" });
     expect(ide.getSnapshot().playback).toMatchObject({ status: "ended", result: "passed", variables: { page: "home" } });
     expect(await page.evaluate(() => (window as any).__pwned)).toBeUndefined();
     await expect(button("Play").isDisabled()).resolves.toBe(false);
@@ -502,7 +505,7 @@ describe("the IDE UI page", () => {
     expect(eyes.executed.map((e) => e.options.commandId)).toEqual(["v-open"]);
     await expect(button("Step").isDisabled()).resolves.toBe(false);
     await expect(button("Resume").isVisible()).resolves.toBe(true);
-    await page.waitForSelector('[data-testid="state-testRunner.live.paused"][data-active="true"]');
+    await page.waitForSelector('[data-testid="state-testRunner.live.paused"][data-active="true"]', { state: "attached" });
 
     // Step: the command at the breakpoint runs, and the run pauses before the next.
     await button("Step").click();
@@ -550,7 +553,7 @@ describe("the IDE UI page", () => {
     expect(await page.locator('[data-testid="delay-problem"]').count()).toBe(0);
     expect(await delay.inputValue()).toBe("10000");
     await button("Play").click();
-    await page.waitForSelector('[data-testid="state-testRunner.live.running.waiting"][data-active="true"]');
+    await page.waitForSelector('[data-testid="state-testRunner.live.running.waiting"][data-active="true"]', { state: "attached" });
     expect(await text(badge("v-store"))).toBe("passed");
     expect(await text(badge("v-open"))).toBe("not run");
     expect(ide.getSnapshot().playback?.delayMs).toBe(10_000);
@@ -584,21 +587,22 @@ describe("the IDE UI page", () => {
     };
     const ide = host.ide;
     await page.waitForSelector('[data-testid="plugin"][data-plugin-id="plugin-eyes"]');
-    expect(await page.locator('[data-testid="suite-picker"] option').allTextContents()).toEqual(["Visual suite"]);
+    expect(await suitesList(page).locator('[data-testid="suite-item"]').evaluateAll((items) => items.map((i) => i.getAttribute("data-suite-id")))).toEqual(["s-visual"]);
 
     await button("Play suite").click();
     await eyes.executing("v-open");
     await page.waitForSelector('[data-testid="run-suite"]:has-text("test 1 of 2")');
     expect(await text('[data-testid="run-suite"]')).toBe("Suite Visual suite: test 1 of 2");
-    expect(await page.locator('[data-testid="test-picker"]').inputValue()).toBe("t-pages");
-    expect(await page.locator('[data-testid="test-picker"]').isDisabled()).toBe(true);
+    // The table follows the suite's test while the run is under way, and Play waits for it to end.
+    expect(await shownTestId(page)).toBe("t-pages");
+    expect(await button("Play").isDisabled()).toBe(true);
     await eyes.release("v-open");
 
     // The suite's next test replaces the rows; the page follows it.
     await eyes.executing("w-open");
     await page.waitForSelector('[data-testid="run-suite"]:has-text("test 2 of 2")');
     await page.waitForSelector(`${badge("w-open")}.state-pending`);
-    expect(await page.locator('[data-testid="test-picker"]').inputValue()).toBe("t-cart");
+    expect(await shownTestId(page)).toBe("t-cart");
     expect(await text('[data-testid="run-status"] strong')).toBe("checks the cart");
     expect(await page.locator(row("v-open")).count()).toBe(0);
     await eyes.release("w-open");
@@ -624,7 +628,7 @@ describe("the IDE UI page", () => {
     });
     await serveUi({ project: SHOP, executor });
     {
-      await page.locator('[data-testid="test-picker"]').selectOption("t-login");
+      await pickTest(page, SHOP.tests.find((t) => t.id === "t-login")!.name);
       await button("Play").click();
       await page.waitForSelector(`${badge("c-user")}.state-pending`);
       expect(await text(badge("c-open"))).toBe("passed");
@@ -642,6 +646,7 @@ describe("the IDE UI page", () => {
 
   it("highlights each machine's current state in its statechart and moves the highlight when control mode changes", async () => {
     await openUi();
+    await openTab(page, "Statecharts");
     const state = (path: string) => `[data-testid="state-${path}"]`;
     for (const chart of ["ide", "control", "projectFile", "editor", "suiteRunner", "recording", "testRunner"]) {
       await page.waitForSelector(`[data-testid="diagram-${chart}"]`);
@@ -704,6 +709,7 @@ describe("the IDE UI page", () => {
       if (message.type() === "error") consoleErrors.push(message.text());
     });
     await openUi();
+    await openTab(page, "Statecharts");
     const charts = machineCharts(host.ide);
     for (const chart of charts) await page.waitForSelector(`[data-testid="diagram-${chart.actor}"]`);
 
@@ -886,7 +892,7 @@ describe("the IDE UI page", () => {
     await page.waitForSelector(`[data-testid="project-name"]:has-text("${OTHER_PROJECT.name}")`);
     expect(await text('[data-testid="project-id"]')).toBe(OTHER_PROJECT.id);
     expect(host.ide.getSnapshot().project).toEqual({ id: OTHER_PROJECT.id, name: OTHER_PROJECT.name, unsaved: false, path: null });
-    expect(await page.locator('[data-testid="test-picker"] option').allTextContents()).toEqual(["opens the other page"]);
+    await expect.poll(() => testNames(page)).toEqual(["opens the other page"]);
     expect(await page.locator('[data-testid="load-error"]').count()).toBe(0);
   });
 
@@ -935,9 +941,9 @@ describe("the IDE UI page", () => {
     await ask({ uri: "/playback/log", verb: "post", message: "Questions? mailto:qa@example.org" });
 
     await page.waitForSelector(`${badge("s-region")}.state-pending`);
-    await page.waitForSelector('[data-testid="variable"][data-name="cart"]');
-    await page.waitForSelector('[data-testid="diagram-suiteRunner"]');
-    await page.waitForSelector('[data-testid="state-testRunner.live.running.pluginCommand"][data-active="true"]');
+    await page.waitForSelector('[data-testid="variable"][data-name="cart"]', { state: "attached" });
+    await page.waitForSelector('[data-testid="diagram-suiteRunner"]', { state: "attached" });
+    await page.waitForSelector('[data-testid="state-testRunner.live.running.pluginCommand"][data-active="true"]', { state: "attached" });
     await page.waitForSelector('[data-testid="control-banner"]');
     await page.waitForSelector(entry("mailto:qa@example.org"));
     await page.waitForSelector('[data-testid="plugin"][data-plugin-id="jgnfghanfbjmimbdmnjfofnbcgpkbegj"]');
@@ -1040,11 +1046,22 @@ describe("the UI socket", () => {
     expect(all[0].logs.reset).toBe(true);
     expect(all[0].tests?.map((t) => t.id)).toEqual(SHOP.tests.map((t) => t.id));
     // Each test's commands and the suites come too: the page shows a test and its breakpoints before any run.
+    // A command's description (comment) comes only when it has one.
     expect(all[0].tests?.map((t) => t.commands)).toEqual(
-      SHOP.tests.map((t) => t.commands.map(({ id, command, target, value }) => ({ id, command, target, value }))),
+      SHOP.tests.map((t) =>
+        t.commands.map(({ id, command, target, value, comment }: { id: string; command: string; target: string; value: string; comment?: string }) => ({
+          id,
+          command,
+          target,
+          value,
+          ...(comment ? { comment } : {}),
+        })),
+      ),
     );
     expect(all[0].tests?.find((t) => t.id === "t-cart")?.commands[1]).toEqual({ id: "c2-add", command: "click", target: "linkText=Add to cart", value: "" });
-    expect(all[0].suites).toEqual(SHOP.suites.map(({ id, name, tests }) => ({ id, name, tests })));
+    // Each suite with its settings, the .side file's defaults filled in (not parallel, no shared session, 300 s).
+    expect(all[0].suites).toEqual(SHOP.suites.map(({ id, name, tests }) => ({ id, name, tests, parallel: false, persistSession: false, timeout: 300 })));
+    expect(all[0].url).toBe((SHOP as { url?: string }).url ?? "");
     expect(all[0].playback).toBeNull();
     expect(all[0].commands).toBeUndefined();
     expect(all[0].view.runControls).toEqual({ breakpoints: [], delayMs: 0 });
@@ -1099,31 +1116,29 @@ describe("a newcomer's first Play on a fresh npm start", () => {
     killLeftovers();
   });
 
-  it("plays the test selected when the page opens green, with npm start alone, and shows its page readable", async () => {
+  it("plays the test shown when the page opens green, with npm start alone, and shows its page readable at once", async () => {
     fresh = await freshNpmStart();
     const { ui } = fresh;
-    const picked = ui.getByTestId("test-picker");
-    const selected = await picked.evaluate((select) => (select as HTMLSelectElement).selectedOptions[0].textContent);
-    expect(selected).toBe(SHOP.tests[0].name);
+    expect(await shownTestId(ui)).toBe(SHOP.tests[0].id);
     await ui.getByRole("button", { name: "Play", exact: true }).click();
     await expect.poll(() => ui.getByTestId("run-result").textContent().catch(() => null), { timeout: 60_000 }).toBe("passed");
     const states = await ui.getByTestId("command-state").allTextContents();
     expect(states).toEqual(SHOP.tests[0].commands.map(() => "passed"));
-    // The picture (of a 1280 px wide window) fits the panel; "Actual size" shows it at the page's own size, in a view that scrolls.
+    // The picture (of a 1280 px wide window) is readable at once: at the page's own size, in a
+    // view that scrolls; "Fit" fits it to the panel, and "Actual size" gives it back.
     const image = ui.getByRole("img", { name: /^The page under test/ });
     await image.waitFor();
     const shown = () => image.evaluate((img) => ({ natural: (img as HTMLImageElement).naturalWidth, width: img.getBoundingClientRect().width }));
     const view = () => ui.getByTestId("page-view").evaluate((el) => ({ scrolls: getComputedStyle(el).overflow, width: el.clientWidth }));
-    const fitted = await shown();
-    expect(fitted.natural).toBe(1280);
-    expect(Math.round(fitted.width)).toBe((await view()).width);
-    await ui.getByRole("button", { name: "Actual size", exact: true }).click();
-    await ui.getByRole("button", { name: "Fit", exact: true }).waitFor();
+    expect((await shown()).natural).toBe(1280);
     expect((await shown()).width).toBe(1280);
     expect((await view()).scrolls).toBe("auto");
     expect((await view()).width).toBeLessThan(1280);
     await ui.getByRole("button", { name: "Fit", exact: true }).click();
     await ui.getByRole("button", { name: "Actual size", exact: true }).waitFor();
     expect(Math.round((await shown()).width)).toBe((await view()).width);
+    await ui.getByRole("button", { name: "Actual size", exact: true }).click();
+    await ui.getByRole("button", { name: "Fit", exact: true }).waitFor();
+    expect((await shown()).width).toBe(1280);
   }, 120_000);
 });

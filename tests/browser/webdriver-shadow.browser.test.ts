@@ -1,4 +1,4 @@
-// `css=A >>> B` in the host's WebDriver executor (drivers/host/shadowLocator.ts): side-runtime's
+// `css=A >>> B` in the host's WebDriver path (drivers/host/shadowLocator.ts): side-runtime's
 // WebDriverExecutor over chromedriver and headless Chromium plays click, type, assert and store
 // commands on elements inside nested open shadow roots, through Selenium 4's getShadowRoot(),
 // and GET /playback/location resolves the same locators in the driven page.

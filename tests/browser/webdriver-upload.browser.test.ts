@@ -1,4 +1,4 @@
-// `type` on a file input in the host's WebDriver executor (drivers/host/fileUpload.ts):
+// `type` on a file input in the host's WebDriver path (drivers/host/fileUpload.ts):
 // side-runtime's WebDriverExecutor over chromedriver and headless Chromium uploads the file a
 // relative path names, read from --files DIR or beside the .side file, and the page sees its
 // name and size; a file found nowhere fails the command with every place looked.

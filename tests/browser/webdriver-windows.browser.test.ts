@@ -1,4 +1,4 @@
-// Windows through the host's WebDriver executor (CONTRACT section 19): side-runtime's
+// Windows through the host's WebDriver path (CONTRACT section 19): side-runtime's
 // WebDriverExecutor over chromedriver and headless Chromium plays v3's recorded form, a click
 // with opensWindow and windowHandleName, selectWindow handle=${win_ser_1}, close, and back to
 // the first window stored with storeWindowHandle, for a target=_blank link and a window.open().

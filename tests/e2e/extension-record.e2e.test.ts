@@ -23,7 +23,7 @@ beforeEach(async () => {
 
 /** The displayed test's commands, as the IDE window's core holds them. */
 async function recordedCommands(): Promise<string[]> {
-  const rows = ide.window.locator('[data-testid="editor-row"]');
+  const rows = ide.window.locator('[data-testid="command-row"]');
   const texts = await rows.allTextContents();
   return texts.map((t) => t.replace(/\s+/g, " ").trim());
 }

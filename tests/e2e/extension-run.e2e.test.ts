@@ -164,7 +164,7 @@ async function loadProject() {
 
 /** The user picks a test (the window shows it) and, unless only picking, presses Play. */
 async function play(testId: string, options: { pickOnly?: boolean } = {}) {
-  await ide.window.locator('[data-testid="test-picker"]').selectOption(testId);
+  await ide.window.locator(`[data-testid="test-item"][data-test-id="${testId}"] button`).click();
   if (!options.pickOnly) await ide.window.getByRole("button", { name: "Play", exact: true }).click();
 }
 

@@ -27,7 +27,7 @@ const shownRun = async () => ({
 
 /** Plays case `index` (test t<index>) from the IDE window and gives each command's state, and message if any, as shown. */
 async function play(index: number): Promise<string[]> {
-  await ide.window.locator('[data-testid="test-picker"]').selectOption(`t${index}`);
+  await ide.window.locator(`[data-testid="test-item"][data-test-id="t${index}"] button`).click();
   await ide.tab.bringToFront();
   await ide.window.getByRole("button", { name: "Play", exact: true }).click();
   // Each case is played once, and its name is its own: the run shown with it is this one.

@@ -19,7 +19,7 @@ beforeEach(async () => {
 });
 
 async function recordedCommands(): Promise<string[]> {
-  const texts = await ide.window.locator('[data-testid="editor-row"]').allTextContents();
+  const texts = await ide.window.locator('[data-testid="command-row"]').allTextContents();
   return texts.map((t) => t.replace(/\s+/g, " ").trim());
 }
 const count = async () => (await recordedCommands()).length;

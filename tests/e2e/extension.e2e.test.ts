@@ -269,8 +269,8 @@ describe("the IDE as a browser extension", () => {
 
   it("shows the window's door and the background relay in its statecharts, beside the core's machines", async () => {
     const window = await openWindow(alpha);
-    await window.waitForSelector('[data-testid="diagram-windowDoor"]');
-    await window.waitForSelector('[data-testid="diagram-backgroundRelay"]');
+    await window.waitForSelector('[data-testid="diagram-windowDoor"]', { state: "attached" });
+    await window.waitForSelector('[data-testid="diagram-backgroundRelay"]', { state: "attached" });
     const charts = () =>
       window.locator('[data-testid^="chart-value-"]').evaluateAll((codes) =>
         codes.map((code) => [code.getAttribute("data-testid")!.slice("chart-value-".length), JSON.parse(code.textContent!)]),

@@ -9,6 +9,7 @@ import { launchChromium } from "../../drivers/host/chromium.ts";
 import type { ExampleSite } from "../../drivers/host/site.ts";
 import { gridHost } from "./support.ts";
 import type { GridHost } from "./support.ts";
+import { pickSuite } from "../support/idePage.ts";
 
 const WAIT = { timeout: 90_000, interval: 50 };
 const command = (id: string, name: string, target = "", value = "") => ({ id, comment: "", command: name, target, targets: [], value });
@@ -47,7 +48,7 @@ describe("a parallel suite in the IDE page, on the Grid", () => {
   it("lists the suite's tests as two play at once, then each result, and shows the test the user clicks", async () => {
     await page.goto(host.urls.ui);
     await page.waitForSelector('[data-testid="connection"]:text-is("connected")');
-    await page.locator('[data-testid="suite-picker"]').selectOption("s-ui");
+    await pickSuite(page, "Parallel in the page");
     await page.getByRole("button", { name: "Play suite", exact: true }).click();
 
     // Two tests of the suite play at the same time, each listed as running.

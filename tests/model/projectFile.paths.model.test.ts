@@ -301,6 +301,19 @@ describe("project file machine, opening a recent file", () => {
     expect(context()).toMatchObject({ project: otherFixture, path: null, recentProjects: [SAVED_AS] });
   });
 
+  it("answers a plugin's load Busy while a file is being read, and lets a close go ahead with nothing unsaved", async () => {
+    const { actor, readPort, emitted } = start();
+    actor.send(openRecent);
+    actor.send({ type: "request.loadProject", requestId: 7, sender: "plugin-a", project: otherFixture, otherDialogOpen: false });
+    actor.send({ type: "request.close", requestId: 8, sender: "plugin-a", otherDialogOpen: false });
+    expect(emitted).toContainEqual({ type: "request.answered", requestId: 7, reply: expect.objectContaining({ ok: false, errorCode: "Busy" }) });
+    expect(emitted).toContainEqual({ type: "close.confirmed", requestId: 8 });
+    actor.send({ type: "window.closed" });
+    expect(actor.getSnapshot().matches({ dialog: "idle" })).toBe(true);
+    expect(actor.getSnapshot().context.opening).toBeNull();
+    expect(readPort.inputs).toHaveLength(1);
+  });
+
   it("refuses a second file while one is being read, and a load, saying why", async () => {
     const { actor, readPort, logs } = start();
     actor.send(openRecent);

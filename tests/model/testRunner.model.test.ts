@@ -168,7 +168,7 @@ const INPUTS: Array<[string, TestRunnerInput]> = [
   ["t-flow", inputFor("t-flow")],
   ["t-broken", inputFor("t-broken")],
   ["t-a, first of suite S", inputFor("t-a", { suite: { name: "S", runId: "run-1", announce: [project.tests[0], project.tests[2]] } })],
-  ["t-three, played to d2", inputFor("t-three", { untilCommandId: "d2" })],
+  ["t-a, played to c2", inputFor("t-a", { untilCommandId: "c2" })],
   ["t-three, d2 executed alone", inputFor("t-three", { executeCommandId: "d2", variables: { v: "x" } })],
 ];
 

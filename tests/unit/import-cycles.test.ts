@@ -13,7 +13,7 @@ import { describe, expect, it } from "vitest";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 /** Not the product's source: tests hold it, the rest are documents, samples and installs. */
-const NOT_SOURCE = new Set(["node_modules", "tests", "docs", "examples", ".git"]);
+const NOT_SOURCE = new Set(["node_modules", "tests", "docs", "examples", "dist", "coverage", ".git"]);
 
 type Graph = Map<string, Set<string>>;
 

@@ -1,5 +1,5 @@
-// The command form under the grid: command, target and value of the selected command, or of
-// a new one. The command field is a combobox of every name the editor knows (Selenium IDE's
+// The command form under the table: command, target, value and description (v3's comment) of
+// the selected command, or the first three of a new one. The command field is a combobox of every name the editor knows (Selenium IDE's
 // commands and the registered plugins', commandNames.ts) and says under it what the command
 // does and what its target and value mean.
 //   - editing: a field's change goes to the IDE when it is committed (Enter, or leaving it);
@@ -17,9 +17,9 @@ import { choiceLabel, findChoice } from "../commandNames.ts";
 import type { CommandChoice } from "../commandNames.ts";
 import { LocatorField } from "./LocatorField.tsx";
 
-type Fields = { command: string; target: string; value: string };
-const EMPTY: Fields = { command: "", target: "", value: "" };
-const fieldsOf = (c: CommandOutline | null): Fields => (c ? { command: c.command, target: c.target, value: c.value } : EMPTY);
+type Fields = { command: string; target: string; value: string; comment: string };
+const EMPTY: Fields = { command: "", target: "", value: "", comment: "" };
+const fieldsOf = (c: CommandOutline | null): Fields => (c ? { command: c.command, target: c.target, value: c.value, comment: c.comment ?? "" } : EMPTY);
 
 function CommandHelp({ choice, command }: { choice: CommandChoice | null; command: string }) {
   if (command.trim() === "") return <p class="hint command-help" id="command-help">Type a command or pick one from the list.</p>;
@@ -92,8 +92,9 @@ export function CommandForm({
       command: now.command !== before.fields.command ? now.command : d.command,
       target: now.target !== before.fields.target ? now.target : d.target,
       value: now.value !== before.fields.value ? now.value : d.value,
+      comment: now.comment !== before.fields.comment ? now.comment : d.comment,
     }));
-  }, [adding, source?.id, source?.command, source?.target, source?.value]);
+  }, [adding, source?.id, source?.command, source?.target, source?.value, source?.comment]);
 
   const set = (field: keyof Fields) => (value: string) => {
     setDraft((d) => ({ ...d, [field]: value }));
@@ -121,6 +122,7 @@ export function CommandForm({
     if (draft.command.trim() !== source.command) change.command = draft.command.trim();
     if (draft.target !== source.target) change.target = draft.target;
     if (draft.value !== source.value) change.value = draft.value;
+    if (draft.comment !== (source.comment ?? "")) change.comment = draft.comment;
     const key = JSON.stringify([source.id, change]);
     if (Object.keys(change).length === 0 || key === lastSent.current) return;
     lastSent.current = key;
@@ -203,6 +205,22 @@ export function CommandForm({
           onKeyDown={onKeyDown}
         />
       </div>
+      {!adding && (
+        <div class="field">
+          <label for="editor-comment">Description</label>
+          <input
+            id="editor-comment"
+            type="text"
+            data-testid="editor-comment-field"
+            value={draft.comment}
+            disabled={disabled}
+            placeholder="What this step is for (Selenium IDE's comment)"
+            onInput={(event) => set("comment")((event.currentTarget as HTMLInputElement).value)}
+            onChange={commit}
+            onKeyDown={onKeyDown}
+          />
+        </div>
+      )}
       {adding && (
         <div class="buttons">
           <button type="button" class="primary" disabled={locked} onClick={add}>

@@ -64,7 +64,7 @@ function status(page: PageShot): string {
 export function PagePanel({ page, onInput }: { page: PageShot | null; onInput?: ((input: PageInput) => void) | null }) {
   const usable = Boolean(onInput);
   // Fit to the panel, or the page's own size in a view that scrolls.
-  const [actual, setActual] = useState(false);
+  const [actual, setActual] = useState(true);
   // The second click of a double click says so (the page then fires dblclick).
   const click = (event: MouseEvent) => {
     if (!onInput || !page) return;

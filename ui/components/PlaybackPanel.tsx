@@ -1,17 +1,13 @@
-// The run panel: pick a test case (or a suite) of the loaded project and play it; stop,
-// pause, resume and step it; set breakpoints and the delay between commands; and watch the
-// run: its status and result, the suite's position, the current command, each command's
-// state as it changes, and the run's variables. Before a run the picked test's commands are
-// shown from the project, so breakpoints can be set on them. The picked test is the editor's
-// displayed test (picking here shows it there and the other way round); a run shows its own. Everything the run is comes from
-// the IDE; the only state kept here is what the user picked and is typing.
-import { useEffect, useMemo, useRef, useState } from "preact/hooks";
+// The run's bar above the command table: Play the shown test; Stop, Pause or Resume, and Step
+// the run; the delay between commands; and the run's line: its status and result, where it
+// paused, the suite's position and the suite's tests as they play. The commands' states are on
+// the table's own rows, the variables in their tab. Everything the run is comes from the IDE;
+// the only state kept here is what the user is typing.
+import { useEffect, useRef, useState } from "preact/hooks";
 import type { UserEventMessage } from "../connection.ts";
 import { MAX_DELAY_MS } from "../../services/playback/delay.ts";
-import type { CommandRow, RunSummary, SuiteSummary, TestSummary, UiView } from "../protocol.ts";
+import type { CommandRow, RunSummary, TestSummary, UiView } from "../protocol.ts";
 import type { PlayedTest } from "../traces.ts";
-import { CommandsTable } from "./CommandsTable.tsx";
-import { VariablesTable } from "./VariablesTable.tsx";
 
 const STATUS_TEXT: Record<RunSummary["status"], string> = {
   idle: "idle",
@@ -21,17 +17,6 @@ const STATUS_TEXT: Record<RunSummary["status"], string> = {
   finishing: "finishing",
   ended: "ended",
 };
-
-/** A project test's commands as rows without state, made once per test so rows that do not change are not drawn again. */
-const outlineRows = new WeakMap<TestSummary, CommandRow[]>();
-function rowsOfTest(test: TestSummary): CommandRow[] {
-  let rows = outlineRows.get(test);
-  if (!rows) {
-    rows = test.commands.map((c) => ({ ...c, state: null, message: null }));
-    outlineRows.set(test, rows);
-  }
-  return rows;
-}
 
 function DelayInput({ delayMs, runDelayMs, send }: { delayMs: number; runDelayMs: number | null; send: (event: UserEventMessage) => void }) {
   // The field is the user's while they edit it: the IDE's value is written into it only when
@@ -112,7 +97,7 @@ function SuiteRuns({ run, tests, send, openTrace }: { run: RunSummary; tests: Te
   };
   const occurrence = (i: number) => runs.slice(0, i).filter((o) => o.runId === runs[i].runId && o.testId === runs[i].testId).length;
   return (
-    <ul class="suite-runs" data-testid="suite-runs" aria-label="Tests of the suite">
+    <ul class="suite-runs" data-testid="suite-runs" aria-label="The suite's run, test by test">
       {runs.map((r, i) => {
         // The IDE keeps the commands of the tests playing and of the one shown; an ended test
         // besides those is looked at in its trace (the Trace panel opens it), where traces are kept.
@@ -178,125 +163,40 @@ function RunStatus({ run, rows }: { run: RunSummary; rows: readonly CommandRow[]
 }
 
 export function PlaybackPanel({
+  shownTest,
   tests,
-  suites,
   playback,
   commands,
   runControls,
-  displayedTestId,
-  travel,
+  openTrace,
   send,
 }: {
+  /** The test the table shows: Play plays it. */
+  shownTest: TestSummary | null;
   tests: TestSummary[];
-  suites: SuiteSummary[];
   playback: RunSummary | null;
   commands: CommandRow[];
   runControls: UiView["runControls"];
-  /** The test the editor shows: picking a test here shows it there, and the other way round. */
-  displayedTestId: string | null;
-  /**
-   * Time travel: the run's command selected, and picking one (once the run is paused or over and
-   * the host keeps traces); `open` looks at an ended test of the suite in its trace.
-   */
-  travel?: { selected: number | null; select(index: number): void; open(played: PlayedTest): void };
+  /** Time travel, where traces are kept: an ended test of the suite looked at in its trace. */
+  openTrace?: (played: PlayedTest) => void;
   send: (event: UserEventMessage) => void;
 }) {
-  const [pickedTest, setPickedTest] = useState<string | null>(null);
-  const [pickedSuite, setPickedSuite] = useState<string | null>(null);
-  // A new run (the user's, or a plugin's) shows itself: the picks give way to it.
-  const runId = playback?.runId ?? null;
-  useEffect(() => {
-    setPickedTest(null);
-    setPickedSuite(null);
-  }, [runId]);
-  // A test picked in the editor is picked here too.
-  useEffect(() => {
-    if (displayedTestId !== null) setPickedTest(displayedTestId);
-  }, [displayedTestId]);
-
   const running = playback?.running === true;
   const status = playback?.status ?? "idle";
-  const hasTest = (id: string | null | undefined): id is string => tests.some((t) => t.id === id);
-  const hasSuite = (id: string | null | undefined): id is string => suites.some((s) => s.id === id);
-  // While a run is under way its test is shown; else the user's pick, the last run's test, or the first.
-  const shownTestId = running
-    ? playback!.testId
-    : hasTest(pickedTest)
-      ? pickedTest
-      : hasTest(playback?.testId)
-        ? playback!.testId
-        : hasTest(displayedTestId)
-          ? displayedTestId
-          : (tests[0]?.id ?? "");
-  const shownSuiteId = running && hasSuite(playback?.suite?.id) ? playback!.suite!.id : hasSuite(pickedSuite) ? pickedSuite : (suites[0]?.id ?? "");
-  const shownTest = tests.find((t) => t.id === shownTestId) ?? null;
-  const showsRun = playback !== null && playback.testId === shownTestId;
-  const rows = showsRun ? commands : shownTest ? rowsOfTest(shownTest) : [];
-  const breakpoints = useMemo(() => new Set(runControls.breakpoints), [runControls.breakpoints.join("\u0000")]);
   const pausable = playback?.canPause === true;
-
   return (
-    <section class="panel" aria-labelledby="playback-heading" data-testid="playback">
-      <h2 id="playback-heading">Playback</h2>
-      <div class="buttons run-pick">
-        <label>
-          Test{" "}
-          <select
-            data-testid="test-picker"
-            value={shownTestId}
-            disabled={tests.length === 0 || running}
-            onChange={(event) => {
-              const testId = (event.currentTarget as HTMLSelectElement).value;
-              setPickedTest(testId);
-              send({ type: "user.selectTest", testId });
-            }}
-          >
-            {tests.map((test) => (
-              <option key={test.id} value={test.id}>
-                {test.name}
-              </option>
-            ))}
-          </select>
-        </label>
+    <section class="run-bar" aria-label="Playback" data-testid="playback">
+      <div class="buttons run-controls" role="group" aria-label="Run controls">
         <button
           type="button"
           class="primary"
           disabled={shownTest === null || running}
-          onClick={() => send({ type: "user.startPlayback", testId: shownTestId })}
+          title={shownTest ? `Plays "${shownTest.name}"` : undefined}
+          onClick={() => shownTest && send({ type: "user.startPlayback", testId: shownTest.id })}
         >
           Play
         </button>
-        <label>
-          Suite{" "}
-          <select
-            data-testid="suite-picker"
-            value={shownSuiteId}
-            disabled={suites.length === 0 || running}
-            onChange={(event) => setPickedSuite((event.currentTarget as HTMLSelectElement).value)}
-          >
-            {suites.length === 0 && <option value="">no suites</option>}
-            {suites.map((suite) => (
-              <option key={suite.id} value={suite.id}>
-                {suite.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button
-          type="button"
-          disabled={shownSuiteId === "" || running}
-          onClick={() => send({ type: "user.startSuite", suiteId: shownSuiteId })}
-        >
-          Play suite
-        </button>
-      </div>
-      <div class="buttons run-controls" role="group" aria-label="Run controls">
-        <button
-          type="button"
-          class="danger"
-          disabled={!(pausable || status === "paused")}
-          onClick={() => send({ type: "user.stopPlayback" })}
-        >
+        <button type="button" class="danger" disabled={!(pausable || status === "paused")} onClick={() => send({ type: "user.stopPlayback" })}>
           Stop
         </button>
         {status === "paused" ? (
@@ -320,28 +220,9 @@ export function PlaybackPanel({
       ) : (
         <>
           <RunStatus run={playback} rows={commands} />
-          <SuiteRuns run={playback} tests={tests} send={send} openTrace={travel?.open} />
+          <SuiteRuns run={playback} tests={tests} send={send} openTrace={openTrace} />
         </>
       )}
-      {playback !== null && !showsRun && shownTest !== null && (
-        <p class="hint" data-testid="shown-test-note">
-          Showing "{shownTest.name}" as the project has it; the last run played "{playback.testName}".
-        </p>
-      )}
-      {rows.length > 0 ? (
-        <CommandsTable
-          rows={rows}
-          breakpoints={breakpoints}
-          currentCommandId={showsRun && running ? playback!.currentCommandId : null}
-          paused={status === "paused"}
-          selectedIndex={travel?.selected ?? null}
-          onSelect={travel && showsRun && (status === "paused" || status === "ended") ? travel.select : undefined}
-          send={send}
-        />
-      ) : (
-        shownTest !== null && <p class="empty">"{shownTest.name}" has no commands.</p>
-      )}
-      {playback !== null && <VariablesTable variables={playback.variables} />}
     </section>
   );
 }

@@ -1,17 +1,21 @@
-// The test editor: the IDE's displayed test, which the user picks, adds and renames
-// (TestPicker), its commands in a grid the user selects, moves and deletes in (EditorTable),
-// and the form that changes the selected command or types new ones (CommandForm, with the
-// locator's "Find"). Every edit is a user event; what the test is comes back from the IDE,
-// so a plugin's edit shows here the same way. While a run plays the displayed test (a suite
-// that holds it included), editing is off and the grid shows the run's states instead; the
-// IDE would refuse the edits anyway, with a warning.
+// The displayed test, edited and played in place: the toolbar (CommandToolbar), the one
+// command table (CommandTable) and, under it, the form that changes the selected command or
+// types new ones (CommandForm, with the locator's "Find"). Every edit is a user event; what
+// the test is comes back from the IDE, so a plugin's edit shows here the same way. The
+// selection of several commands is the page's own (selection.ts); the IDE knows the one the
+// form edits. While a run plays the test (a suite that holds it included), editing is off and
+// the rows show the run's states as it goes; the IDE would refuse the edits anyway.
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import type { UserEventMessage } from "../connection.ts";
 import type { CommandRow, RunSummary, TestSummary, UiView } from "../protocol.ts";
 import { commandChoices } from "../commandNames.ts";
+import { readSideCommands, sideCommandsText } from "../clipboard.ts";
+import type { TableKeyAction } from "../editorKeys.ts";
+import { followIde, NO_SELECTION, pick, selectedInOrder } from "../selection.ts";
+import type { CommandSelection, PickHow } from "../selection.ts";
 import { CommandForm } from "./CommandForm.tsx";
-import { EditorTable } from "./EditorTable.tsx";
-import { TestPicker } from "./TestPicker.tsx";
+import { CommandTable } from "./CommandTable.tsx";
+import { CommandToolbar } from "./CommandToolbar.tsx";
 
 /** Whether the run (from its start until it has ended) plays the test `testId`: the IDE says which it plays. */
 export const playsTest = (run: RunSummary | null, testId: string | null): boolean =>
@@ -28,143 +32,192 @@ function byId(rows: readonly CommandRow[]): Map<string, CommandRow> {
   return map;
 }
 
-export function TestEditor({
-  view,
-  tests,
-  playback,
-  runCommands,
-  send,
-  resolveLocator,
-}: {
+export interface TestEditorProps {
   view: Pick<UiView, "displayedTestId" | "selectedCommandId" | "plugins"> & Partial<Pick<UiView, "recording">>;
-  tests: TestSummary[];
+  /** The test the table shows: the displayed one, or the run's while the page follows a run. */
+  shown: TestSummary | null;
   playback: RunSummary | null;
   /** The run's rows (with their states). */
   runCommands: CommandRow[];
+  breakpoints: ReadonlySet<string>;
+  travel: { index: number | null; select(index: number): void } | null;
   send: (event: UserEventMessage) => void;
   resolveLocator: ((location: string) => Promise<unknown>) | null;
-}) {
-  const displayed = tests.find((test) => test.id === view.displayedTestId) ?? null;
-  const selectedIndex = displayed?.commands.findIndex((c) => c.id === view.selectedCommandId) ?? -1;
-  const selected = selectedIndex >= 0 ? displayed!.commands[selectedIndex] : null;
-  const locked = playsTest(playback, displayed?.id ?? null);
+}
+
+export function TestEditor({ view, shown, playback, runCommands, breakpoints, travel, send, resolveLocator }: TestEditorProps) {
+  const displayed = shown !== null && shown.id === view.displayedTestId;
+  const commands = shown?.commands ?? [];
+  const order = useMemo(() => commands.map((c) => c.id), [commands]);
+  const focusId = displayed ? view.selectedCommandId : null;
+  const focusIndex = focusId === null ? -1 : order.indexOf(focusId);
+  const focused = focusIndex >= 0 ? commands[focusIndex] : null;
+  const locked = !displayed || playsTest(playback, shown?.id ?? null);
+  const running = playback?.running === true;
   const choices = useMemo(() => commandChoices(view.plugins), [view.plugins]);
 
+  // The page's own part of the selection: the commands selected beside the IDE's one.
+  const [selection, setSelection] = useState<CommandSelection>(NO_SELECTION);
+  const current = followIde(order, selection, focusId);
+  const selectedIds = selectedInOrder(order, current);
+  const selected = commands.filter((c) => current.ids.has(c.id));
+  useEffect(() => setSelection(NO_SELECTION), [shown?.id]);
+
   const [addingAsked, setAddingAsked] = useState(false);
-  useEffect(() => setAddingAsked(false), [displayed?.id]);
+  useEffect(() => setAddingAsked(false), [shown?.id]);
   // With nothing selected, the form types a new command (at the end): a test starts that way.
-  const adding = addingAsked || selected === null;
+  const adding = addingAsked || focused === null;
 
   const root = useRef<HTMLElement>(null);
   const commandField = useRef<HTMLInputElement>(null);
-  /** Moves the focus at once: the field and the rows are there in either mode of the form. */
-  const focus = (where: "command" | "grid") => {
-    if (where === "command") return commandField.current?.focus();
+  const focusTable = () => {
     const row =
-      root.current?.querySelector<HTMLElement>('[data-testid="editor-row"][tabindex="0"]') ??
-      root.current?.querySelector<HTMLElement>('[data-testid="editor-row"]');
+      root.current?.querySelector<HTMLElement>('[data-testid="command-row"][tabindex="0"]') ?? root.current?.querySelector<HTMLElement>('[data-testid="command-row"]');
     (row ?? commandField.current)?.focus();
   };
   const startAdding = () => {
     setAddingAsked(true);
-    focus("command");
-  };
-  const edit = () => {
-    setAddingAsked(false);
-    focus("command");
-  };
-  const leaveForm = () => {
-    setAddingAsked(false);
-    focus("grid");
+    commandField.current?.focus();
   };
 
-  // The run's states show when the last run (or the one under way) played this test.
-  const runRows = playback !== null && displayed !== null && playback.testId === displayed.id ? byId(runCommands) : null;
-  const count = displayed?.commands.length ?? 0;
+  const onPick = (id: string, how: PickHow) => {
+    setAddingAsked(false);
+    const next = pick(order, current, id, how);
+    setSelection(next);
+    // The IDE's selected command is always one of the selected: the one picked, unless Ctrl+click took it away.
+    const focus = next.ids.has(id) ? id : focusId !== null && next.ids.has(focusId) ? focusId : (selectedInOrder(order, next)[0] ?? null);
+    if (focus !== null && focus !== focusId) send({ type: "user.selectCommand", commandId: focus });
+  };
+
+  // The clipboard: the IDE's own (copy, cut, paste without commands), and the system's as .side JSON.
+  const copy = (cut: boolean, clipboard: DataTransfer | null) => {
+    if (selectedIds.length === 0 || (cut && locked)) return false;
+    const text = sideCommandsText(selected);
+    if (clipboard) clipboard.setData("text/plain", text);
+    else void navigator.clipboard?.writeText(text).catch(() => undefined);
+    send({ type: cut ? "user.cutCommands" : "user.copyCommands", commandIds: selectedIds });
+    return true;
+  };
+  const paste = (text: string | null) => {
+    if (locked) return;
+    const fromSystem = text === null ? null : readSideCommands(text);
+    send({ type: "user.pasteCommands", ...(focusId !== null ? { afterCommandId: focusId } : {}), ...(fromSystem ? { commands: fromSystem } : {}) });
+  };
+  const pasteFromButton = async () => {
+    let text: string | null = null;
+    try {
+      text = (await navigator.clipboard?.readText()) ?? null;
+    } catch {
+      text = null; // the browser would not let the page read it: the IDE's own clipboard is pasted
+    }
+    paste(text);
+  };
+  const remove = () => {
+    if (locked) return;
+    for (const commandId of selectedIds) send({ type: "user.deleteCommand", commandId });
+  };
+  const onAction = (action: TableKeyAction) => {
+    switch (action.kind) {
+      case "delete":
+        return remove();
+      case "undo":
+        return send({ type: "user.undo" });
+      case "redo":
+        return send({ type: "user.redo" });
+      case "selectAll":
+        return setSelection({ anchor: order[0] ?? null, ids: new Set(order) });
+    }
+  };
+  const testId = shown?.id;
 
   return (
     <section class="panel test-editor" aria-labelledby="editor-heading" data-testid="test-editor" ref={root}>
-      <h2 id="editor-heading">Test editor</h2>
-      <TestPicker tests={tests} displayedTestId={displayed?.id ?? null} locked={locked} send={send} />
-      {locked && (
-        <p class="note playing-note" role="status" data-testid="editor-locked">
-          "{displayed!.name}" is being played: it can be edited again once the run has ended.
+      <h2 id="editor-heading">{shown ? shown.name : "Test"}</h2>
+      {shown !== null && !displayed && (
+        <p class="note playing-note" role="status" data-testid="shown-run-note">
+          Showing "{shown.name}", the test the run plays; pick a test in Tests to edit it.
         </p>
       )}
-      {displayed === null ? (
+      {displayed && locked && (
+        <p class="note playing-note" role="status" data-testid="editor-locked">
+          "{shown!.name}" is being played: it can be edited again once the run has ended.
+        </p>
+      )}
+      {shown === null ? (
         <p class="empty" data-testid="editor-empty">
           The project has no test yet: add one with "New test".
         </p>
       ) : (
         <>
-          <div class="buttons editor-toolbar" role="group" aria-label="Commands">
-            {/* CONTRACT section 14: records the user's actions in the page under test into this test; never beside a run. */}
-            <button
-              type="button"
-              class={view.recording ? "danger recording" : "primary"}
-              disabled={!view.recording && playback?.running === true}
-              onClick={() => send({ type: view.recording ? "user.stopRecording" : "user.startRecording" })}
-            >
-              {view.recording ? "Stop recording" : "Record"}
-            </button>
-            <button type="button" disabled={locked} onClick={startAdding}>
-              New command
-            </button>
-            <button
-              type="button"
-              disabled={locked || selected === null || selectedIndex === 0}
-              onClick={() => selected && send({ type: "user.moveCommand", commandId: selected.id, toIndex: selectedIndex - 1 })}
-            >
-              Move up
-            </button>
-            <button
-              type="button"
-              disabled={locked || selected === null || selectedIndex === count - 1}
-              onClick={() => selected && send({ type: "user.moveCommand", commandId: selected.id, toIndex: selectedIndex + 1 })}
-            >
-              Move down
-            </button>
-            <button
-              type="button"
-              class="danger"
-              disabled={locked || selected === null}
-              onClick={() => selected && send({ type: "user.deleteCommand", commandId: selected.id })}
-            >
-              Delete command
-            </button>
-            <span class="hint keys-hint">
-              Keys in the list: ↑↓ select, Alt+↑↓ move, Enter new command after, F2 edit, Delete remove
-            </span>
-          </div>
-          {count === 0 ? (
+          <CommandToolbar
+            selected={selected}
+            focusIndex={focusIndex}
+            count={commands.length}
+            locked={locked}
+            recording={Boolean(view.recording)}
+            running={running}
+            actions={{
+              record: () => send({ type: view.recording ? "user.stopRecording" : "user.startRecording" }),
+              addCommand: startAdding,
+              move: (by) => focused && send({ type: "user.moveCommand", commandId: focused.id, toIndex: focusIndex + by }),
+              remove,
+              copy: (cut) => copy(cut, null),
+              paste: () => void pasteFromButton(),
+              toggleDisabled: () => selectedIds.length > 0 && send({ type: "user.toggleCommandsDisabled", commandIds: selectedIds }),
+              playFrom: () => focused && send({ type: "user.startPlayback", testId, fromCommandId: focused.id }),
+              playTo: () => focused && send({ type: "user.startPlayback", testId, untilCommandId: focused.id }),
+              execute: () => focused && send({ type: "user.executeCommand", commandId: focused.id }),
+            }}
+          />
+          {commands.length === 0 ? (
             <p class="empty" data-testid="editor-no-commands">
-              "{displayed.name}" has no commands yet: type the first one below.
+              "{shown.name}" has no commands yet: type the first one below.
             </p>
           ) : (
-            <EditorTable
-              testName={displayed.name}
-              commands={displayed.commands}
-              selectedCommandId={selected?.id ?? null}
-              runRows={runRows}
-              currentCommandId={runRows !== null && playback!.running ? playback!.currentCommandId : null}
-              editable={!locked}
-              send={send}
-              onInsertAfter={startAdding}
-              onEdit={edit}
-              onPick={() => setAddingAsked(false)}
-            />
+            <div class="table-scroll">
+              <CommandTable
+                testName={shown.name}
+                commands={commands}
+                runRows={playback !== null && playback.testId === shown.id ? byId(runCommands) : null}
+                breakpoints={breakpoints}
+                currentCommandId={playback !== null && playback.testId === shown.id && playback.running ? playback.currentCommandId : null}
+                paused={playback?.status === "paused"}
+                selected={current.ids}
+                focusId={focusId}
+                editable={!locked}
+                travel={travel}
+                send={send}
+                onPick={onPick}
+                onAction={onAction}
+                onCopy={(event, cut) => {
+                  if (copy(cut, event.clipboardData)) event.preventDefault();
+                }}
+                onPaste={(event) => {
+                  event.preventDefault();
+                  paste(event.clipboardData?.getData("text/plain") ?? null);
+                }}
+                onInsertAfter={startAdding}
+                onEdit={() => {
+                  setAddingAsked(false);
+                  commandField.current?.focus();
+                }}
+              />
+            </div>
           )}
           <CommandForm
-            selected={selected}
+            selected={focused}
             adding={adding}
-            position={selected ? `after command ${selectedIndex + 1}` : "at the end"}
+            position={focused ? `after command ${focusIndex + 1}` : "at the end"}
             choices={choices}
             locked={locked}
             commandField={commandField}
             resolveLocator={resolveLocator}
             send={send}
             onAdded={() => setAddingAsked(true)}
-            onLeave={leaveForm}
+            onLeave={() => {
+              setAddingAsked(false);
+              focusTable();
+            }}
           />
         </>
       )}

@@ -1,7 +1,7 @@
 // Time travel (CONTRACT section 17): the page as it was after a command, read from the kept runs
-// of a trace source (ui/traces.ts: the host's over HTTP, the extension's IndexedDB). "Runs" picks the run: the one in the run panel (its table's
+// of a trace source (ui/traces.ts: the host's over HTTP, the extension's IndexedDB). "Runs" picks the run: the one in the command table (its
 // selected command, once the run is paused or over) or a kept one of the last 20, whose
-// commands are listed here (also an ended test of a suite picked in the Playback panel: its kept
+// commands are listed here (also an ended test of a suite picked in the run bar: its kept
 // run is chosen). Left/Right step through the commands. Shown for the selected
 // command: the picture ("The page after command N: COMMAND"), its duration, the locator that
 // found its element, and for a failed or fatal one its message, the console errors and a link
@@ -139,11 +139,11 @@ function PastSteps({ manifest, index, onSelect }: { manifest: TraceManifest; ind
 export interface TracePanelProps {
   playback: RunSummary | null;
   commands: readonly CommandRow[];
-  /** The command selected in the run panel's table (index), or null. */
+  /** The command selected in the command table (index), or null. */
   selected: number | null;
   /** Where the kept runs are read. */
   source: TraceSource;
-  /** An ended test of a suite the user picked in the Playback panel: its kept run is opened here (each pick once). */
+  /** An ended test of a suite the user picked in the run bar: its kept run is opened here (each pick once). */
   opened?: { played: PlayedTest; pick: number } | null;
   /** The project's tests, to name a picked test that has no kept run. */
   tests?: readonly TestSummary[];
@@ -151,7 +151,7 @@ export interface TracePanelProps {
 
 export function TracePanel({ playback, commands, selected, source, opened = null, tests = [] }: TracePanelProps) {
   const [runs, setRuns] = useState<TraceSummary[]>([]);
-  /** The kept run picked in "Runs"; "" is the run in the run panel. */
+  /** The kept run picked in "Runs"; "" is the run in the command table. */
   const [chosen, setChosen] = useState("");
   const [manifest, setManifest] = useState<TraceManifest | null>(null);
   const [pastIndex, setPastIndex] = useState<number | null>(null);
@@ -186,7 +186,7 @@ export function TracePanel({ playback, commands, selected, source, opened = null
 
   useEffect(() => setPastIndex(null), [chosen]);
 
-  // A test of the suite picked in the Playback panel: its kept run, read from a fresh list, is chosen in "Runs".
+  // A test of the suite picked in the run bar: its kept run, read from a fresh list, is chosen in "Runs".
   const panel = useRef<HTMLElement>(null);
   const [notKept, setNotKept] = useState<string | null>(null);
   useEffect(() => {
@@ -252,7 +252,7 @@ export function TracePanel({ playback, commands, selected, source, opened = null
       <label>
         Runs{" "}
         <select data-testid="trace-runs" value={chosen} onFocus={() => setAsked((n) => n + 1)} onChange={(event) => setChosen((event.currentTarget as HTMLSelectElement).value)}>
-          <option value="">The run in the Playback panel</option>
+          <option value="">The run in the command table</option>
           {runs.map((run) => (
             <option key={run.traceId} value={run.traceId}>
               {runLabel(run)}
@@ -273,7 +273,7 @@ export function TracePanel({ playback, commands, selected, source, opened = null
       {chosen === "" && !shown && (
         <p class="hint" data-testid="trace-hint">
           {looking
-            ? "Select a command in the run's table (Left/Right step through them) to see the page as it was after it."
+            ? "Select a command in the command table (Left/Right step through them) to see the page as it was after it."
             : "Once a run is paused or over, select one of its commands to see the page as it was after it."}
         </p>
       )}

@@ -1,5 +1,6 @@
-// The host's page under test for real: side-runtime's WebDriverExecutor driving headless
-// Chromium through Debian's chromedriver (drivers/host/browserPage.ts), against the example
+// The host's page under test for real (drivers/host/browserPage.ts): headless Chromium through
+// Debian's chromedriver, its page commands played by the one player over DevTools and the rest
+// by side-runtime's WebDriverExecutor, against the example
 // site (drivers/host/site.ts). Runs go through createIde with an in-process plugin, so a
 // plugin command runs between real clicks. Never skipped: `npm test` installs Chromium and
 // chromedriver first (bin/ensure-test-tools.ts).

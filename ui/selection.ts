@@ -1,0 +1,49 @@
+// The command table's selection, as in the lists people know (a file manager, Selenium IDE's
+// own list): a click selects one command, Ctrl+click adds or takes away one, Shift+click and
+// Shift+arrows select the range from the anchor. The IDE knows one selected command (the one
+// the form edits, `selectedCommandId`); the others selected with it are the page's own, since
+// only copy, cut, disable and delete read them. Pure: the table calls it and keeps the result.
+
+export interface CommandSelection {
+  /** Where a range starts: the command last picked without Shift. */
+  anchor: string | null;
+  /** Every selected command, the IDE's own included. */
+  ids: ReadonlySet<string>;
+}
+
+export const NO_SELECTION: CommandSelection = Object.freeze({ anchor: null, ids: new Set<string>() });
+
+export type PickHow = "only" | "toggle" | "range";
+
+/** The selection after the user picked `id` (a click; with Ctrl: toggle; with Shift: range from the anchor). */
+export function pick(order: readonly string[], current: CommandSelection, id: string, how: PickHow): CommandSelection {
+  if (!order.includes(id)) return current;
+  if (how === "only") return { anchor: id, ids: new Set([id]) };
+  if (how === "toggle") {
+    const ids = new Set(current.ids);
+    if (ids.has(id) && ids.size > 1) ids.delete(id);
+    else ids.add(id);
+    return { anchor: id, ids };
+  }
+  const anchor = current.anchor !== null && order.includes(current.anchor) ? current.anchor : id;
+  const [from, to] = [order.indexOf(anchor), order.indexOf(id)].sort((a, b) => a - b);
+  return { anchor, ids: new Set(order.slice(from, to + 1)) };
+}
+
+/**
+ * The selection once the IDE's selected command is known: commands gone from the test are
+ * dropped; a selected command the page did not pick (a plugin's insert, a paste, a new test)
+ * becomes the whole selection; none selected in the IDE is none here.
+ */
+export function followIde(order: readonly string[], current: CommandSelection, selectedId: string | null): CommandSelection {
+  if (selectedId === null || !order.includes(selectedId)) return current.ids.size === 0 ? current : NO_SELECTION;
+  if (!current.ids.has(selectedId)) return { anchor: selectedId, ids: new Set([selectedId]) };
+  const kept = [...current.ids].filter((id) => order.includes(id));
+  if (kept.length === current.ids.size) return current;
+  return { anchor: current.anchor !== null && order.includes(current.anchor) ? current.anchor : selectedId, ids: new Set(kept) };
+}
+
+/** The selected commands in the table's order. */
+export function selectedInOrder(order: readonly string[], selection: CommandSelection): string[] {
+  return order.filter((id) => selection.ids.has(id));
+}
