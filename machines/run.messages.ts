@@ -58,3 +58,10 @@ export function executeMessage(run: Run, command: SideCommand, testId: string): 
     },
   };
 }
+
+/** Why a second run does not start while one is under way: a plugin's POST /playback/start, the user's Play, or Execute this command. */
+export function secondRunRefused(asker: "plugin" | "user" | "execute"): string {
+  if (asker === "plugin") return "A run is under way; stop it (POST /playback/stop) before starting another.";
+  if (asker === "execute") return "A run is under way: a command can be executed by itself only once it is over. Nothing was executed.";
+  return "A run is under way; stop it before starting another.";
+}

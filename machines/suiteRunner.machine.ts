@@ -36,7 +36,7 @@ import { assertEvent, assign, emit, enqueueActions, sendTo, setup } from "xstate
 import { MAX_DELAY_MS } from "../services/playback/delay.ts";
 import type { PluginRegistry } from "../services/plugins/index.ts";
 import type { SideTest } from "../services/side/index.ts";
-import { suiteStopped } from "./run.messages.ts";
+import { secondRunRefused, suiteStopped } from "./run.messages.ts";
 import { answered, fail, ok } from "./replies.ts";
 import { tellPlugins, theEvent } from "./testRunner.actors.ts";
 import { testRunnerMachine } from "./testRunner.machine.ts";
@@ -181,10 +181,8 @@ export const suiteRunnerMachine = setup({
     }),
     refuseSecondRun: emit((_, event: RunStartEvent): SuiteRunnerEmitted =>
       event.requestId !== undefined
-        ? answered(event.requestId, fail("Busy", "A run is under way; stop it (POST /playback/stop) before starting another."))
-        : event.executeCommandId !== undefined
-          ? { type: "log.written", level: "warn", message: "A run is under way: a command can be executed by itself only once it is over. Nothing was executed." }
-          : { type: "log.written", level: "warn", message: "A run is under way; stop it before starting another." },
+        ? answered(event.requestId, fail("Busy", secondRunRefused("plugin")))
+        : { type: "log.written", level: "warn", message: secondRunRefused(event.executeCommandId !== undefined ? "execute" : "user") },
     ),
     /** Test runners start for the next tests (a failed one's next try first) while fewer than the run's limit play. */
     startTests: enqueueActions(({ context, enqueue }) => {
