@@ -164,8 +164,8 @@ const projectFileSetup = setup({
 
 /**
  * One dialog at a time, in each of this machine's dialogs: a load or a recent file is refused
- * (a plugin's answered Busy, the user's a warning); a close is answered Busy over unsaved
- * changes and confirmed at once without them, as in idle.
+ * (a plugin's answered Busy, the user's a warning); a close over unsaved changes is answered
+ * Busy, and one with nothing to lose is confirmed at once.
  */
 const whileAsking = {
   "request.loadProject": { actions: "answerBusy" },
