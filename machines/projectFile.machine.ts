@@ -1,7 +1,12 @@
 /**
  * The project file: which project is loaded, whether its changes are saved, and the dialogs
  * that protect them. The editor (editor.machine.ts) makes the changes and tells each one
- * (project.edited); this machine decides loads, closes and saves.
+ * (project.edited); this machine decides loads, closes and saves. What each step makes of the
+ * context, and what it tells, are pure functions beside it, by behaviour: projectFile.loads.ts
+ * (loads, opening a recent file, their dialog's answers), projectFile.closes.ts (a close, its
+ * discard), projectFile.restore.ts (the journal's restore offer), projectFile.saves.ts (saves
+ * and Save as) and projectFile.paths.ts (which file a save writes, the recent list, the logs
+ * about files); isUnsaved is in projectFile.types.ts. Here are only when each step is taken.
  *
  * Parallel regions:
  * - dialog: idle → opening | confirmingLoad | confirmingClose | confirmingRestore → idle. A load or close
@@ -43,7 +48,7 @@
 import { assertEvent, assign, emit, enqueueActions, fromPromise, setup } from "xstate";
 import { messageOf } from "../services/errors.ts";
 import type { SideProject } from "../services/side/index.ts";
-import { answered, busyReply, ok, windowClosedReply } from "./replies.ts";
+import { answered, busyReply, ok } from "./replies.ts";
 import type {
   ProjectFileContext,
   ProjectFileEmitted,
@@ -53,14 +58,16 @@ import type {
   SaveInput,
   SaveOutcome,
 } from "./projectFile.types.ts";
-import { RECENT_PROJECTS } from "./projectFile.types.ts";
-import { FILE_LOGS, fileToWrite, namedBySave, withRecent } from "./projectFile.paths.ts";
+import { isUnsaved, RECENT_PROJECTS } from "./projectFile.types.ts";
+import { FILE_LOGS, withRecent } from "./projectFile.paths.ts";
+import { askedLoad, askedOpening, LOAD_LOGS, loaded, loadedFact, openedLoad, pendingLoadAnswer, type LoadReply } from "./projectFile.loads.ts";
+import { askedClose, closeConfirmed, closeConfirmedNow, discarded, pendingCloseAnswer, revertedFact } from "./projectFile.closes.ts";
+import { offeredRestore, restoreDeclined, restored } from "./projectFile.restore.ts";
+import { askedSave, pathGoesToControllerLog, queuedSave, queuedSaveStarting, recordedSave, savedLog } from "./projectFile.saves.ts";
 
-export { withRecent };
+export { isUnsaved, withRecent };
 
-export const isUnsaved = (context: Pick<ProjectFileContext, "revision" | "savedRevision">): boolean => context.revision !== context.savedRevision;
-
-export const projectFileMachine = setup({
+const projectFileSetup = setup({
   types: {
     context: {} as ProjectFileContext,
     events: {} as ProjectFileEvent,
@@ -90,163 +97,84 @@ export const projectFileMachine = setup({
       event.type === "plugin.disconnected" && context.pendingClose?.sender === event.sender,
   },
   actions: {
-    rememberLoad: assign({
-      pendingLoad: ({ event }) => {
-        assertEvent(event, ["request.loadProject", "user.loadProject"]);
-        return event.type === "request.loadProject"
-          ? { requestId: event.requestId, sender: event.sender, project: event.project, path: null }
-          : { requestId: null, sender: "ide", project: event.project, path: null };
-      },
-    }),
-    /** The user's recent file, read: it waits for the user like their own load, and names its file. */
-    rememberOpenedLoad: assign(({ context }, project: SideProject) => ({
-      pendingLoad: { requestId: null, sender: "ide", project, path: context.opening!.path },
-    })),
-    rememberOpening: assign({
-      opening: ({ event }) => {
-        assertEvent(event, "user.openRecent");
-        return { path: event.path, otherDialogOpen: event.otherDialogOpen };
-      },
-    }),
+    // Loads and their dialog (projectFile.loads.ts).
+    rememberLoad: assign({ pendingLoad: ({ event }) => askedLoad(event) }),
+    rememberOpenedLoad: assign(({ context }, project: SideProject) => ({ pendingLoad: openedLoad(context.opening!, project) })),
+    rememberOpening: assign({ opening: ({ event }) => askedOpening(event) }),
     forgetOpening: assign({ opening: null }),
-    reportOpenFailed: emit(({ context }, params: { reason: string }) => FILE_LOGS.openFailed(context.opening?.path ?? "file", params.reason)),
-    logOpenedAfterADialog: emit(({ context }) => FILE_LOGS.openedAfterADialog(context.opening?.path ?? "file")),
-    logStillOpening: emit(({ context, event }) =>
-      FILE_LOGS.stillOpening("path" in event && typeof event.path === "string" ? event.path : null, context.opening?.path ?? "another file"),
-    ),
-    rememberClose: assign({
-      pendingClose: ({ event }) => {
-        assertEvent(event, "request.close");
-        return { requestId: event.requestId, sender: event.sender };
-      },
-    }),
-    /**
-     * A project becomes the loaded one, saved as it is; the editor shows its first test. Its
-     * path is the file it was opened from, or none (a page's Load, New project, a plugin's):
-     * a later Save must not write another project's file.
-     */
-    load: assign(({ context }, params: { project: SideProject; path: string | null }) => ({
-      project: params.project,
-      savedCopy: params.project,
-      revision: context.revision + 1,
-      savedRevision: context.revision + 1,
-      path: params.path,
-      recentProjects: params.path === null ? context.recentProjects : withRecent(context.recentProjects, params.path),
-      loads: context.loads + 1,
-    })),
-    announceLoaded: emit(({ context }) => ({
-      type: "project.loaded" as const,
-      projectId: context.project.id,
-      projectName: context.project.name,
-      project: context.project,
-    })),
+    reportOpenFailed: emit(({ context }, params: { reason: string }) => LOAD_LOGS.openFailed(context.opening, params.reason)),
+    logOpenedAfterADialog: emit(({ context }) => LOAD_LOGS.openedAfterADialog(context.opening)),
+    logStillOpening: emit(({ context, event }) => LOAD_LOGS.stillOpening(context.opening, event)),
+    load: assign(({ context }, params: { project: SideProject; path: string | null }) => loaded(context, params.project, params.path)),
+    announceLoaded: emit(({ context }) => loadedFact(context.project)),
     answerLoadRequested: emit(({ event }) => {
       assertEvent(event, "request.loadProject");
       return answered(event.requestId, ok(true));
     }),
-    /** Answers the plugin whose load waited for the user; the user's own load has nobody to answer. */
-    answerPendingLoad: enqueueActions(({ context, enqueue }, params: { reply: "loaded" | "kept" | "windowClosed" }) => {
-      const requestId = context.pendingLoad?.requestId;
-      if (requestId === null || requestId === undefined) return;
-      enqueue.emit(answered(requestId, params.reply === "windowClosed" ? windowClosedReply() : ok(params.reply === "loaded")));
+    answerPendingLoad: enqueueActions(({ context, enqueue }, params: { reply: LoadReply }) => {
+      const answer = pendingLoadAnswer(context.pendingLoad, params.reply);
+      if (answer) enqueue.emit(answer);
     }),
     forgetLoad: assign({ pendingLoad: null }),
-    discardChanges: assign(({ context }) => ({
-      project: context.savedCopy,
-      revision: context.revision + 1,
-      savedRevision: context.revision + 1,
-    })),
-    announceReverted: emit(({ context }) => ({ type: "project.reverted" as const, project: context.savedCopy })),
-    confirmClose: emit(({ context }) => ({
-      type: "close.confirmed" as const,
-      requestId: context.pendingClose!.requestId,
-    })),
-    /** Nothing to lose: the close goes ahead without asking. */
-    confirmCloseNow: emit(({ event }) => {
-      assertEvent(event, "request.close");
-      return { type: "close.confirmed" as const, requestId: event.requestId };
-    }),
+    logAnswerTheOpenDialogFirst: emit(LOAD_LOGS.answerTheOpenDialogFirst),
+    // Closes (projectFile.closes.ts).
+    rememberClose: assign({ pendingClose: ({ event }) => askedClose(event) }),
+    discardChanges: assign(({ context }) => discarded(context)),
+    announceReverted: emit(({ context }) => revertedFact(context.savedCopy)),
+    confirmClose: emit(({ context }) => closeConfirmed(context.pendingClose!)),
+    confirmCloseNow: emit(({ event }) => closeConfirmedNow(event)),
+    answerPendingCloseKept: emit(({ context }) => pendingCloseAnswer(context.pendingClose!, "kept")),
+    answerPendingCloseWindowClosed: emit(({ context }) => pendingCloseAnswer(context.pendingClose!, "windowClosed")),
+    forgetClose: assign({ pendingClose: null }),
+    // The journal's restore offer (projectFile.restore.ts).
+    rememberRestore: assign({ pendingRestore: ({ event }) => offeredRestore(event) }),
+    restoreJournaled: assign(({ context }) => restored(context)),
+    announceRestored: emit(({ context }) => revertedFact(context.project)),
+    declineRestore: assign(({ context }) => restoreDeclined(context)),
+    // Every dialog.
     announceDialogOpened: emit({ type: "dialog.opened" as const, owner: "projectFile" as const }),
     announceDialogClosed: emit({ type: "dialog.closed" as const, owner: "projectFile" as const }),
-    logAnswerTheOpenDialogFirst: emit({
-      type: "log.written" as const,
-      level: "warn" as const,
-      message: "The project was not loaded: answer the open dialog first, then load it again.",
-    }),
-    answerPendingCloseKept: emit(({ context }) => answered(context.pendingClose!.requestId, ok(false))),
-    answerPendingCloseWindowClosed: emit(({ context }) =>
-      answered(context.pendingClose!.requestId, windowClosedReply()),
-    ),
-    forgetClose: assign({ pendingClose: null }),
-    rememberRestore: assign({
-      pendingRestore: ({ event }) => {
-        assertEvent(event, "journal.restoreOffered");
-        return event.project;
-      },
-    }),
-    /** Yes to "Restore unsaved changes": the journaled project, unsaved against the saved copy. */
-    restoreJournaled: assign(({ context }) => ({
-      project: context.pendingRestore!,
-      revision: context.revision + 1,
-      pendingRestore: null,
-    })),
-    /** The editor shows the restored project, as it does the saved copy after a discard. */
-    announceRestored: emit(({ context }) => ({ type: "project.reverted" as const, project: context.project })),
-    /** No: the project stays as it is; the new revision (saved if it was) makes the journal drop the offered one. */
-    declineRestore: assign(({ context }) => ({
-      revision: context.revision + 1,
-      savedRevision: isUnsaved(context) ? context.savedRevision : context.revision + 1,
-      pendingRestore: null,
-    })),
-    markEdited: assign({ revision: ({ context }) => context.revision + 1 }),
-    /** The editor changed the project: it is what a save writes now, and unsaved. */
-    takeEdit: assign(({ context }, project: SideProject) => ({ project, revision: context.revision + 1 })),
-    /** While controlled the project goes to the controller (CONTRACT section 8), so a Save as's path is not written. */
-    startSaving: assign({
-      saving: ({ context, event }) => {
-        assertEvent(event, "project.saveRequested");
-        const path = fileToWrite(context, event.controller, event.path);
-        return { revision: context.revision, loads: context.loads, project: context.project, controller: event.controller, path };
-      },
-    }),
-    queueSave: assign({
-      queuedSave: ({ context, event }) => {
-        assertEvent(event, "project.saveRequested");
-        // A plain Save asked after a Save as still writes the Save as's file.
-        return { controller: event.controller, path: event.controller === null ? (event.path ?? context.queuedSave?.path ?? null) : null };
-      },
-    }),
-    startQueuedSave: assign(({ context }) => {
-      const { controller, path } = context.queuedSave!;
-      return {
-        saving: { revision: context.revision, loads: context.loads, project: context.project, controller, path: fileToWrite(context, controller, path) },
-        queuedSave: null,
-      };
-    }),
-    logPathGoesToController: enqueueActions(({ context, event, enqueue }) => {
-      assertEvent(event, "project.saveRequested");
-      if (event.controller !== null && event.path !== undefined) enqueue.emit(FILE_LOGS.pathGoesToController(event.controller, event.path, context.path));
-    }),
+    /** A load or close that would need a second dialog ("one dialog at a time"). */
     answerBusy: emit(({ event }) => {
       assertEvent(event, ["request.loadProject", "request.close"]);
       return answered(event.requestId, busyReply());
     }),
-    recordSaved: assign(({ context }, outcome: SaveOutcome) => {
-      const saving = context.saving!;
-      const named = namedBySave(context, outcome);
-      // A load or a later save already moved past what this save wrote.
-      if (saving.revision <= context.savedRevision) return named;
-      return { ...named, savedRevision: saving.revision, savedCopy: saving.project };
+    // The editor's changes.
+    markEdited: assign({ revision: ({ context }) => context.revision + 1 }),
+    /** The editor changed the project: it is what a save writes now, and unsaved. */
+    takeEdit: assign(({ context }, project: SideProject) => ({ project, revision: context.revision + 1 })),
+    // Saves and Save as (projectFile.saves.ts, projectFile.paths.ts).
+    startSaving: assign({ saving: ({ context, event }) => askedSave(context, event) }),
+    queueSave: assign({ queuedSave: ({ context, event }) => queuedSave(context, event) }),
+    startQueuedSave: assign(({ context }) => queuedSaveStarting(context)),
+    logPathGoesToController: enqueueActions(({ context, event, enqueue }) => {
+      const log = pathGoesToControllerLog(context, event);
+      if (log) enqueue.emit(log);
     }),
-    /** Where the project went, when the port says (the host's file, the browser's download). */
+    recordSaved: assign(({ context }, outcome: SaveOutcome) => recordedSave(context, outcome)),
     reportSaved: enqueueActions(({ context, enqueue }, outcome: SaveOutcome) => {
-      if (outcome.ok && outcome.location !== undefined) enqueue.emit(FILE_LOGS.saved(context.saving!.project.name, outcome.location));
+      const log = savedLog(context, outcome);
+      if (log) enqueue.emit(log);
     }),
     /** Why the save failed: the port's reason (onDone) or its error (onError). */
     reportSaveFailed: emit(({ context }, params: { reason: string }) => FILE_LOGS.saveFailed(context.saving, params.reason)),
     finishSaving: assign({ saving: null }),
   },
-}).createMachine({
+});
+
+/**
+ * One dialog at a time, in each of this machine's dialogs: a load or a recent file is refused
+ * (a plugin's answered Busy, the user's a warning); a close over unsaved changes is answered
+ * Busy, and one with nothing to lose is confirmed at once.
+ */
+const whileAsking = {
+  "request.loadProject": { actions: "answerBusy" },
+  "user.loadProject": { actions: "logAnswerTheOpenDialogFirst" },
+  "user.openRecent": { actions: "logAnswerTheOpenDialogFirst" },
+  "request.close": [{ guard: "hasUnsavedChanges", actions: "answerBusy" }, { actions: "confirmCloseNow" }],
+} as const;
+
+export const projectFileMachine = projectFileSetup.createMachine({
   id: "projectFile",
   type: "parallel",
   context: ({ input }) => ({
@@ -344,10 +272,7 @@ export const projectFileMachine = setup({
           entry: "announceDialogOpened",
           exit: "announceDialogClosed",
           on: {
-            "request.loadProject": { actions: "answerBusy" },
-            "user.loadProject": { actions: "logAnswerTheOpenDialogFirst" },
-            "user.openRecent": { actions: "logAnswerTheOpenDialogFirst" },
-            "request.close": [{ guard: "hasUnsavedChanges", actions: "answerBusy" }, { actions: "confirmCloseNow" }],
+            ...whileAsking,
             "user.accept": { target: "idle", actions: ["restoreJournaled", "announceRestored"] },
             "user.decline": { target: "idle", actions: "declineRestore" },
           },
@@ -357,10 +282,7 @@ export const projectFileMachine = setup({
           entry: "announceDialogOpened",
           exit: "announceDialogClosed",
           on: {
-            "request.loadProject": { actions: "answerBusy" },
-            "user.loadProject": { actions: "logAnswerTheOpenDialogFirst" },
-            "user.openRecent": { actions: "logAnswerTheOpenDialogFirst" },
-            "request.close": [{ guard: "hasUnsavedChanges", actions: "answerBusy" }, { actions: "confirmCloseNow" }],
+            ...whileAsking,
             "user.accept": {
               target: "idle",
               actions: [
@@ -388,10 +310,7 @@ export const projectFileMachine = setup({
           entry: "announceDialogOpened",
           exit: "announceDialogClosed",
           on: {
-            "request.loadProject": { actions: "answerBusy" },
-            "user.loadProject": { actions: "logAnswerTheOpenDialogFirst" },
-            "user.openRecent": { actions: "logAnswerTheOpenDialogFirst" },
-            "request.close": [{ guard: "hasUnsavedChanges", actions: "answerBusy" }, { actions: "confirmCloseNow" }],
+            ...whileAsking,
             "user.accept": { target: "idle", actions: ["discardChanges", "announceReverted", "confirmClose", "forgetClose"] },
             "user.decline": { target: "idle", actions: ["answerPendingCloseKept", "forgetClose"] },
             "window.closed": { target: "idle", actions: ["answerPendingCloseWindowClosed", "forgetClose"] },

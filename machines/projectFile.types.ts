@@ -45,6 +45,9 @@ export interface ProjectFileContext {
   opening: { path: string; otherDialogOpen: boolean } | null;
 }
 
+/** The one test of unsaved changes: every change and load bumps `revision`; a load, a successful save and the user's accept in a dialog catch `savedRevision` up. */
+export const isUnsaved = (context: Pick<ProjectFileContext, "revision" | "savedRevision">): boolean => context.revision !== context.savedRevision;
+
 export interface ProjectFileInput {
   project: SideProject;
   /** The file the project came from, which a plain Save writes; default null (the port's default place). */
