@@ -262,7 +262,8 @@ describe("ViewRelay and a run", () => {
       },
       { id: "t2", name: "browses", commands: [{ id: "d1", command: "open", target: "/", value: "" }] },
     ]);
-    expect(last().suites).toEqual([{ id: "s1", name: "All", tests: ["t1", "t2"] }]);
+    // With its settings, which the suite editor shows (CONTRACT section 20); the .side defaults when the file has none.
+    expect(last().suites).toEqual([{ id: "s1", name: "All", tests: ["t1", "t2"], parallel: false, persistSession: false, timeout: 300 }]);
     expect(last()).toMatchObject({ playback: null, view: { runControls: { breakpoints: [], delayMs: 0 } } });
     expect(last().commands).toBeUndefined();
 
