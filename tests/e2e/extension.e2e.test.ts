@@ -218,7 +218,7 @@ describe("the IDE as a browser extension", () => {
     await window.locator('[data-testid="test-name"]').fill("another test of the user's");
     await window.locator('[data-testid="test-name"]').press("Enter");
     await window.waitForSelector('[data-testid="unsaved"]');
-    await window.getByRole("button", { name: "Save" }).click();
+    await window.getByRole("button", { name: "Save", exact: true }).click();
     const saved = await waitForReceived(alpha, "saveProject");
     expect((saved[0].message.options as { project: { id: string; tests: unknown[] } }).project).toMatchObject({
       id: SHOP.id,
@@ -256,7 +256,7 @@ describe("the IDE as a browser extension", () => {
   it("saves to the computer through the browser's download when no plugin controls the IDE", async () => {
     const window = await windowWithEditedShop(alpha);
     const download = window.waitForEvent("download");
-    await window.getByRole("button", { name: "Save" }).click();
+    await window.getByRole("button", { name: "Save", exact: true }).click();
     const file = await download;
     const saved = JSON.parse(readFileSync(await file.path(), "utf8"));
     expect(saved).toMatchObject({ id: SHOP.id, name: SHOP.name });
