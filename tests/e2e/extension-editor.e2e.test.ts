@@ -1,7 +1,8 @@
 // The editor of CONTRACT section 20 in the browser extension's IDE window, end to end: the built
 // extension in headless Chromium, the example project loaded from a file as a user does, and
 // real clicks and keys in the window. Each test checks what the window shows and what the
-// window's core holds (`ideCore.getProject()`). "Save as…" there is the browser's save dialog
+// window's core holds (`ideCore.getProject()`); a disabled command is also played in the tab
+// under test, on a page served on 127.0.0.1, to show the run skips it. "Save as…" there is the browser's save dialog
 // (chrome.downloads, saveAs: true), which headless Chromium cannot show: a spy on
 // chrome.downloads.download in the window records what the IDE asked the browser for, and the
 // browser, driven by playwright, writes the file without asking, which the test reads back.
@@ -11,12 +12,14 @@ import { describe, expect, it } from "vitest";
 import type { SideProject } from "../../index.ts";
 import type { SideSuite } from "../../services/side/index.ts";
 import { pickTest, testNames, testsList, suitesList } from "../support/idePage.ts";
-import { loadProjectFile, useIdeExtension } from "../support/ideExtension.ts";
+import { cmd, loadProjectFile, oneTestProject, useIdeExtension } from "../support/ideExtension.ts";
 
 const SHOP = JSON.parse(readFileSync(new URL("../../examples/shop.side", import.meta.url), "utf8")) as SideProject;
 const WAIT = { timeout: 20_000 };
 
-const ide = useIdeExtension({ plugins: ["editor-opener"] });
+// A page on 127.0.0.1 for the run that shows a disabled command skipped.
+const COUNTER = `<!doctype html><title>Counter</title><button id="more" type="button" onclick="this.textContent = String(Number(this.textContent) + 1)">0</button>`;
+const ide = useIdeExtension({ plugins: ["editor-opener"], pages: { "/counter": COUNTER } });
 
 /** The IDE window with the example project loaded from its file, as the user does. */
 async function windowWithShop(): Promise<Page> {
@@ -142,20 +145,45 @@ describe("the editor in the extension's IDE window", () => {
     await ui.keyboard.press("Control+z");
     await expect.poll(() => commandsShown(ui), WAIT).toEqual(["open", "type", "type", "click", "eyesCheckWindow"]);
     expect(await commandsIn(ui, "logs in")).toEqual(["open", "type", "type", "click", "eyesCheckWindow"]);
+    // Ctrl+Y does it again.
+    await rows(ui).nth(0).click();
+    await ui.keyboard.press("Control+y");
+    await expect.poll(() => commandsShown(ui), WAIT).toEqual(["open", "click", "type", "type", "click", "eyesCheckWindow"]);
+    expect(await commandsIn(ui, "logs in")).toEqual(["open", "click", "type", "type", "click", "eyesCheckWindow"]);
   });
 
-  it("disables a command with Disable command, v3's //, and enables it again", async () => {
-    const ui = await windowWithShop();
-    await pickTest(ui, "adds to cart");
-    await rows(ui).nth(1).click();
+  it("disables a command with Disable command, v3's //, which a run skips, and enables it again", async () => {
+    const project = oneTestProject(ide.site.origin, "counting", "Counting", {
+      name: "counts clicks",
+      commands: [cmd("c1", "open", "/counter"), cmd("c2", "click", "id=more"), cmd("c3", "click", "id=more"), cmd("c4", "assertText", "id=more", "1")],
+    });
+    await loadProjectFile(ide.window, project);
+    const ui = ide.window;
+    await pickTest(ui, "counts clicks");
+    await rows(ui).nth(2).click();
     await button(ui, "Disable command").click();
-    await expect.poll(() => commandsShown(ui), WAIT).toEqual(["open", "//click", "assertText"]);
-    expect(await commandsIn(ui, "adds to cart")).toEqual(["open", "//click", "assertText"]);
+    await expect.poll(() => commandsShown(ui), WAIT).toEqual(["open", "click", "//click", "assertText"]);
+    expect(await commandsIn(ui, "counts clicks")).toEqual(["open", "click", "//click", "assertText"]);
     await ui.getByTestId("unsaved").waitFor(WAIT);
+    await expect.poll(() => titleOf(ui, "Undo"), WAIT).not.toBe("Nothing to undo");
 
+    // The run in the tab under test skips it: one click, so the assertion of 1 passes, and its row
+    // keeps no state (the badge says "disabled").
+    await button(ui, "Play").click();
+    await expect.poll(() => ui.getByTestId("run-result").textContent().catch(() => null), { timeout: 60_000 }).toBe("passed");
+    expect(await rows(ui).getByTestId("command-state").allTextContents()).toEqual(["passed", "passed", "disabled", "passed"]);
+    const played = await ui.evaluate(() =>
+      (globalThis as unknown as { ideCore: { getSnapshot(): { playback: { commands: Array<{ id: string; state: string | null }> } | null } } }).ideCore
+        .getSnapshot()
+        .playback!.commands.map((c) => [c.id, c.state]),
+    );
+    expect(played).toEqual([["c1", "passed"], ["c2", "passed"], ["c3", null], ["c4", "passed"]]);
+    expect(await ide.tab.locator("#more").textContent()).toBe("1");
+
+    await rows(ui).nth(2).click();
     await button(ui, "Enable command").click();
-    await expect.poll(() => commandsShown(ui), WAIT).toEqual(["open", "click", "assertText"]);
-    expect(await commandsIn(ui, "adds to cart")).toEqual(["open", "click", "assertText"]);
+    await expect.poll(() => commandsShown(ui), WAIT).toEqual(["open", "click", "click", "assertText"]);
+    expect(await commandsIn(ui, "counts clicks")).toEqual(["open", "click", "click", "assertText"]);
     await button(ui, "Disable command").waitFor(WAIT);
   });
 
