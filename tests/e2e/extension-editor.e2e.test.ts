@@ -5,7 +5,9 @@
 // under test, on a page served on 127.0.0.1, to show the run skips it. "Save as…" there is the browser's save dialog
 // (chrome.downloads, saveAs: true), which headless Chromium cannot show: a spy on
 // chrome.downloads.download in the window records what the IDE asked the browser for, and the
-// browser, driven by playwright, writes the file without asking, which the test reads back.
+// browser, driven by playwright, writes the file without asking, which the test reads back; a
+// browser told to refuse downloads (Chromium reports it as the user's cancel) shows a save that
+// writes nothing.
 import { readFileSync } from "node:fs";
 import type { Download, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
@@ -220,5 +222,25 @@ describe("the editor in the extension's IDE window", () => {
     await ui.getByRole("tab", { name: "Log", exact: true }).click();
     await expect.poll(() => ui.getByTestId("log-entry").allTextContents(), WAIT).toContainEqual(expect.stringMatching(/Saved "Shop checkout" to \S/));
     expect(await button(ui, "Undo").isDisabled()).toBe(false);
+  });
+
+  it("keeps the changes unsaved and says why in the log when the browser does not write the file", async () => {
+    const ui = await windowWithShop();
+    await pickTest(ui, "adds to cart");
+    await button(ui, "Delete test").click();
+    await ui.getByTestId("unsaved").waitFor(WAIT);
+    // The browser refuses every download, which Chromium reports as a cancel (USER_CANCELED), as when the user cancels its save dialog.
+    const cdp = await ui.context().newCDPSession(ui);
+    await cdp.send("Browser.setDownloadBehavior", { behavior: "deny" });
+    await button(ui, "Save as…").click();
+    await ui.getByRole("tab", { name: "Log", exact: true }).click();
+    await expect.poll(() => ui.locator('[data-testid="log-entry"][data-level="error"]').allTextContents(), WAIT).toEqual([
+      expect.stringMatching(/Saving the project to the computer failed: the save was cancelled\. Your changes are kept and still unsaved\.$/),
+    ]);
+    expect(await ui.getByTestId("unsaved").count()).toBe(1);
+    expect(await testIn(ui, "adds to cart")).toBeUndefined();
+    const saved = (await ui.evaluate(() => (globalThis as unknown as { ideCore: { getSavedProject(): unknown } }).ideCore.getSavedProject())) as SideProject;
+    expect(saved.tests.map((t) => t.name)).toEqual(["adds to cart", "logs in", "checked by the example plugin"]);
+    expect(await button(ui, "Undo").getAttribute("title")).toBe('Undo: Delete test "adds to cart"');
   });
 });
