@@ -18,9 +18,14 @@ beforeEach(async () => {
   await ide.window.getByRole("button", { name: "Record", exact: true }).waitFor();
 });
 
+/** Each row of the command table as its number, command and target (its run state is not part of what was recorded). */
 async function recordedCommands(): Promise<string[]> {
-  const texts = await ide.window.locator('[data-testid="command-row"]').allTextContents();
-  return texts.map((t) => t.replace(/\s+/g, " ").trim());
+  return ide.window.locator('[data-testid="command-row"]').evaluateAll((rows) =>
+    rows.map((row, i) => {
+      const cell = (id: string) => row.querySelector(`[data-testid="${id}"]`)?.textContent ?? "";
+      return `${i + 1}${cell("editor-command")}${cell("editor-target")}`.replace(/\s+/g, " ").trim();
+    }),
+  );
 }
 const count = async () => (await recordedCommands()).length;
 
