@@ -9,6 +9,11 @@ export interface CommandSelection {
   anchor: string | null;
   /** Every selected command, the IDE's own included. */
   ids: ReadonlySet<string>;
+  /**
+   * The IDE's selected command when the page last picked one it has not taken yet: until the
+   * IDE's selection moves from it, the page's pick stands (the IDE is a message away).
+   */
+  awaiting?: { was: string | null };
 }
 
 export const NO_SELECTION: CommandSelection = Object.freeze({ anchor: null, ids: new Set<string>() });
@@ -33,9 +38,14 @@ export function pick(order: readonly string[], current: CommandSelection, id: st
 /**
  * The selection once the IDE's selected command is known: commands gone from the test are
  * dropped; a selected command the page did not pick (a plugin's insert, a paste, a new test)
- * becomes the whole selection; none selected in the IDE is none here.
+ * becomes the whole selection; none selected in the IDE is none here. While the page's last
+ * pick waits for the IDE (its selection is still the one it had then), the pick stands.
  */
 export function followIde(order: readonly string[], current: CommandSelection, selectedId: string | null): CommandSelection {
+  if (current.awaiting !== undefined && current.awaiting.was === selectedId) {
+    const kept = [...current.ids].filter((id) => order.includes(id));
+    return kept.length === current.ids.size ? current : { anchor: current.anchor, ids: new Set(kept), awaiting: current.awaiting };
+  }
   if (selectedId === null || !order.includes(selectedId)) return current.ids.size === 0 ? current : NO_SELECTION;
   if (!current.ids.has(selectedId)) return { anchor: selectedId, ids: new Set([selectedId]) };
   const kept = [...current.ids].filter((id) => order.includes(id));

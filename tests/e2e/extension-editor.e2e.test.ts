@@ -33,6 +33,11 @@ const button = (ui: Page, name: string) => ui.getByRole("button", { name, exact:
 const rows = (ui: Page) => ui.getByTestId("commands").getByTestId("command-row");
 const commandsShown = (ui: Page) => rows(ui).evaluateAll((trs) => trs.map((tr) => tr.querySelector('[data-testid="editor-command"]')!.textContent));
 const targetsShown = (ui: Page) => rows(ui).evaluateAll((trs) => trs.map((tr) => tr.querySelector('[data-testid="editor-target"]')!.textContent));
+/** Clicks a row and waits until the IDE has it selected: the window's selection is the IDE's, a message away. */
+async function selectRow(ui: Page, index: number): Promise<void> {
+  await rows(ui).nth(index).click();
+  await expect.poll(() => rows(ui).nth(index).getAttribute("aria-selected"), WAIT).toBe("true");
+}
 const titleOf = (ui: Page, name: string) => button(ui, name).getAttribute("title");
 const displayedName = (ui: Page) => testsList(ui).locator('[data-testid="test-item"] button.shown').evaluate((b) => b.firstChild?.textContent ?? "");
 const suiteNames = (ui: Page) => suitesList(ui).locator('[data-testid="suite-item"] button').allTextContents();
@@ -125,12 +130,12 @@ describe("the editor in the extension's IDE window", () => {
     const ui = await windowWithShop();
     await pickTest(ui, "adds to cart");
     await expect.poll(() => commandsShown(ui), WAIT).toEqual(["open", "click", "assertText"]);
-    await rows(ui).nth(1).click();
+    await selectRow(ui, 1);
     await ui.keyboard.press("Control+c");
 
     await pickTest(ui, "logs in");
     await expect.poll(() => commandsShown(ui), WAIT).toEqual(["open", "type", "type", "click", "eyesCheckWindow"]);
-    await rows(ui).nth(0).click();
+    await selectRow(ui, 0);
     await ui.keyboard.press("Control+v");
     await expect.poll(() => commandsShown(ui), WAIT).toEqual(["open", "click", "type", "type", "click", "eyesCheckWindow"]);
     expect((await targetsShown(ui))[1]).toBe("linkText=Add to cart");
@@ -143,12 +148,12 @@ describe("the editor in the extension's IDE window", () => {
     await expect.poll(() => titleOf(ui, "Undo"), WAIT).not.toBe("Nothing to undo");
 
     // Ctrl+Z in the table takes the paste back.
-    await rows(ui).nth(0).click();
+    await selectRow(ui, 0);
     await ui.keyboard.press("Control+z");
     await expect.poll(() => commandsShown(ui), WAIT).toEqual(["open", "type", "type", "click", "eyesCheckWindow"]);
     expect(await commandsIn(ui, "logs in")).toEqual(["open", "type", "type", "click", "eyesCheckWindow"]);
     // Ctrl+Y does it again.
-    await rows(ui).nth(0).click();
+    await selectRow(ui, 0);
     await ui.keyboard.press("Control+y");
     await expect.poll(() => commandsShown(ui), WAIT).toEqual(["open", "click", "type", "type", "click", "eyesCheckWindow"]);
     expect(await commandsIn(ui, "logs in")).toEqual(["open", "click", "type", "type", "click", "eyesCheckWindow"]);
@@ -162,7 +167,7 @@ describe("the editor in the extension's IDE window", () => {
     await loadProjectFile(ide.window, project);
     const ui = ide.window;
     await pickTest(ui, "counts clicks");
-    await rows(ui).nth(2).click();
+    await selectRow(ui, 2);
     await button(ui, "Disable command").click();
     await expect.poll(() => commandsShown(ui), WAIT).toEqual(["open", "click", "//click", "assertText"]);
     expect(await commandsIn(ui, "counts clicks")).toEqual(["open", "click", "//click", "assertText"]);
@@ -182,7 +187,7 @@ describe("the editor in the extension's IDE window", () => {
     expect(played).toEqual([["c1", "passed"], ["c2", "passed"], ["c3", null], ["c4", "passed"]]);
     expect(await ide.tab.locator("#more").textContent()).toBe("1");
 
-    await rows(ui).nth(2).click();
+    await selectRow(ui, 2);
     await button(ui, "Enable command").click();
     await expect.poll(() => commandsShown(ui), WAIT).toEqual(["open", "click", "click", "assertText"]);
     expect(await commandsIn(ui, "counts clicks")).toEqual(["open", "click", "click", "assertText"]);

@@ -43,6 +43,16 @@ describe("the command table's selection", () => {
     expect(ids(followIde(["a", "d", "e"], two, "d"))).toEqual(["d"]);
     expect(ids(followIde(ORDER, two, null))).toEqual([]);
   });
+
+  it("keeps the page's pick while the IDE's selection is still the one it had when the page picked, and follows the IDE once it moves", () => {
+    const picked = { ...pick(ORDER, NO_SELECTION, "a", "only"), awaiting: { was: "c" } };
+    expect(ids(followIde(ORDER, picked, "c"))).toEqual(["a"]);
+    expect(ids(followIde(["a", "b"], { ...picked, ids: new Set(["a", "zz"]) }, "c"))).toEqual(["a"]);
+    expect(ids(followIde(ORDER, picked, "a"))).toEqual(["a"]);
+    expect(ids(followIde(ORDER, picked, "e"))).toEqual(["e"]);
+    const fromNone = { ...pick(ORDER, NO_SELECTION, "b", "only"), awaiting: { was: null } };
+    expect(ids(followIde(ORDER, fromNone, null))).toEqual(["b"]);
+  });
 });
 
 describe("the command table's keys", () => {

@@ -62,6 +62,8 @@ export function TestEditor({ view, shown, playback, runCommands, breakpoints, tr
   const selectedIds = selectedInOrder(order, current);
   const selected = commands.filter((c) => current.ids.has(c.id));
   useEffect(() => setSelection(NO_SELECTION), [shown?.id]);
+  // Once the IDE's selection moves, the page's pick no longer waits for it.
+  useEffect(() => setSelection((s) => (s.awaiting !== undefined && s.awaiting.was !== focusId ? { anchor: s.anchor, ids: s.ids } : s)), [focusId]);
 
   const [addingAsked, setAddingAsked] = useState(false);
   useEffect(() => setAddingAsked(false), [shown?.id]);
@@ -83,10 +85,11 @@ export function TestEditor({ view, shown, playback, runCommands, breakpoints, tr
   const onPick = (id: string, how: PickHow) => {
     setAddingAsked(false);
     const next = pick(order, current, id, how);
-    setSelection(next);
     // The IDE's selected command is always one of the selected: the one picked, unless Ctrl+click took it away.
     const focus = next.ids.has(id) ? id : focusId !== null && next.ids.has(focusId) ? focusId : (selectedInOrder(order, next)[0] ?? null);
-    if (focus !== null && focus !== focusId) send({ type: "user.selectCommand", commandId: focus });
+    const asks = focus !== null && focus !== focusId;
+    setSelection(asks ? { ...next, awaiting: { was: focusId } } : next);
+    if (asks) send({ type: "user.selectCommand", commandId: focus });
   };
 
   // The clipboard: the IDE's own (copy, cut, paste without commands), and the system's as .side JSON.
@@ -101,7 +104,9 @@ export function TestEditor({ view, shown, playback, runCommands, breakpoints, tr
   const paste = (text: string | null) => {
     if (locked) return;
     const fromSystem = text === null ? null : readSideCommands(text);
-    send({ type: "user.pasteCommands", ...(focusId !== null ? { afterCommandId: focusId } : {}), ...(fromSystem ? { commands: fromSystem } : {}) });
+    // After the last command the table shows selected: the IDE's selection may still be a message away.
+    const after = selectedIds.at(-1) ?? (focusIndex >= 0 ? focusId : null);
+    send({ type: "user.pasteCommands", ...(after != null ? { afterCommandId: after } : {}), ...(fromSystem ? { commands: fromSystem } : {}) });
   };
   const pasteFromButton = async () => {
     let text: string | null = null;
