@@ -61,7 +61,9 @@ function scan(doc: Document, locators: ParsedLocator[], usable?: (el: Element) =
   for (const [index, locator] of locators.entries()) {
     let matches: Element[];
     try {
-      matches = usable ? findElements(doc, locator) : [findElement(doc, locator)];
+      // The first match is all most commands look at; all of them only when it is not usable.
+      const first = findElement(doc, locator);
+      matches = !usable || usable(first) ? [first] : findElements(doc, locator);
     } catch (error) {
       if (error instanceof LocatorError && error.errorCode === "ElementNotFound") continue;
       // An alternative the page's engine rejects is skipped; the command's own target is reported.
