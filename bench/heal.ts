@@ -1,6 +1,6 @@
 // npm run bench -- --only heal: the mutation benchmark of healing (issue 27, CONTRACT section
-// 18). Ten pages of different kinds (bench/heal/pages/), each with elements marked by
-// data-heal-key. Each element is recorded on the original page in headless Chromium as the
+// 18). Pages of different kinds (bench/heal/pages/; three whose controls have hidden copies, as
+// real sites' do: issue 34), each with elements marked by data-heal-key. Each element is recorded on the original page in headless Chromium as the
 // recorder does (the project's builders, its fingerprint); then, for each mutation a next
 // release makes (bench/heal/mutations.ts), the page is loaded fresh, changed, and the element
 // looked for three ways: the primary locator alone, v3's fallback through `targets`, and
