@@ -30,10 +30,13 @@ const typable: ElementCondition = {
 
 const isFileInput = (el: Element) => el.localName === "input" && (el as HTMLInputElement).type === "file";
 
-/** Visible and editable; a hidden file input is the rule (a styled button opens it), so it is typed into as it is. */
+/** What typing needs to see: a shown field; a hidden file input is the rule (a styled button opens it), so it is typed into as it is. */
+const typedInto = (el: Element) => isFileInput(el) || isDisplayed(el);
+
+/** Visible (typedInto) and editable. */
 const fieldReady: ElementCondition = {
-  holds: (el) => (isFileInput(el) || isDisplayed(el)) && typable.holds(el),
-  why: (el, target) => (isFileInput(el) || isDisplayed(el) ? typable.why(el, target) : notVisible(target)),
+  holds: (el) => typedInto(el) && typable.holds(el),
+  why: (el, target) => (typedInto(el) ? typable.why(el, target) : notVisible(target)),
 };
 
 const canType = (el: Element) => isTextField(el) || isPickedField(el) || isContentEditable(el);
@@ -160,7 +163,7 @@ function checkCommand(checked: boolean): CommandHandler {
 async function typeCommand(context: CommandContext) {
   const { request } = context;
   const strokes = strokesOf(request.value);
-  const el = await waitForActionable(context, { stable: true }, { condition: fieldReady });
+  const el = await waitForActionable(context, { stable: true }, { condition: fieldReady, usable: typedInto });
   if (el.localName === "select") throw new CommandFailure(`Element ${request.target} is a select; choose its option with select`);
   if (el.localName === "input" && (el as HTMLInputElement).type === "file") {
     // The extension has no file system to read the named file from (CONTRACT section 19): the host does.
