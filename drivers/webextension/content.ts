@@ -17,11 +17,11 @@ import type { FrameLocateAnswer, ResolveLocatorAnswer } from "./messages.ts";
 import { locateInPage, runInPage } from "../player/index.ts";
 import type { InPageAnswer, InputEvent, TrustedInput } from "../player/index.ts";
 import type { PageInputAnswer } from "./debugger.ts";
-import { CHOOSER_GLOBAL } from "./uploads.ts";
-import type { PageUploadAnswer } from "./uploads.ts";
+import { CHOOSER_GLOBAL, chooserWorld } from "./uploads.ts";
+import type { ChooserWorld, PageUploadAnswer } from "./uploads.ts";
 
 const LOADED = "__ideCoreContentScript";
-const scope = globalThis as typeof globalThis & { [LOADED]?: true; [CHOOSER_GLOBAL]?: { nonce: string; open(): void } };
+const scope = globalThis as typeof globalThis & { [LOADED]?: true; [CHOOSER_GLOBAL]?: ChooserWorld };
 
 function resolveLocator(location: string): ResolveLocatorAnswer {
   try {
@@ -77,7 +77,7 @@ const windowInput: TrustedInput = {
   // a user gesture a page script never has (uploads.ts), and answers it with the files.
   async chooseFiles(input: HTMLInputElement, paths: string[]) {
     const nonce = crypto.randomUUID();
-    scope[CHOOSER_GLOBAL] = { nonce, open: () => input.showPicker() };
+    scope[CHOOSER_GLOBAL] = chooserWorld(input, nonce);
     try {
       const answer = (await chrome.runtime.sendMessage({ type: "page.upload", nonce, paths })) as PageUploadAnswer | undefined;
       if (!answer || answer.ok !== true) throw new Error(answer?.ok === false ? answer.error : "the IDE window did not answer the upload");

@@ -2,29 +2,30 @@
 // Uploads in the extension (CONTRACT section 21): `type` on a file input chooses the named files
 // (absolute paths, one a line) in the file chooser the input opens, answered by the IDE window
 // through chrome.debugger, where the tab under test is held (debugger.ts). The content script
-// has found the input and keeps, in its isolated world only, how to open its chooser
-// (CHOOSER_GLOBAL, under a fresh nonce); the window then, with every step under a time limit:
-//   1. checks every path before touching the page: absolute, the extension allowed to read
-//      files, and each one there and a file (read through its file: address), so a bad path
-//      fails naming it and the page sees nothing;
+// has found the input and keeps, in its isolated world only, how to open its chooser and an
+// input of its own to try the files on (CHOOSER_GLOBAL, under a fresh nonce: chooserWorld);
+// the window then, with every step under a time limit:
+//   1. checks that every path is absolute and that the extension may read files at all;
 //   2. finds that isolated world among the tab's execution contexts (Runtime) by its nonce;
-//   3. turns on `Page.setInterceptFileChooserDialog`, and has that world open the input's
+//   3. gives the content script's own input (never in the document) the files, which reads
+//      them: a missing path or a folder fails naming it, and the page has seen nothing;
+//   4. turns on `Page.setInterceptFileChooserDialog`, and has that world open the input's
 //      chooser (`showPicker()`) under a user gesture (`Runtime.evaluate` with `userGesture`),
 //      which a page may only do for a user: a hidden input (display:none behind a styled
-//      label or button, the usual upload button) opens as a visible one does;
-//   4. takes `Page.fileChooserOpened` and answers it with `DOM.setFileInputFiles` on its
-//      `backendNodeId`: the page gets its `input` and `change` events and reads each File's name
-//      and size as after a user's choice;
-//   5. turns the interception off again, whatever happened.
+//      label, or of opacity 0 under a button: the usual upload button) opens as a visible one;
+//   5. takes `Page.fileChooserOpened` and answers it with `DOM.setFileInputFiles` on its
+//      `backendNodeId`: the page gets `input` then `change` and reads each File's name and size
+//      as after a user's choice;
+//   6. turns the interception off again, whatever happened.
 // What this Chromium (156) does, found by trying it from an extension (crbug 928255):
 // `DOM.setFileInputFiles` from chrome.debugger answers "Not allowed" whenever the extension may
 // not read file: addresses (its "Allow access to file URLs" switch in chrome://extensions: off by
-// default for an installed extension, on for an unpacked one), called on a node directly or on
-// the node a `Page.fileChooserOpened` named alike; with that switch on both work. Answering the
+// default for an installed extension, on for an unpacked one), whether called on a node directly
+// or on the node a `Page.fileChooserOpened` named; with the switch on, both work. Answering the
 // chooser does not get around the switch: it is the way that sets the files on the very input
-// that asked, as a user's choice does. Without the switch the command fails saying to turn it on.
-// A missing path is no error to Chromium (the page would get an empty file of that name), hence
-// step 1.
+// that asked, as a user's choice does. Without the switch the command fails saying to turn it
+// on. A trusted click (Input domain) opens a visible input's chooser too, but a hidden input has
+// no point to click; `showPicker()` under the gesture opens both.
 import { z } from "zod";
 import { messageOf } from "../../services/errors.ts";
 import { withTimeout } from "../../services/timeout.ts";
@@ -50,7 +51,6 @@ export interface UploadHold {
 
 const STEP_LIMIT_MS = 5_000;
 const CHOOSER_LIMIT_MS = 5_000;
-const FILE_LIMIT_MS = 5_000;
 const CONTEXT_TRIES = 10;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -58,45 +58,56 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Whether `path` is absolute: /… on Linux and macOS, C:\… or C:/… on Windows. */
 export const isAbsolutePath = (path: string): boolean => path.startsWith("/") || /^[A-Za-z]:[\\/]/.test(path);
 
-/** The file: address of an absolute path, each part escaped. */
-export function fileAddress(path: string): string {
-  const slashed = path.replace(/\\/g, "/");
-  const parts = (slashed.startsWith("/") ? slashed : `/${slashed}`).split("/").map((part, i) => (i === 1 && /^[A-Za-z]:$/.test(part) ? part : encodeURIComponent(part)));
-  return `file://${parts.join("/")}`;
-}
-
-/** Why `paths` cannot be uploaded, naming the first that cannot; null when each is a file this extension may read. */
+/** Why `paths` cannot be uploaded before the page is asked anything; null when none is relative and the extension may read files. */
 export async function checkPaths(paths: readonly string[]): Promise<string | null> {
   const relative = paths.find((path) => !isAbsolutePath(path));
   if (relative !== undefined) {
     return `The file to upload ${JSON.stringify(relative)} is not an absolute path: the extension has no .side file's folder or --files DIR to look in, so give the whole path (as /home/me/cv.pdf or C:\\Users\\me\\cv.pdf).`;
   }
-  if (!(await chrome.extension.isAllowedFileSchemeAccess())) return NO_FILE_ACCESS;
-  for (const path of paths) {
-    const found = await readable(path);
-    if (found === "missing") return `The file to upload ${JSON.stringify(path)} was not found (or this browser may not read it).`;
-    if (found === "folder") return `The file to upload ${JSON.stringify(path)} is a folder, not a file.`;
-  }
-  return null;
+  return (await chrome.extension.isAllowedFileSchemeAccess()) ? null : NO_FILE_ACCESS;
 }
 
 const NO_FILE_ACCESS =
   'Chromium lets an extension give a page files from this computer only while its "Allow access to file URLs" is on: turn it on for ide-core (chrome://extensions, ide-core, Details) and play again.';
 
-/** Whether `path` is a file, a folder or nothing this extension can read; only the answer's start is read. */
-async function readable(path: string): Promise<"file" | "folder" | "missing"> {
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), FILE_LIMIT_MS);
-  try {
-    const response = await fetch(fileAddress(path), { signal: controller.signal });
-    void response.body?.cancel().catch(() => {});
-    // Chromium answers a file with 200 and a folder with its listing, status 0.
-    return response.status === 200 ? "file" : "folder";
-  } catch {
-    return "missing";
-  } finally {
-    clearTimeout(timer);
-  }
+/** What the content script keeps under CHOOSER_GLOBAL for one upload. */
+export interface ChooserWorld {
+  nonce: string;
+  /** Opens the input's file chooser (the window calls it under a user gesture). */
+  open(): void;
+  /** An input of the content script's own, never in the document, which the window gives the files first. */
+  probe: HTMLInputElement;
+  /** The index of the first of the probe's files that cannot be read (missing, a folder), or -1. */
+  unreadable(): Promise<number>;
+}
+
+/**
+ * The content script's side of one upload into `input`. The paths are tried on `probe` before
+ * the page's input: Chromium takes a missing path, or a folder, without a word and gives an
+ * empty File of that name, which only reading tells apart (a file: address read by fetch
+ * would tell too, but logs a "Failed to load resource" error in the window).
+ */
+export function chooserWorld(input: HTMLInputElement, nonce: string): ChooserWorld {
+  const probe = input.ownerDocument.createElement("input");
+  probe.type = "file";
+  probe.multiple = true;
+  return {
+    nonce,
+    open: () => input.showPicker(),
+    probe,
+    async unreadable() {
+      const files = [...(probe.files ?? [])];
+      for (let i = 0; i < files.length; i++) {
+        try {
+          // One byte says a file is there; an empty one (or a missing one, also size 0) is read whole.
+          await (files[i].size > 0 ? files[i].slice(0, 1) : files[i]).arrayBuffer();
+        } catch {
+          return i;
+        }
+      }
+      return -1;
+    },
+  };
 }
 
 /** The window's answerer of uploads in held tabs; close() stops it. */
@@ -164,11 +175,39 @@ export function fileChooserAnswerer(hold: UploadHold): { close(): void } {
     throw new Error("the file input's frame could not be found among the tab's scripts (did the page navigate meanwhile?)");
   }
 
+  /** Gives the content script's probe input the files, and fails naming the first it cannot read; the page sees none of it. */
+  async function tryFiles(tabId: number, contextId: number, paths: string[]): Promise<void> {
+    const probe = await send<{ result: { objectId?: string } }>(tabId, "Runtime.evaluate", { expression: `globalThis.${CHOOSER_GLOBAL}.probe`, contextId });
+    const objectId = probe.result.objectId;
+    if (!objectId) throw new Error("the content script gave no input to try the files on");
+    try {
+      const { node } = await send<{ node: { backendNodeId: number } }>(tabId, "DOM.describeNode", { objectId });
+      await setFiles(tabId, paths, node.backendNodeId);
+    } finally {
+      await send(tabId, "Runtime.releaseObject", { objectId }).catch(() => {});
+    }
+    const read = await send<{ result: { value?: unknown } }>(tabId, "Runtime.evaluate", {
+      expression: `globalThis.${CHOOSER_GLOBAL}.unreadable()`,
+      contextId,
+      awaitPromise: true,
+      returnByValue: true,
+    });
+    const index = read.result.value;
+    if (typeof index !== "number") throw new Error("the files could not be read to check them");
+    if (index >= 0) throw new Error(`The file to upload ${JSON.stringify(paths[index])} was not found (or is not a file this browser may read).`);
+  }
+
+  const setFiles = (tabId: number, files: string[], backendNodeId: number) =>
+    send(tabId, "DOM.setFileInputFiles", { files, backendNodeId }).catch((error) => {
+      throw new Error(/not allowed/i.test(messageOf(error)) ? NO_FILE_ACCESS : `the browser refused the files: ${messageOf(error)}`);
+    });
+
   async function choose(tabId: number, nonce: string, paths: string[]): Promise<void> {
     await send(tabId, "Runtime.enable");
     let stopWaiting = () => {};
     try {
       const contextId = await worldOf(tabId, nonce);
+      await tryFiles(tabId, contextId, paths);
       // The chooser event comes through the Page domain, which stays on (as the tab stays held).
       await send(tabId, "Page.enable");
       const opened = new Promise<{ backendNodeId?: number; mode?: string }>((resolve, reject) => {
@@ -181,8 +220,12 @@ export function fileChooserAnswerer(hold: UploadHold): { close(): void } {
       });
       opened.catch(() => {});
       await send(tabId, "Page.setInterceptFileChooserDialog", { enabled: true });
-      const open = `globalThis.${CHOOSER_GLOBAL}.open()`;
-      const evaluated = await send<{ exceptionDetails?: { text?: string; exception?: { description?: string } } }>(tabId, "Runtime.evaluate", { expression: open, contextId, userGesture: true, returnByValue: true });
+      const evaluated = await send<{ exceptionDetails?: { text?: string; exception?: { description?: string } } }>(tabId, "Runtime.evaluate", {
+        expression: `globalThis.${CHOOSER_GLOBAL}.open()`,
+        contextId,
+        userGesture: true,
+        returnByValue: true,
+      });
       if (evaluated.exceptionDetails) {
         const why = evaluated.exceptionDetails.exception?.description ?? evaluated.exceptionDetails.text ?? "an error";
         throw new Error(`its file chooser would not open: ${why.split("\n")[0]}`);
@@ -190,9 +233,7 @@ export function fileChooserAnswerer(hold: UploadHold): { close(): void } {
       const chooser = await opened;
       if (chooser.backendNodeId === undefined) throw new Error("its file chooser opened without naming its input");
       if (paths.length > 1 && chooser.mode !== "selectMultiple") throw new Error(`it takes one file, and ${paths.length} were named`);
-      await send(tabId, "DOM.setFileInputFiles", { files: paths, backendNodeId: chooser.backendNodeId }).catch((error) => {
-        throw new Error(/not allowed/i.test(messageOf(error)) ? NO_FILE_ACCESS : `the browser refused the files: ${messageOf(error)}`);
-      });
+      await setFiles(tabId, paths, chooser.backendNodeId);
     } finally {
       stopWaiting();
       choosers.delete(tabId);

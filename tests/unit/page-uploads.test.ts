@@ -8,7 +8,7 @@ import { JSDOM } from "jsdom";
 import { describe, expect, it } from "vitest";
 import { runInPage } from "../../drivers/player/index.ts";
 import type { InPageAnswer, TrustedInput } from "../../drivers/player/index.ts";
-import { fileAddress, isAbsolutePath } from "../../drivers/webextension/uploads.ts";
+import { isAbsolutePath } from "../../drivers/webextension/uploads.ts";
 
 function page(body: string): Window {
   return new JSDOM(`<!doctype html><html><body>${body}</body></html>`, { url: "http://shop.test/" }).window as unknown as Window;
@@ -85,10 +85,5 @@ describe("the extension's paths to upload", () => {
   it("takes only absolute paths, as Linux, macOS and Windows write them", () => {
     expect(["/home/me/cv.pdf", "C:\\Users\\me\\cv.pdf", "d:/cv.pdf"].map(isAbsolutePath)).toEqual([true, true, true]);
     expect(["cv.pdf", "./cv.pdf", "files\\cv.pdf", ""].map(isAbsolutePath)).toEqual([false, false, false, false]);
-  });
-
-  it("reads a path through its file: address, each part escaped", () => {
-    expect(fileAddress("/home/me/my cv#1.pdf")).toBe("file:///home/me/my%20cv%231.pdf");
-    expect(fileAddress("C:\\Users\\me\\cv.pdf")).toBe("file:///C:/Users/me/cv.pdf");
   });
 });
