@@ -110,4 +110,21 @@ describe("uploads in the browser extension", () => {
       'failed: Element id=plain: The file to upload "cv.txt" is not an absolute path: the extension has no .side file\'s folder or --files DIR to look in, so give the whole path (as /home/me/cv.pdf or C:\\Users\\me\\cv.pdf).',
     );
   });
+
+  // With traces off the window does not keep the tab's Runtime enabled for console errors: the
+  // upload enables it to find the content script's world, and lets it go after.
+  it("uploads with traces off too", async () => {
+    await ide.window.evaluate(async () => {
+      await chrome.storage.local.set({ trace: "off" });
+      // A reload does not run the window's close(), which lets the tab go: it is let go here.
+      for (const target of await chrome.debugger.getTargets()) {
+        if (target.attached && target.tabId !== undefined) await chrome.debugger.detach({ tabId: target.tabId }).catch(() => {});
+      }
+    });
+    await ide.window.reload();
+    await ide.window.waitForSelector('[data-testid="project-name"]');
+    await loadProjectFile(ide.window, project(ide.site.origin));
+    expect(await play("t1")).toEqual(Array(9).fill("passed"));
+    expect(await play("t2")).toEqual(["passed", `failed: Element id=plain: The file to upload ${JSON.stringify(missing)} was not found (or is not a file this browser may read).`, "not run"]);
+  });
 });
