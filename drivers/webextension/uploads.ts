@@ -172,7 +172,11 @@ export function fileChooserAnswerer(hold: UploadHold): { close(): void } {
       }
       await sleep(50);
     }
-    throw new Error("the file input's frame could not be found among the tab's scripts (did the page navigate meanwhile?)");
+    // A frame from another site runs in a process of its own (site isolation), which the tab's
+    // chrome.debugger session does not reach; or the document went away meanwhile.
+    throw new Error(
+      "its frame is out of the reach of the tab's chrome.debugger session: a frame from another site than the tab's page runs apart in Chromium, so the extension cannot answer its file chooser (or the page navigated meanwhile)",
+    );
   }
 
   /** Gives the content script's probe input the files, and fails naming the first it cannot read; the page sees none of it. */

@@ -4,7 +4,8 @@
 // button, and two files into one that takes several; the page reads each file's name and size
 // through the File API in its own `change` handler, and hears `input` then `change`, as after a
 // user's choice. A missing file, or a folder, fails naming its path, and the page's input is left
-// as it was; so does a relative path, which the extension has no folder to read from.
+// as it was; so does a relative path, which the extension has no folder to read from. A hidden
+// input in a frame of the page's origin uploads; one in a frame of another site fails saying why.
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -24,7 +25,12 @@ const PAGE = `<!doctype html><html><head><meta charset="utf-8"><title>Uploads</t
 <p>${input("many", "multiple")}</p><p id="out-many"></p>
 </body></html>`;
 
-const ide = useIdeExtension({ plugins: ["uploader"], pages: { "/upload": PAGE }, once: true });
+/** Two frames of one file input: one of the page's origin, one of another site (localhost for 127.0.0.1). */
+const FRAMED = `<!doctype html><title>Framed</title><iframe id="same" src="/inner"></iframe><iframe id="other"></iframe>
+<script>document.getElementById("other").src = location.href.replace("127.0.0.1", "localhost").replace("/framed", "/inner")</script>`;
+const INNER = `<!doctype html><title>Inner</title><label>Choose${input("deep", 'style="display:none"')}</label><p id="out-deep"></p>`;
+
+const ide = useIdeExtension({ plugins: ["uploader"], pages: { "/upload": PAGE, "/framed": FRAMED, "/inner": INNER }, once: true });
 
 const dir = mkdtempSync(join(tmpdir(), "ide-core-upload-"));
 const cv = join(dir, "cv.txt");
@@ -57,6 +63,19 @@ const project = (origin: string) => ({
     },
     { id: "t2", name: "missing", commands: [cmd("c1", "open", "/upload"), cmd("c2", "type", "id=plain", missing), cmd("c3", "click", "id=plain")] },
     { id: "t3", name: "folder", commands: [cmd("c1", "open", "/upload"), cmd("c2", "type", "id=many", `${cv}\n${dir}`)] },
+    {
+      id: "t5",
+      name: "frames",
+      commands: [
+        cmd("c1", "open", "/framed"),
+        cmd("c2", "selectFrame", "id=same"),
+        cmd("c3", "type", "id=deep", cv),
+        cmd("c4", "assertText", "id=out-deep", "input change: cv.txt 11"),
+        cmd("c5", "selectFrame", "relative=top"),
+        cmd("c6", "selectFrame", "id=other"),
+        cmd("c7", "type", "id=deep", cv),
+      ],
+    },
     { id: "t4", name: "relative", commands: [cmd("c1", "open", "/upload"), cmd("c2", "type", "id=plain", "cv.txt")] },
   ],
 });
@@ -102,6 +121,14 @@ describe("uploads in the browser extension", () => {
     expect(await play("t3")).toEqual(["passed", `failed: Element id=many: The file to upload ${JSON.stringify(dir)} was not found (or is not a file this browser may read).`]);
     expect(await ide.tab.evaluate(() => (document.getElementById("many") as HTMLInputElement).files!.length)).toBe(0);
     expect(await ide.tab.locator("#out-many").textContent()).toBe("");
+  });
+
+  it("uploads into a hidden input in a frame of the page's origin, and fails in a frame of another site saying why", async () => {
+    const played = await play("t5");
+    expect(played.slice(0, 6)).toEqual(Array(6).fill("passed"));
+    expect(played[6]).toBe(
+      "failed: Element id=deep: its frame is out of the reach of the tab's chrome.debugger session: a frame from another site than the tab's page runs apart in Chromium, so the extension cannot answer its file chooser (or the page navigated meanwhile)",
+    );
   });
 
   it("fails on a relative path, asking for the whole path", async () => {
