@@ -146,7 +146,7 @@ export function planEdit(context: Display & Pick<EditorContext, "playing">, even
     const pairs = targetPairs(command.targets);
     const where = `command #${at + 1} "${name}"`;
     if (!pairs.some(([locator]) => locator === event.locator)) {
-      return refused("InvalidRequest", `"${event.locator}" is not one of the alternative locators of ${where}; nothing was changed.`);
+      return refused("InvalidRequest", `"${event.locator}" is not one of the alternative locators of ${where}.`);
     }
     if (command.target === event.locator) return refused("InvalidRequest", `"${event.locator}" is the target of ${where} already.`);
     return planned(`Use "${event.locator}" as the target of "${name}"`, (p) => {
