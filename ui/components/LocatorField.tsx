@@ -61,7 +61,7 @@ export function LocatorField({
           value={value}
           disabled={disabled}
           spellcheck={false}
-          aria-describedby={answer !== null ? "locator-result" : undefined}
+          aria-describedby={answer === null ? undefined : answer.found ? "locator-matches locator-result" : "locator-result"}
           onInput={(event) => onInput((event.currentTarget as HTMLInputElement).value)}
           onChange={onCommit}
           onKeyDown={onKeyDown}
@@ -79,6 +79,7 @@ export function LocatorField({
       </div>
       {finder !== null && (
         <output
+          id="locator-matches"
           class={`locator-matches${answer?.found ? (answer.found.ok && answer.found.count > 0 ? " found" : " not-found") : ""}`}
           data-testid="locator-matches"
           data-code={answer?.found && !answer.found.ok ? (answer.found.code ?? undefined) : undefined}
