@@ -8,6 +8,7 @@ import { createIde } from "../../index.ts";
 import { findInDocument, OUTLINE_MS, OUTLINE_TAG } from "../../drivers/findInPage/index.ts";
 import { countWording, findWording, pageFinder, readFindReply } from "../../ui/pageFinder.ts";
 import { LocatorError } from "../../services/locators/index.ts";
+import { readFindLocator } from "../../drivers/webextension/messages.ts";
 
 const PAGE = `<!doctype html><body><p class="item">one</p><p class="item">two</p><p class="item" hidden>three</p><a href="/x">x</a></body>`;
 
@@ -136,5 +137,14 @@ describe("what the command form says", () => {
     expect(await broken.find("id=a", false)).toEqual({ ok: false, code: null, message: "The page could not be asked: socket closed" });
     expect([countWording({ ok: true, count: 1, shown: true }), countWording({ ok: true, count: 0, shown: false })]).toEqual(["1 match", "0 matches"]);
     expect(countWording({ ok: false, code: "InvalidLocator", message: "x" })).toBe("not a locator");
+  });
+});
+
+describe("the extension's content script", () => {
+  it("takes a well-formed locator.find only", () => {
+    expect(readFindLocator({ type: "locator.find", location: "css=a", outline: true })).toEqual({ type: "locator.find", location: "css=a", outline: true });
+    for (const value of [null, "locator.find", { type: "locator.find", location: "css=a" }, { type: "locator.find", location: 1, outline: false }, { type: "locator.resolve", location: "css=a", outline: false }, { type: "locator.find", location: "css=a", outline: false, extra: 1 }]) {
+      expect(readFindLocator(value)).toBeNull();
+    }
   });
 });
