@@ -50,7 +50,8 @@ export function App({ transport, waitingText = "Waiting for the IDE host…", tr
   const exportCode = useMemo(() => (transport.exportCode ? transport.exportCode.bind(transport) : null), [transport]);
   // "Find target in page" and the alternatives' counts; counted again when the page under test may have changed.
   const pageKey = [state.page?.url, state.page?.title, state.playback?.runId, state.playback?.status, view?.recording?.startedAt].join("\n");
-  const finder = useMemo(() => (transport.findInPage ? pageFinder(transport.findInPage.bind(transport), pageKey) : null), [transport, pageKey]);
+  const playing = ["starting", "running", "finishing"].includes(state.playback?.status ?? "idle");
+  const finder = useMemo(() => (transport.findInPage ? pageFinder(transport.findInPage.bind(transport), pageKey, playing) : null), [transport, pageKey, playing]);
   const pageInput = useMemo(() => (transport.pageInput ? transport.pageInput.bind(transport) : null), [transport]);
   const saveAs = useMemo(() => (transport.saveAs ? transport.saveAs.bind(transport) : null), [transport]);
   const [tab, setTab] = useState("log");

@@ -13,6 +13,8 @@ export interface PageFinder {
   find(location: string, outline: boolean): Promise<FindResult>;
   /** Changes when the page under test may have changed. */
   pageKey: string;
+  /** A run is playing: what counts by itself waits (its questions would sit between the run's commands). */
+  busy: boolean;
 }
 
 export const PageFinderContext = createContext<PageFinder | null>(null);
@@ -28,9 +30,10 @@ export function readFindReply(reply: unknown): FindResult {
 }
 
 /** The finder over a transport's `findInPage`, its failures to ask made answers too. */
-export function pageFinder(ask: (location: string, outline: boolean) => Promise<unknown>, pageKey: string): PageFinder {
+export function pageFinder(ask: (location: string, outline: boolean) => Promise<unknown>, pageKey: string, busy = false): PageFinder {
   return {
     pageKey,
+    busy,
     async find(location, outline) {
       try {
         return readFindReply(await ask(location, outline));

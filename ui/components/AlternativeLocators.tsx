@@ -1,7 +1,7 @@
 // The command form's "Alternative locators" (CONTRACT section 21): the command's recorded
 // `targets`, each with how many elements it matches in the page under test when one is open,
 // counted when the form shows the command and again when the page under test changes (the
-// finder's key) or the user asks. "Use" makes one the target: the editor's `user.chooseLocator`,
+// finder's key) or the user asks; not while a run plays, whose commands the questions would slow. "Use" makes one the target: the editor's `user.chooseLocator`,
 // an edit like any other (Undo gives the old target back); the old target stays in the list.
 import { useContext, useEffect, useRef, useState } from "preact/hooks";
 import type { UserEventMessage } from "../connection.ts";
@@ -29,7 +29,7 @@ export function AlternativeLocators({
 
   useEffect(() => {
     const mine = ++generation.current;
-    if (!finder || targets.length === 0) return setCounts(null);
+    if (!finder || finder.busy || targets.length === 0) return setCounts(null);
     void Promise.all(targets.map(async (locator) => [locator, await finder.find(locator, false)] as const)).then((results) => {
       if (generation.current === mine) setCounts({ key, results: new Map(results) });
     });
@@ -41,7 +41,9 @@ export function AlternativeLocators({
   const note =
     finder === null
       ? "This IDE reaches no page under test, so the matches are not counted."
-      : results === null
+      : finder.busy
+        ? "A run is playing: the matches are counted when it pauses or ends."
+        : results === null
         ? "Counting the matches in the page under test…"
         : noPage
           ? "No page is open, so the matches are not counted; play or record to open one."
@@ -54,7 +56,7 @@ export function AlternativeLocators({
           Alternative locators
         </span>
         {finder !== null && (
-          <button type="button" disabled={results === null} onClick={() => setAsked((n) => n + 1)} title="Count each locator's matches again">
+          <button type="button" disabled={results === null || finder.busy} onClick={() => setAsked((n) => n + 1)} title="Count each locator's matches again">
             Count again
           </button>
         )}
