@@ -4,6 +4,7 @@
 // - locator.resolve: GET /playback/location, with the project's own resolver
 //   (services/locators/) against the live document, so the browser's own CSS and XPath
 //   engines check every xpath it gives;
+// - locator.find: "Find target in page" and the alternatives' counts (drivers/findInPage/);
 // - page.command: one command of a run, done by the one player (drivers/player/, runInPage) in this frame's document,
 //   with trusted input (the window sends it through chrome.debugger: debugger.ts) when the
 //   window holds the tab and this frame's place in the top window can be told, and a file
@@ -12,7 +13,8 @@
 // - frame.locate: selectFrame's locator: which of window.frames the element is.
 import { messageOf } from "../../services/errors.ts";
 import { resolveInDocument } from "../../services/locators/index.ts";
-import { readResolveLocator, readToContent } from "./messages.ts";
+import { readFindLocator, readResolveLocator, readToContent } from "./messages.ts";
+import { findInDocument } from "../findInPage/index.ts";
 import type { FrameLocateAnswer, ResolveLocatorAnswer } from "./messages.ts";
 import { locateInPage, runInPage } from "../player/index.ts";
 import type { InPageAnswer, InputEvent, TrustedInput } from "../player/index.ts";
@@ -105,6 +107,11 @@ if (!scope[LOADED]) {
     const locate = readResolveLocator(value);
     if (locate) {
       sendResponse(resolveLocator(locate.location));
+      return false;
+    }
+    const find = readFindLocator(value);
+    if (find) {
+      sendResponse(findInDocument(document, find.location, find.outline));
       return false;
     }
     const message = readToContent(value);
