@@ -5,7 +5,7 @@
 // selenium-webdriver's isDisplayed(). Targets: every element of the torture page, and at least
 // 98% of at least 50 elements of saved pages; each difference is printed.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { describeDifference, displayedMatches, openReference, savedPages, share, textMatches, torturePage } from "../support/getTextReference.ts";
+import { describeDifference, displayedMatches, innerTextMatches, openReference, savedPages, share, textMatches, torturePage } from "../support/getTextReference.ts";
 import type { Compared, Reference } from "../support/getTextReference.ts";
 
 const SAVED_TARGET = 0.98;
@@ -59,5 +59,6 @@ describe("the text Assert text records, against Selenium's getText through chrom
     expect(named("pre")?.ours.text).toBe("  line one\n    indented line\n\n  after a blank tab");
     expect(named("vis-hidden")?.ours.text).toBe("but this child is visible");
     expect(named("card")?.ours.text).toBe("Card: Slotted name\nShadow body\nlight text");
+    expect(share(torture, innerTextMatches).share).toBeLessThan(0.8);
   });
 });
