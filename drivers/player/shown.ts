@@ -25,7 +25,7 @@ const tag = (node: Node | null): string => (node && node.nodeType === 1 ? (node 
 export class Reading {
   /** Without layout (jsdom) boxes are all empty: only styles count, and size and overflow are not checked. */
   readonly layout: boolean;
-  private readonly styles = new Map<Element, CSSStyleDeclaration>();
+  private readonly styles = new Map<Element, { computed: CSSStyleDeclaration; read: Map<string, string> }>();
   private readonly boxes = new Map<Element, Box>();
   private readonly displayedSeen = new Map<Element, boolean>();
 
@@ -33,13 +33,19 @@ export class Reading {
     this.layout = typeof (doc.documentElement as Element & { checkVisibility?: unknown }).checkVisibility === "function";
   }
 
+  // Each value is kept as read: asking a computed style again costs about as much as the first time.
   style(el: Element, property: string): string {
     let style = this.styles.get(el);
     if (!style) {
-      style = this.doc.defaultView!.getComputedStyle(el);
+      style = { computed: this.doc.defaultView!.getComputedStyle(el), read: new Map() };
       this.styles.set(el, style);
     }
-    return style.getPropertyValue(property);
+    let value = style.read.get(property);
+    if (value === undefined) {
+      value = style.computed.getPropertyValue(property);
+      style.read.set(property, value);
+    }
+    return value;
   }
 
   /** The element's box; the root element's is the viewport, as WebDriver sees it. */
