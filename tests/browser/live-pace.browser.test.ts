@@ -50,14 +50,14 @@ beforeAll(async () => {
   await driver.get(`${site.url}/shop`);
   ui = await uiSocket(host);
   await vi.waitFor(() => expect(ui.live()).toBeGreaterThan(0), WAIT);
-});
+}, 90_000); // a browser to start, on a machine other suites share
 
 afterAll(async () => {
   await ui?.close();
   await host?.close();
   await driven?.close();
   await site?.close();
-});
+}, 30_000);
 
 /** Live frames the socket gets while the page steps its counter STEPS times (waited for), and what was in flight then. */
 async function framesOverSteps(): Promise<number> {
@@ -101,8 +101,9 @@ describe("the live view's pace", () => {
   it("sends a frame for about every step of the page while no run plays, and none over a still second", async () => {
     expect(host.ide.getSnapshot().playback?.running ?? false).toBe(false);
     const frames = await framesOverSteps();
-    // Resting 200 ms after each frame, 40 steps 50 ms apart would be at most 11 frames.
-    expect(frames).toBeGreaterThanOrEqual(STEPS / 2);
+    // Resting 500 ms after each frame, 40 steps 50 ms apart would be at most 5 frames (9 if the
+    // machine's load stretched them to twice as long); a loaded machine merges some steps.
+    expect(frames).toBeGreaterThanOrEqual(STEPS / 3);
     expect(await framesOverStillSecond()).toBe(0);
   });
 
@@ -112,7 +113,7 @@ describe("the live view's pace", () => {
     try {
       const frames = await framesOverSteps();
       expect(frames).toBeGreaterThan(0);
-      expect(frames).toBeLessThan(STEPS / 2);
+      expect(frames).toBeLessThanOrEqual(STEPS / 4);
       expect(await framesOverStillSecond()).toBe(0);
       expect(host.ide.getSnapshot().playback?.status).toBe("running");
     } finally {
@@ -123,6 +124,6 @@ describe("the live view's pace", () => {
 
   it("sends every step again once the run has ended", async () => {
     const frames = await framesOverSteps();
-    expect(frames).toBeGreaterThanOrEqual(STEPS / 2);
+    expect(frames).toBeGreaterThanOrEqual(STEPS / 3);
   });
 });
