@@ -10,7 +10,8 @@
 //   watched: a run of open and 50 rounds of type, click, assertText (151 page commands) with
 //            an IDE page's socket connected (the screencast streams while the page changes),
 //            against the same run with no IDE page (nothing streamed), in the same process
-//            and browser, the order alternating every round.
+//            and browser, the order alternating every round; with the CPU time each process
+//            (this one, chromedriver, Chromium's by type) spent during each run (bench/cpu.ts).
 // Self-checking: every frame is a live one (no still picture is taken), frames come during
 // watched runs and the live page is never asked for while no IDE page watches; every command
 // of every run passes.
@@ -22,6 +23,7 @@ import { browserPage } from "../drivers/host/browserPage.ts";
 import type { LiveSink } from "../drivers/view/pageFeed.ts";
 import type { Ide } from "../index.ts";
 import type { Benchmark, SummaryLine } from "./support.ts";
+import { cpuByKind, cpuSpent } from "./cpu.ts";
 import { check, fmtMs, fmtNum, fmtRatio, heading, median, now, printTable, quantile, playTimed, shopRunProject } from "./support.ts";
 
 const CHANGES = 60;
@@ -183,10 +185,18 @@ async function run(): Promise<SummaryLine[]> {
     // ---- watched against unwatched ----
     const times = { watched: [] as number[], unwatched: [] as number[] };
     let watchedFrames = 0;
+    // The CPU each process spent during each run, by kind: where a watched run's extra time goes.
+    const cpu = { watched: [] as Array<Record<string, number>>, unwatched: [] as Array<Record<string, number>> };
+    const measured = async (watched: boolean) => {
+      const before = cpuByKind();
+      const elapsed = await play(host.ide);
+      cpu[watched ? "watched" : "unwatched"].push(cpuSpent(before, cpuByKind()));
+      return elapsed;
+    };
     const once = async (watched: boolean) => {
       if (!watched) {
         const asked = follows;
-        const elapsed = await play(host.ide);
+        const elapsed = await measured(false);
         check(follows === asked, "the live page is not asked for while no IDE page watches");
         return elapsed;
       }
@@ -195,7 +205,7 @@ async function run(): Promise<SummaryLine[]> {
         if (socket.frames.length === 0) await socket.next();
         await quiet(socket.frames);
         const before = socket.frames.length;
-        const elapsed = await play(host.ide);
+        const elapsed = await measured(true);
         watchedFrames += socket.frames.length - before;
         return elapsed;
       } finally {
@@ -205,6 +215,7 @@ async function run(): Promise<SummaryLine[]> {
     await once(true);
     await once(false);
     watchedFrames = 0;
+    cpu.watched.length = cpu.unwatched.length = 0;
     for (let round = 0; round < REPS; round++) {
       const order = round % 2 === 0 ? [true, false] : [false, true];
       for (const watched of order) times[watched ? "watched" : "unwatched"].push(await once(watched));
@@ -228,6 +239,14 @@ async function run(): Promise<SummaryLine[]> {
         ["frames a second while a watched run plays", fmtNum((watchedFrames * 1000) / times.watched.reduce((a, b) => a + b, 0), 1)],
       ],
       ["l", "r"],
+    );
+    const kinds = [...new Set([...cpu.watched, ...cpu.unwatched].flatMap((spent) => Object.keys(spent)))].filter((kind) => kind !== "other");
+    const cpuOf = (runs: Array<Record<string, number>>, kind: string) => median(runs.map((spent) => spent[kind] ?? 0));
+    console.log("");
+    console.log(
+      `  CPU a run, watched against unwatched (medians): ${kinds
+        .map((kind) => `${kind} ${fmtMs(cpuOf(cpu.watched, kind))} against ${fmtMs(cpuOf(cpu.unwatched, kind))}`)
+        .join("; ")}.`,
     );
     return [
       {
