@@ -23,7 +23,6 @@ import { devToolsOf } from "./devtoolsConnection.ts";
 import type { DevToolsConnection } from "./devtoolsConnection.ts";
 import { ScreencastPace } from "./screencastPace.ts";
 
-export { FRAME_INTERVAL_MS, REST_MS } from "./screencastPace.ts";
 const JPEG_QUALITY = 60;
 
 const SCREENCAST = { format: "jpeg", quality: JPEG_QUALITY, maxWidth: IMAGE_WIDTH, maxHeight: 4 * IMAGE_WIDTH, everyNthFrame: 1 };
