@@ -13,8 +13,8 @@
 //   the latest picture, and only while someone watches;
 // - live: frames are passed on as they come, at most one every FRAME_INTERVAL_MS (the latest
 //   wins, the last one always goes); the source hears from the sink whether a run plays
-//   (`playing`), and rests between frames only then; a poke only makes the source follow the window shown now
-//   (at most one follow at a time, `intervalMs` apart); the source ending (its browser's
+//   (`playing`), and rests between frames only then; a poke only makes the source follow the
+//   window shown now (at most one follow at a time, `intervalMs` apart); the source ending (its browser's
 //   DevTools closed), or answering "none" (no browser) after a picture was shown, sends the
 //   latest picture again with `gone: true`;
 // - still: at most one capture at a time, and captures start at least `intervalMs` apart: a burst
