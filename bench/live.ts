@@ -4,10 +4,14 @@
 //   latency: the page idle (no frame for a while), a script changes its DOM and returns the
 //            page's clock at the change; timed to the first `page` frame the socket receives
 //            after it (the page and this process share the machine's clock). p50 and p95.
+//   frames a second: with no run playing, the page animates (a counter stepped every 20 ms for
+//            ANIMATION_MS); the `page` frames the socket receives over that time, a second; then
+//            over a still second (the animation stopped, what was in flight arrived): none.
 //   watched: a run of open and 50 rounds of type, click, assertText (151 page commands) with
 //            an IDE page's socket connected (the screencast streams while the page changes),
 //            against the same run with no IDE page (nothing streamed), in the same process
-//            and browser, the order alternating every round.
+//            and browser, the order alternating every round; with the CPU time each process
+//            (this one, chromedriver, Chromium's by type) spent during each run (bench/cpu.ts).
 // Self-checking: every frame is a live one (no still picture is taken), frames come during
 // watched runs and the live page is never asked for while no IDE page watches; every command
 // of every run passes.
@@ -19,6 +23,7 @@ import { browserPage } from "../drivers/host/browserPage.ts";
 import type { LiveSink } from "../drivers/view/pageFeed.ts";
 import type { Ide } from "../index.ts";
 import type { Benchmark, SummaryLine } from "./support.ts";
+import { cpuByKind, cpuSpent } from "./cpu.ts";
 import { check, fmtMs, fmtNum, fmtRatio, heading, median, now, printTable, quantile, playTimed, shopRunProject } from "./support.ts";
 
 const CHANGES = 60;
@@ -28,6 +33,9 @@ const ROUNDS = 50;
 const REPS = 15;
 const LATENCY_TARGET_MS = 150;
 const WATCHED_TARGET = 1.1;
+const ANIMATION_MS = 3_000;
+const ANIMATIONS = 3;
+const FPS_TARGET = 10;
 const RUN_LIMIT_MS = 120_000;
 const TEST_ID = "t-live-run";
 
@@ -141,6 +149,35 @@ async function run(): Promise<SummaryLine[]> {
     } finally {
       await ui.close();
     }
+    // ---- frames a second while the page changes and no run plays ----
+    const fps: number[] = [];
+    const stillFrames: number[] = [];
+    const fpsUi = await uiSocket(host.port, host.token);
+    try {
+      if (fpsUi.frames.length === 0) await fpsUi.next();
+      for (let i = 0; i < ANIMATIONS; i++) {
+        await quiet(fpsUi.frames);
+        const before = fpsUi.frames.length;
+        await driver.executeScript(
+          `let n = 0; clearInterval(window.__benchTimer); window.__benchTimer = setInterval(() => { document.getElementById("live-box").textContent = "step " + ++n; }, 20);`,
+        );
+        const t0 = now();
+        await sleep(ANIMATION_MS);
+        await driver.executeScript("clearInterval(window.__benchTimer);");
+        const elapsed = now() - t0;
+        fps.push(((fpsUi.frames.length - before) * 1000) / elapsed);
+        await sleep(500); // frames drawn before it stopped may still be on their way
+        const settled = fpsUi.frames.length;
+        await sleep(1_000);
+        stillFrames.push(fpsUi.frames.length - settled);
+      }
+      check(fpsUi.frames.every((f) => f.live), "every picture while the page animated was a live frame");
+    } finally {
+      await fpsUi.close();
+    }
+    const fpsMedian = median(fps);
+    const stillMax = Math.max(...stillFrames);
+
     const p50 = quantile(latencies, CHANGES, 0.5);
     const p95 = quantile(latencies, CHANGES, 0.95);
     const max = quantile(latencies, CHANGES, 1);
@@ -148,10 +185,18 @@ async function run(): Promise<SummaryLine[]> {
     // ---- watched against unwatched ----
     const times = { watched: [] as number[], unwatched: [] as number[] };
     let watchedFrames = 0;
+    // The CPU each process spent during each run, by kind: where a watched run's extra time goes.
+    const cpu = { watched: [] as Array<Record<string, number>>, unwatched: [] as Array<Record<string, number>> };
+    const measured = async (watched: boolean) => {
+      const before = cpuByKind();
+      const elapsed = await play(host.ide);
+      cpu[watched ? "watched" : "unwatched"].push(cpuSpent(before, cpuByKind()));
+      return elapsed;
+    };
     const once = async (watched: boolean) => {
       if (!watched) {
         const asked = follows;
-        const elapsed = await play(host.ide);
+        const elapsed = await measured(false);
         check(follows === asked, "the live page is not asked for while no IDE page watches");
         return elapsed;
       }
@@ -160,7 +205,7 @@ async function run(): Promise<SummaryLine[]> {
         if (socket.frames.length === 0) await socket.next();
         await quiet(socket.frames);
         const before = socket.frames.length;
-        const elapsed = await play(host.ide);
+        const elapsed = await measured(true);
         watchedFrames += socket.frames.length - before;
         return elapsed;
       } finally {
@@ -170,6 +215,7 @@ async function run(): Promise<SummaryLine[]> {
     await once(true);
     await once(false);
     watchedFrames = 0;
+    cpu.watched.length = cpu.unwatched.length = 0;
     for (let round = 0; round < REPS; round++) {
       const order = round % 2 === 0 ? [true, false] : [false, true];
       for (const watched of order) times[watched ? "watched" : "unwatched"].push(await once(watched));
@@ -185,12 +231,22 @@ async function run(): Promise<SummaryLine[]> {
         ["change to frame at the socket, p50", fmtMs(p50)],
         ["change to frame at the socket, p95", fmtMs(p95)],
         ["change to frame at the socket, max", fmtMs(max)],
+        [`frames a second, the page animating and no run playing (${ANIMATIONS} × ${fmtMs(ANIMATION_MS)})`, fps.map((f) => fmtNum(f, 1)).join(", ")],
+        ["frames over a still second, after each animation", stillFrames.join(", ")],
         [`run of ${COMMANDS} commands, watched live (median)`, fmtMs(watched)],
         [`run of ${COMMANDS} commands, no IDE page (median)`, fmtMs(unwatched)],
         ["frames a watched run", fmtNum(watchedFrames / REPS, 1)],
         ["frames a second while a watched run plays", fmtNum((watchedFrames * 1000) / times.watched.reduce((a, b) => a + b, 0), 1)],
       ],
       ["l", "r"],
+    );
+    const kinds = [...new Set([...cpu.watched, ...cpu.unwatched].flatMap((spent) => Object.keys(spent)))].filter((kind) => kind !== "other");
+    const cpuOf = (runs: Array<Record<string, number>>, kind: string) => median(runs.map((spent) => spent[kind] ?? 0));
+    console.log("");
+    console.log(
+      `  CPU a run, watched against unwatched (medians): ${kinds
+        .map((kind) => `${kind} ${fmtMs(cpuOf(cpu.watched, kind))} against ${fmtMs(cpuOf(cpu.unwatched, kind))}`)
+        .join("; ")}.`,
     );
     return [
       {
@@ -200,6 +256,14 @@ async function run(): Promise<SummaryLine[]> {
         ratio: "",
         target: `p95 ≤ ${LATENCY_TARGET_MS} ms`,
         met: p95 <= LATENCY_TARGET_MS,
+      },
+      {
+        benchmark: "live",
+        figure: "frames a second while the page changes and no run plays; over a still second",
+        value: `${fmtNum(fpsMedian, 1)} a second (median of ${ANIMATIONS}; ${fps.map((f) => fmtNum(f, 1)).join(", ")}); still: ${stillMax}`,
+        ratio: "",
+        target: `≥ ${FPS_TARGET} a second; 0 still`,
+        met: fpsMedian >= FPS_TARGET && stillMax === 0,
       },
       {
         benchmark: "live",

@@ -198,7 +198,12 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
     follow: (sink) => executor.livePage!(sink, ide?.getSnapshot().playback?.runId),
     stop: () => executor.stopLivePage?.(),
   };
-  const pageFeed = capturePage ? new PageFeed({ capture: capturePage, input: panel?.input, live }) : null;
+  // A run plays (not paused): the live page rests between frames so as not to slow it (CONTRACT section 21).
+  const playing = () => {
+    const playback = ide?.getSnapshot().playback;
+    return playback != null && playback.running && playback.status !== "paused";
+  };
+  const pageFeed = capturePage ? new PageFeed({ capture: capturePage, input: panel?.input, live, playing }) : null;
   ide = createIde({
     project: options.project,
     document: resolveLocator ? undefined : document,

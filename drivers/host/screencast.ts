@@ -4,13 +4,9 @@
 // sends a JPEG frame each time the page's picture changes, and none while it does not.
 //
 // Invariants:
-// - after a frame is handed on the screencast rests (stopped in the browser) REST_MS, then
-//   starts again; the first frame after a rest that shows nothing new is not handed on, and the
-//   screencast then runs on until the page changes (so a page at rest is shown at once, a page
-//   that keeps changing about five times a second, and nothing while it does not change);
-// - every frame is acknowledged (`Page.screencastFrameAck`) once it has been handed on (the
-//   sink sends it to the watching pages), and at most one every FRAME_INTERVAL_MS, so the
-//   browser draws at most 25 frames a second for us however fast the page changes;
+// - its pace (screencastPace.ts): while a run plays (the sink's `playing`), it rests REST_MS
+//   after each frame handed on, so a watched run stays fast; while none plays, every change of
+//   the page is a frame, up to 25 a second, and none while the page is still;
 // - the screencast runs in a DevTools session of its own in the page; `follow` moves it to the
 //   window WebDriver drives now when that changed (a new window, selectWindow), and `stop`
 //   stops it and detaches, which undoes it in the browser;
@@ -25,18 +21,9 @@ import type { LiveAnswer, LiveSink } from "../view/pageFeed.ts";
 import { drivenTarget, IMAGE_WIDTH } from "./devtools.ts";
 import { devToolsOf } from "./devtoolsConnection.ts";
 import type { DevToolsConnection } from "./devtoolsConnection.ts";
+import { ScreencastPace } from "./screencastPace.ts";
 
-/** 25 frames a second at most. */
-export const FRAME_INTERVAL_MS = 40;
 const JPEG_QUALITY = 60;
-/**
- * After each frame handed on, the screencast rests this long (stopped in the browser), then
- * starts again: a browser that screencasts draws and encodes a picture at every change of the
- * page, which on a page a run changes a hundred times a second takes most of a small machine.
- * So a page that keeps changing is shown about five times a second; a change in a page at rest
- * is shown at once (the screencast runs while nothing changes, and costs nothing then).
- */
-export const REST_MS = 200;
 
 const SCREENCAST = { format: "jpeg", quality: JPEG_QUALITY, maxWidth: IMAGE_WIDTH, maxHeight: 4 * IMAGE_WIDTH, everyNthFrame: 1 };
 
@@ -62,18 +49,10 @@ class LiveScreencast implements Screencast {
   private url = "";
   private title = "";
   private last: PageShot | null = null;
-  private lastAck = Number.NEGATIVE_INFINITY;
-  private ackTimer: ReturnType<typeof setTimeout> | null = null;
-  /** Frames handed on and not acknowledged yet, of the session `ackFor`, whose screencast number is `ackFrame`. */
-  private acksDue = 0;
-  private ackFor: string | null = null;
-  private ackFrame = 0;
+  /** The pace of the screencast in the session `sessionId`; a new one for each session. */
+  private pace: ScreencastPace | null = null;
   private asking = false;
   private stopped = false;
-  /** Resting (stopped in the browser) until this timer starts it again. */
-  private restTimer: ReturnType<typeof setTimeout> | null = null;
-  /** Started again after a rest: its first frame is the page as it is, new or not. */
-  private resumed = false;
   private readonly unlisten: Array<() => void>;
 
   constructor(
@@ -83,9 +62,13 @@ class LiveScreencast implements Screencast {
   ) {
     this.unlisten = [
       connection.listen((method, params, sessionId) => {
-        if (method === "Page.screencastFrame" && sessionId !== undefined && sessionId === this.sessionId) this.frame(params, sessionId);
+        if (method === "Page.screencastFrame" && sessionId !== undefined && sessionId === this.sessionId) this.frame(params);
         // The window closed: the next follow finds the one WebDriver drives now.
-        if (method === "Target.detachedFromTarget" && params.sessionId === this.sessionId) this.sessionId = this.targetId = null;
+        if (method === "Target.detachedFromTarget" && params.sessionId === this.sessionId) {
+          this.sessionId = this.targetId = null;
+          this.pace?.stop();
+          this.pace = null;
+        }
       }),
       connection.onClose(() => {
         if (this.stopped) return;
@@ -113,6 +96,7 @@ class LiveScreencast implements Screencast {
       return;
     }
     this.sessionId = sessionId;
+    this.pace = this.paceIn(sessionId);
     await this.connection.send("Page.startScreencast", SCREENCAST, sessionId);
   }
 
@@ -120,16 +104,14 @@ class LiveScreencast implements Screencast {
     if (this.stopped) return;
     this.stopped = true;
     for (const unlisten of this.unlisten) unlisten();
-    if (this.ackTimer !== null) clearTimeout(this.ackTimer);
-    this.ackTimer = null;
-    if (this.restTimer !== null) clearTimeout(this.restTimer);
-    this.restTimer = null;
     this.detach();
   }
 
   private detach() {
     const sessionId = this.sessionId;
     this.sessionId = this.targetId = null;
+    this.pace?.stop();
+    this.pace = null;
     if (sessionId === null || !this.connection.isOpen) return;
     // Detaching undoes the screencast in the page; the connection is the browser's and stays.
     void this.connection
@@ -138,16 +120,28 @@ class LiveScreencast implements Screencast {
       .finally(() => this.connection.send("Target.detachFromTarget", { sessionId }).catch(() => {}));
   }
 
-  private frame(params: Record<string, unknown>, sessionId: string) {
+  /** The pace's requests, in the page session `sessionId` while the screencast is there. */
+  private paceIn(sessionId: string): ScreencastPace {
+    const send = (method: string, params: Record<string, unknown>) => {
+      if (this.sessionId === sessionId) void this.connection.send(method, params, sessionId).catch(() => {});
+    };
+    return new ScreencastPace(
+      {
+        stop: () => send("Page.stopScreencast", {}),
+        start: () => send("Page.startScreencast", SCREENCAST),
+        ack: (frame) => send("Page.screencastFrameAck", { sessionId: frame }),
+      },
+      () => this.sink.playing?.() ?? false,
+    );
+  }
+
+  private frame(params: Record<string, unknown>) {
     const parsed = Frame.safeParse(params);
-    if (!parsed.success || this.stopped) return;
+    const pace = this.pace;
+    if (!parsed.success || this.stopped || pace === null) return;
     const { data, metadata } = parsed.data;
     const image = `data:image/jpeg;base64,${data}`;
-    if (this.resumed) {
-      this.resumed = false;
-      // Nothing changed while it rested: the page is at rest, and the screencast runs on.
-      if (image === this.last?.image) return this.ack(parsed.data.sessionId, sessionId);
-    }
+    if (!pace.frame(parsed.data.sessionId, image)) return;
     const shot: PageShot = {
       url: this.url,
       title: this.title,
@@ -158,50 +152,7 @@ class LiveScreencast implements Screencast {
     };
     this.last = shot;
     this.sink.frame(shot);
-    this.ack(parsed.data.sessionId, sessionId);
     this.refreshInfo();
-    this.rest(sessionId);
-  }
-
-  /** Stops the screencast in the browser for REST_MS, then starts it again in the same session. */
-  private rest(sessionId: string) {
-    if (this.restTimer !== null || this.stopped) return;
-    void this.connection.send("Page.stopScreencast", {}, sessionId).catch(() => {});
-    this.restTimer = setTimeout(() => {
-      this.restTimer = null;
-      if (this.stopped || this.sessionId !== sessionId) return;
-      this.resumed = true;
-      void this.connection.send("Page.startScreencast", SCREENCAST, sessionId).catch(() => {});
-    }, REST_MS);
-  }
-
-  /**
-   * The browser sends the next frame once it has an acknowledgement for each it sent (it keeps
-   * a couple in flight): each frame is acknowledged, at most one every FRAME_INTERVAL_MS.
-   */
-  private ack(frame: number, sessionId: string) {
-    if (this.ackFor !== sessionId) this.acksDue = 0;
-    this.ackFor = sessionId;
-    this.ackFrame = frame;
-    this.acksDue += 1;
-    this.pumpAcks();
-  }
-
-  private pumpAcks() {
-    if (this.ackTimer !== null || this.acksDue === 0 || this.stopped) return;
-    const wait = this.lastAck + FRAME_INTERVAL_MS - Date.now();
-    if (wait > 0) {
-      this.ackTimer = setTimeout(() => {
-        this.ackTimer = null;
-        this.pumpAcks();
-      }, wait);
-      return;
-    }
-    this.acksDue -= 1;
-    this.lastAck = Date.now();
-    const sessionId = this.ackFor;
-    if (sessionId !== null && sessionId === this.sessionId) void this.connection.send("Page.screencastFrameAck", { sessionId: this.ackFrame }, sessionId).catch(() => {});
-    this.pumpAcks();
   }
 
   /** The page's URL and title as the browser has them now; a change sends the latest frame again with them. */

@@ -12,8 +12,9 @@
 //   was captured is dropped when the last one leaves (the screencast stops): the feed keeps only
 //   the latest picture, and only while someone watches;
 // - live: frames are passed on as they come, at most one every FRAME_INTERVAL_MS (the latest
-//   wins, the last one always goes); a poke only makes the source follow the window shown now
-//   (at most one follow at a time, `intervalMs` apart); the source ending (its browser's
+//   wins, the last one always goes); the source hears from the sink whether a run plays
+//   (`playing`), and rests between frames only then; a poke only makes the source follow the
+//   window shown now (at most one follow at a time, `intervalMs` apart); the source ending (its browser's
 //   DevTools closed), or answering "none" (no browser) after a picture was shown, sends the
 //   latest picture again with `gone: true`;
 // - still: at most one capture at a time, and captures start at least `intervalMs` apart: a burst
@@ -48,6 +49,11 @@ export interface PageSource {
 /** Where a live source sends the page's frames. */
 export interface LiveSink {
   frame(shot: PageShot): void;
+  /**
+   * Whether a run plays now: the source may then rest between frames, so the run is not slowed
+   * by pictures of it; while none plays it sends every change of the page (CONTRACT section 21).
+   */
+  playing?(): boolean;
   /** The source stopped: its browser's DevTools connection closed (the browser may be gone). */
   ended(): void;
 }
@@ -69,6 +75,8 @@ export interface PageFeedOptions {
   live?: LiveSource;
   /** Does the user's input in the page; a picture follows once it is done. */
   input?(input: PageInput): Promise<void>;
+  /** Whether a run plays now (the IDE's view says), for the live source's pace; default: none plays. */
+  playing?(): boolean;
   intervalMs?: number;
   timeoutMs?: number;
 }
@@ -94,6 +102,7 @@ export class PageFeed implements PageSource {
   private lastFrameAt = Number.NEGATIVE_INFINITY;
   private readonly sink: LiveSink = {
     frame: (shot) => this.frame(shot),
+    playing: () => this.options.playing?.() ?? false,
     ended: () => this.ended(),
   };
 

@@ -230,6 +230,21 @@ describe("PageFeed live", () => {
     expect(page.capture).not.toHaveBeenCalled();
   });
 
+  it("tells the live source whether a run plays as its `playing` says at each asking, and that none plays without one", async () => {
+    let playing = false;
+    const live = scriptedLive("live");
+    const feed = new PageFeed({ capture: scriptedPage().capture, live, intervalMs: INTERVAL, playing: () => playing });
+    watcher(feed);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(live.sink!.playing!()).toBe(false);
+    playing = true;
+    expect(live.sink!.playing!()).toBe(true);
+    const plain = scriptedLive("live");
+    watcher(new PageFeed({ capture: scriptedPage().capture, live: plain, intervalMs: INTERVAL }));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(plain.sink!.playing!()).toBe(false);
+  });
+
   it("follows the page shown at a page command, at most once an interval, and stops the source when the last UI page leaves", async () => {
     const page = scriptedPage();
     const live = scriptedLive("live");
