@@ -190,6 +190,7 @@ export function CommandForm({
         onInput={set("target")}
         onCommit={commit}
         onKeyDown={onKeyDown}
+        onSelectInPage={source ? () => send({ type: "user.selectTargetInPage", commandId: source.id }) : null}
       />
       <div class="field">
         <label for="editor-value">Value</label>
