@@ -6,7 +6,7 @@ import { checkCommand, CHECKS, nextVariableName, storedVariables } from "../../s
 import type { PickedFacts } from "../../services/recording/checks.ts";
 import { pointingMachine } from "../../machines/pointing.machine.ts";
 
-const picked = (over: Partial<PickedFacts> = {}): PickedFacts & { fingerprint?: undefined } => ({
+const picked = (over: Partial<Omit<PickedFacts, "fingerprint">> = {}): Omit<PickedFacts, "fingerprint"> => ({
   target: "id=greeting",
   targets: [["id=greeting", "id"], ["css=#greeting", "css:finder"]],
   text: "Hello there",
