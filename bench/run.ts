@@ -11,6 +11,7 @@ import { exportBenchmark } from "./export.ts";
 import { gettextBenchmark } from "./gettext.ts";
 import { gridBenchmark } from "./grid.ts";
 import { recordBenchmark } from "./record.ts";
+import { pickBenchmark } from "./pick.ts";
 import { handleBenchmark } from "./handle.ts";
 import { healBenchmark } from "./heal.ts";
 import { journalBenchmark } from "./journal.ts";
@@ -27,7 +28,7 @@ import { runBenchmark } from "./runs.ts";
 import type { Benchmark, SummaryLine } from "./support.ts";
 import { fmtNum, gcWasExposed, heapAfterGc, now, printTable, verdict } from "./support.ts";
 
-const BENCHMARKS: Benchmark[] = [handleBenchmark, playbackBenchmark, runBenchmark, logsBenchmark, projectBenchmark, bridgeBenchmark, locatorsBenchmark, extensionBenchmark, hostRunBenchmark, liveBenchmark, extensionRunBenchmark, exportBenchmark, gridBenchmark, recordBenchmark, journalBenchmark, playerHeapBenchmark, healBenchmark, traceBenchmark, flakeBenchmark, undoBenchmark, gettextBenchmark];
+const BENCHMARKS: Benchmark[] = [handleBenchmark, playbackBenchmark, runBenchmark, logsBenchmark, projectBenchmark, bridgeBenchmark, locatorsBenchmark, extensionBenchmark, hostRunBenchmark, liveBenchmark, extensionRunBenchmark, exportBenchmark, gridBenchmark, recordBenchmark, pickBenchmark, journalBenchmark, playerHeapBenchmark, healBenchmark, traceBenchmark, flakeBenchmark, undoBenchmark, gettextBenchmark];
 
 function usage(): string {
   return [

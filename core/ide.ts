@@ -3,9 +3,9 @@
 // plain IdeView for the UI.
 import { createActor } from "xstate";
 import type { AnyActorRef, InspectionEvent, Observer } from "xstate";
-import { deliverTo, locatorResolver, readProjectPort, recordingPorts, runPorts, saveProjectPort, tabUnderTestPort } from "./ports.ts";
+import { deliverTo, locatorResolver, pickInPagePort, readProjectPort, recordingPorts, runPorts, saveProjectPort, tabUnderTestPort } from "./ports.ts";
 import { readRecorderReport } from "./recorder.ts";
-import type { Deliver, Executor, FindInPage, ReadProject, ResolveLocator, Save, TabUnderTest } from "./ports.ts";
+import type { Deliver, Executor, FindInPage, PickInPage, ReadProject, ResolveLocator, Save, TabUnderTest } from "./ports.ts";
 import { pageFinder } from "./findInPage.ts";
 import type { FindReply } from "./findInPage.ts";
 import { DEFAULT_LIMITS } from "./protocol/limits.ts";
@@ -27,6 +27,7 @@ import { projectFileMachine } from "../machines/projectFile.machine.ts";
 import { suiteRunnerMachine } from "../machines/suiteRunner.machine.ts";
 import { testRunnerMachine } from "../machines/testRunner.machine.ts";
 import { recordingMachine } from "../machines/recording.machine.ts";
+import { pointingMachine } from "../machines/pointing.machine.ts";
 import { fail } from "../machines/replies.ts";
 import { LogStore } from "../services/logs/index.ts";
 import type { LogInput } from "../services/logs/index.ts";
@@ -81,6 +82,12 @@ export interface IdeOptions {
    * browser extension gives one; without it the route answers NoPage ("No active tab found").
    */
   tabUnderTest?: TabUnderTest;
+  /**
+   * Pointing at the page (CONTRACT section 21): arms a pick in the page under test, or disarms
+   * it; its reports come through record(). The host's page panel and the extension give one;
+   * without it the checks and Select target in page say there is no page to point at.
+   */
+  pickInPage?: PickInPage;
   limits?: Partial<Limits>;
   /**
    * The journal of unsaved changes (core/journal.ts): written before each change of the
@@ -227,6 +234,7 @@ export function createIde(options: IdeOptions = {}): Ide {
           readProject: readProjectPort(options.readProject, limits.projectRequestBytes),
         },
       }),
+      pointing: pointingMachine.provide({ actors: { pickInPage: pickInPagePort(options.pickInPage) } }),
       recording: recordingMachine.provide({
         actors: recordingPorts(options.deliver, limits.deliverTimeoutMs, (message) => ideLog("warn", message)),
       }),

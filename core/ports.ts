@@ -1,7 +1,8 @@
 // The ports through which the core reaches the outside: delivering messages to plugins,
 // saving to the computer, and resolving locators. Each turns a rejection, a time-out or an
 // error answer into something the machines understand; none decides policy.
-import { fromPromise } from "xstate";
+import { fromCallback, fromPromise } from "xstate";
+import type { PickInPageInput, PickUnavailableEvent } from "../machines/pointing.types.ts";
 import type { OutboundMessage } from "../machines/ide.types.ts";
 import type {
   ConditionInput,
@@ -33,6 +34,30 @@ export type Save = (project: SideProject, to: { path: string | null }) => Promis
 /** user.openRecent: the text of the file at `path` (a .side project), or a rejection saying why not. */
 export type ReadProject = (path: string) => Promise<string>;
 export type ResolveLocator = (locator: string) => Promise<string>;
+/**
+ * Pointing at the page (CONTRACT section 21): arms a pick in the page under test (`true`), or
+ * disarms it (`false`). What the pick takes comes back through ide.record, as the recorder's reports do.
+ */
+export type PickInPage = (arm: boolean) => Promise<void>;
+
+/** The pointing machine's pickInPage actor over the port: armed while it runs, disarmed when it stops; a port that cannot arm says why. */
+export function pickInPagePort(pick: PickInPage | undefined) {
+  return fromCallback<PickUnavailableEvent, PickInPageInput>(({ sendBack }) => {
+    if (!pick) {
+      sendBack({ type: "pick.unavailable", problem: "This IDE has no page under test to point at." });
+      return () => {};
+    }
+    let armed = true;
+    pick(true).catch((error: unknown) => {
+      if (armed) sendBack({ type: "pick.unavailable", problem: `The page under test could not be pointed at: ${messageOf(error)}.` });
+    });
+    return () => {
+      armed = false;
+      pick(false).catch(() => {});
+    };
+  });
+}
+
 /**
  * "Find target in page" and the alternative locators' counts (CONTRACT section 21): how many
  * elements `locator` matches in the page under test now, and whether the first has a box there;

@@ -42,6 +42,23 @@ const reportSchema = z.discriminatedUnion("type", [
     tabId,
   }),
   z.object({ type: z.literal("recorder.tabClosed") }),
+  // A pick (CONTRACT section 21): the element taken, why none was, or the user's Esc.
+  z.object({
+    type: z.literal("recorder.picked"),
+    target: text.min(1),
+    targets: targets,
+    fingerprint: FingerprintSchema.optional(),
+    text: text,
+    value: text.nullable(),
+    title: text,
+    checked: z.boolean().nullable(),
+    tag: z.string().max(200),
+    frame: frame.default(() => []),
+    frameTargets: frameTargets.default(() => []),
+    tabId,
+  }),
+  z.object({ type: z.literal("recorder.pickFailed"), problem: z.string().min(1).max(2000), tabId }),
+  z.object({ type: z.literal("recorder.pickCancelled"), tabId }),
   z.object({ type: z.literal("recorder.windowOpened"), tabId: z.number().int(), openerTabId: z.number().int() }),
   z.object({ type: z.literal("recorder.windowClosed"), tabId: z.number().int() }),
 ]);

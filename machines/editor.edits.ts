@@ -137,7 +137,8 @@ export function planEdit(context: Display & Pick<EditorContext, "playing">, even
       if (event.value !== undefined) changed.value = event.value;
       if (event.type === "user.changeCommand" && event.comment !== undefined) changed.comment = event.comment;
       if (event.type === "user.changeCommand" && event.fingerprint !== undefined) changed.fingerprint = event.fingerprint;
-      if (event.type === "request.changeCommand" && event.targets !== undefined) changed.targets = event.targets;
+      // A plugin's change, or Select target in page (editor.machine.ts), sets the alternatives too.
+      if ("targets" in event && event.targets !== undefined) changed.targets = event.targets as SideCommand["targets"];
     });
   }
 

@@ -130,6 +130,16 @@ export const editorMachine = setup({
       enqueue.assign({ ...validDisplay(project, place.displayedTestId, place.selectedCommandId), history: moveStep(context.history, direction) });
       enqueue.emit({ type: "project.edited", project });
     }),
+    /** Select target in page (CONTRACT section 21): the command's target, alternatives and fingerprint, a change of the command like the form's. */
+    applyPickedTarget: enqueueActions(({ context, event, enqueue }) => {
+      assertEvent(event, "pointing.targetPicked");
+      const { type: _, ...picked } = event;
+      const plan = planEdit(context, { type: "user.changeCommand", ...picked } as Parameters<typeof planEdit>[1]);
+      if (!plan.ok) return void enqueue.emit(warning(`Select target in page: ${plan.problem}`));
+      const changed = made(context, plan);
+      enqueue.assign(changed);
+      enqueue.emit({ type: "project.edited", project: changed.project });
+    }),
     /** What the user looks at: never an edit. */
     applySelect: enqueueActions(({ context, event, enqueue }) => {
       assertEvent(event, ["user.selectTest", "user.selectCommand"]);
@@ -195,6 +205,7 @@ export const editorMachine = setup({
     "user.cutCommands": { actions: "applyClipboard" },
     "user.pasteCommands": { actions: "applyClipboard" },
     "user.toggleCommandsDisabled": { actions: "applyClipboard" },
+    "pointing.targetPicked": { actions: "applyPickedTarget" },
     "user.undo": { actions: "applyHistory" },
     "user.redo": { actions: "applyHistory" },
     "run.playing": { target: ".runPlaying", actions: { type: "rememberPlaying", params: ({ event }) => event.testIds } },

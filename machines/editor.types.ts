@@ -1,3 +1,4 @@
+import type { TargetPickedFact } from "./pointing.types.ts";
 import type { SideCommand, SideProject } from "../services/side/index.ts";
 import type { History } from "./editor.history.ts";
 import type { LogWrittenEvent, RequestAnsweredEvent, RequestRef } from "./shared.types.ts";
@@ -104,7 +105,7 @@ export type EditorRecordingEvent = Extract<RecordingFact, { type: (typeof RECORD
 /** The project file machine loaded a project (its first test is shown), or went back to the saved copy or restored a journal (the display stays where it can). */
 export type ProjectReplacedEvent = { type: "project.loaded"; project: SideProject } | { type: "project.reverted"; project: SideProject };
 
-export type EditorEvent = EditEvent | UserEditorEvent | UserSelectEvent | RunPlayingFact | RunOverFact | EditorRecordingEvent | ProjectReplacedEvent;
+export type EditorEvent = EditEvent | UserEditorEvent | UserSelectEvent | RunPlayingFact | RunOverFact | EditorRecordingEvent | ProjectReplacedEvent | TargetPickedFact;
 
 /** Every change of the project the editor made (an edit, recorded commands, the page's url): the project file machine marks it unsaved. */
 export type ProjectEditedEvent = { type: "project.edited"; project: SideProject };

@@ -77,6 +77,12 @@ export const RECORDER_REPORTS = [
   "recorder.windowOpened",
   "recorder.windowClosed",
 ] as const;
+/** What a pick in the page reports (CONTRACT section 21): the root adds the plugins and the variables the test stores. */
+export const PICK_REPORTS = ["recorder.picked", "recorder.pickFailed", "recorder.pickCancelled"] as const;
+export const pickReports = Object.fromEntries(PICK_REPORTS.map((type) => [type, { actions: "forwardPickReport" as const }])) as Record<
+  (typeof PICK_REPORTS)[number],
+  { actions: "forwardPickReport" }
+>;
 /** The root's transitions for them: each goes to the recording, with the plugins registered now. */
 export const recorderReports = Object.fromEntries(RECORDER_REPORTS.map((type) => [type, { actions: "forwardRecorderReport" as const }])) as Record<
   (typeof RECORDER_REPORTS)[number],

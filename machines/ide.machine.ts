@@ -35,8 +35,10 @@ import { editorMachine } from "./editor.machine.ts";
 import { recordingFor, runStartFor } from "./editor.targets.ts";
 import { suiteRunnerMachine } from "./suiteRunner.machine.ts";
 import { recordingMachine } from "./recording.machine.ts";
+import { pointingMachine } from "./pointing.machine.ts";
+import { storedVariables } from "../services/recording/checks.ts";
 import { answered, busyReply, fail, ok, windowClosedReply, windowNotOpenReply } from "./replies.ts";
-import { outboundFor, RECORDER_REPORTS, recorderReports, relayChildFacts, requestOf, TO_CONTROL, TO_PROJECT_FILE, TO_RECORDING } from "./ide.children.ts";
+import { outboundFor, PICK_REPORTS, pickReports, RECORDER_REPORTS, recorderReports, relayChildFacts, requestOf, TO_CONTROL, TO_PROJECT_FILE, TO_RECORDING } from "./ide.children.ts";
 import { pluginAlert } from "./ide.alert.ts";
 import { acceptedChanges } from "./ide.healing.ts";
 import type { IdeContext, IdeEmitted, IdeEvent, IdeInput } from "./ide.types.ts";
@@ -54,6 +56,7 @@ export const ideMachine = setup({
     editor: editorMachine,
     suiteRunner: suiteRunnerMachine,
     recording: recordingMachine,
+    pointing: pointingMachine,
     relayChildFacts,
   },
   guards: {
@@ -198,6 +201,17 @@ export const ideMachine = setup({
         return { ...event, plugins: context.plugins.map((p) => p.id) };
       },
     ),
+    /** A pick's element, with the plugins to tell of a check and the variables the test recorded into (else the displayed one) stores. */
+    forwardPickReport: sendTo(
+      ({ context }) => context.pointing,
+      ({ context, event }) => {
+        assertEvent(event, [...PICK_REPORTS]);
+        if (event.type !== "recorder.picked") return event;
+        const { project, recordingTestId, displayedTestId } = context.editor.getSnapshot().context;
+        const test = project.tests.find((t) => t.id === (recordingTestId ?? displayedTestId));
+        return { ...event, plugins: context.plugins.map((p) => p.id), variables: storedVariables(test?.commands ?? []) };
+      },
+    ),
     stopRecording: sendTo(
       ({ context }) => context.recording,
       (_, params: { reason: string }) => ({ type: "recording.stop" as const, reason: params.reason }),
@@ -259,6 +273,7 @@ export const ideMachine = setup({
     editor: spawn("editor", { id: "editor", systemId: "editor", input: { project: input.project } }),
     suiteRunner: spawn("suiteRunner", { id: "suiteRunner", systemId: "suiteRunner", input: { workers: input.workers ?? 1, heal: input.heal !== false, retries: input.retries ?? 0 } }),
     recording: spawn("recording", { id: "recording", systemId: "recording" }),
+    pointing: spawn("pointing", { id: "pointing", systemId: "pointing" }),
     plugins: [],
     openAtStart: input.window !== "closed",
     controller: null,
@@ -268,7 +283,7 @@ export const ideMachine = setup({
   invoke: {
     src: "relayChildFacts",
     input: ({ context }) => ({
-      children: { control: context.control, projectFile: context.projectFile, editor: context.editor, suiteRunner: context.suiteRunner, recording: context.recording },
+      children: { control: context.control, projectFile: context.projectFile, editor: context.editor, suiteRunner: context.suiteRunner, recording: context.recording, pointing: context.pointing },
     }),
   },
   initial: "starting",
@@ -328,6 +343,7 @@ export const ideMachine = setup({
         "editor.thenProjectFile": { actions: "forwardHeldToProjectFile" },
         "user.startRecording": { actions: "startRecording" },
         ...recorderReports,
+        ...pickReports,
         "recorder.tabClosed": { actions: "forwardToRecording" },
         "user.loadProject": { actions: ["flushRecording", "holdBehindRecording"] },
         "user.openRecent": { actions: ["flushRecording", "holdBehindRecording"] },

@@ -45,8 +45,11 @@ export const FACT_CONSUMERS: Partial<Record<ChildFact["type"], readonly Owner[]>
   // Which tests a run plays, for the editor's lock and the recording: told whether the window is open or not.
   "run.playing": ["editor", "recording"],
   "run.over": ["editor", "recording"],
-  "recording.started": ["root", "editor"],
-  "recording.stopped": ["root", "editor"],
+  "recording.started": ["root", "editor", "pointing"],
+  "recording.stopped": ["root", "editor", "pointing"],
+  // A check picked is recorded as the page's commands are; a target picked is the editor's edit.
+  "pointing.checkPicked": ["recording"],
+  "pointing.targetPicked": ["editor"],
   "recording.commandsRecorded": ["editor"],
   "recording.commandChanged": ["editor"],
   "recording.commandRemoved": ["editor"],

@@ -23,8 +23,8 @@ export type IdeActor = Actor<typeof ideMachine>;
 
 /** The child actors of the root: they answer requests of their own and change the view on their own. */
 export function childActors(s: IdeSnapshot) {
-  const { control, projectFile, editor, suiteRunner, recording } = s.context;
-  return { control, projectFile, editor, suiteRunner, recording };
+  const { control, projectFile, editor, suiteRunner, recording, pointing } = s.context;
+  return { control, projectFile, editor, suiteRunner, recording, pointing };
 }
 
 export const controlSnapshot = (s: IdeSnapshot) => s.context.control.getSnapshot();
@@ -35,6 +35,8 @@ export const editorSnapshot = (s: IdeSnapshot) => s.context.editor.getSnapshot()
 /** The suite runner: the run as a whole (which tests, in what order, its result). */
 export const suiteRunnerSnapshot = (s: IdeSnapshot) => s.context.suiteRunner.getSnapshot();
 export const recordingSnapshot = (s: IdeSnapshot) => s.context.recording.getSnapshot();
+/** Pointing at the page: the pick armed, if any, and what for. */
+export const pointingSnapshot = (s: IdeSnapshot) => s.context.pointing.getSnapshot();
 
 export type { SuiteRunnerRef, TestRunnerRef, TestRunnerSnapshot } from "./run.selectors.ts";
 export { eachTestRunner } from "./run.selectors.ts";

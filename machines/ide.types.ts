@@ -16,6 +16,8 @@ import type { UserEvent } from "./userEvents.schema.ts";
 import type { LogWrittenEvent, RequestAnsweredEvent, RequestRef } from "./shared.types.ts";
 import type { recordingMachine } from "./recording.machine.ts";
 import type { CommandRecordedMessage, RecorderEvent, RecordingFact } from "./recording.types.ts";
+import type { pointingMachine } from "./pointing.machine.ts";
+import type { PickReportEvent, PointingFact } from "./pointing.types.ts";
 
 export interface IdeInput {
   project: SideProject;
@@ -40,6 +42,8 @@ export interface IdeContext {
   /** The run machine: the suite runner (suiteRunner.machine.ts), whose children are the test runners. */
   suiteRunner: ActorRefFrom<typeof suiteRunnerMachine>;
   recording: ActorRefFrom<typeof recordingMachine>;
+  /** Pointing at the page (CONTRACT section 21): the checks picked while recording, Select target in page. */
+  pointing: ActorRefFrom<typeof pointingMachine>;
   /** Plugins registered in this plugin session (since the window opened or control changed). */
   plugins: PluginRegistry;
   /** From the input; read once by the `starting` state. */
@@ -85,7 +89,9 @@ export type IdeRequestEvent =
 export type { UserEvent };
 
 /** What the page's recorder reports (ide.record), admitted at the door; the root adds the registered plugins. */
-export type RecorderReport = RecorderEvent extends infer E ? (E extends { plugins: unknown } ? Omit<E, "plugins"> : E) : never;
+export type RecorderReport =
+  | (RecorderEvent extends infer E ? (E extends { plugins: unknown } ? Omit<E, "plugins"> : E) : never)
+  | (PickReportEvent extends infer E ? (E extends { plugins: unknown } ? Omit<E, "plugins" | "variables"> : E) : never);
 
 /** The transport lost a plugin (a bridge connection closed): its dialogs end as declined, its control ends. */
 export type PluginDisconnectedEvent = { type: "plugin.disconnected"; sender: string };
@@ -102,7 +108,8 @@ export type ChildFact =
   | CloseConfirmedEvent
   | RunPlayingFact
   | RunOverFact
-  | RecordingFact;
+  | RecordingFact
+  | PointingFact;
 
 /** A start resolved to its tests (editor.targets.ts), on its way to the suite runner. */
 export type { RunStartEvent };

@@ -11,7 +11,8 @@ import { playbackView } from "./run.view.ts";
 import { historyView } from "./editor.history.ts";
 import type { History, HistoryView } from "./editor.history.ts";
 import type { PlaybackView } from "./run.view.ts";
-import { controlSnapshot, editorSnapshot, projectFileSnapshot, recordingSnapshot, suiteRunnerSnapshot } from "./ide.selectors.ts";
+import { controlSnapshot, editorSnapshot, pointingSnapshot, projectFileSnapshot, recordingSnapshot, suiteRunnerSnapshot } from "./ide.selectors.ts";
+import type { PickPurpose } from "./pointing.types.ts";
 import type { IdeSnapshot } from "./ide.selectors.ts";
 
 export type DialogKind = "controlConsent" | "loadProject" | "closeWindow" | "restoreUnsaved" | "pluginAlert";
@@ -63,6 +64,8 @@ export interface IdeView {
   selectedCommandId: string | null;
   /** CONTRACT section 14: the recording under way (the test recorded into, since when), or null. */
   recording: null | { testId: string; startedAt: number };
+  /** CONTRACT section 21: the pick armed in the page (a check to record, or a command's target to set), or null. */
+  pick: PickPurpose | null;
   /**
    * CONTRACT section 18: the project's recording settings, the defaults filled in (`locatorOrder`
    * names every builder). The recorders read them; `user.changeSettings` changes them.
@@ -277,6 +280,7 @@ export function toIdeView(s: IdeSnapshot, logs: LogStore): IdeView {
     displayedTestId: editor.displayedTestId,
     selectedCommandId: editor.selectedCommandId,
     recording: recordingView(s),
+    pick: pointingSnapshot(s).context.purpose,
     history: historyOf(editor.history),
     clipboard: clipboardOf(editor.clipboard),
   }) as IdeView;

@@ -126,12 +126,13 @@ export const recordingMachine = setup({
       enqueue.assign(done.counters);
       for (const ask of done.asks) enqueue.spawnChild("askPlugins", ask);
     }),
-    /** The page's command, after the selectFrame steps to its frame when it changed. */
+    /** The page's command (or a check picked in the page), after the selectFrame steps to its frame when it changed. */
     recordCommand: enqueueActions(({ context, event, enqueue }) => {
-      assertEvent(event, "recorder.commandRecorded");
-      const done = recordedFrom(context, event);
+      assertEvent(event, ["recorder.commandRecorded", "pointing.checkPicked"]);
+      // assertTitle names no element: it plays in whatever frame the test is in.
+      const done = recordedFrom(context, event.type === "pointing.checkPicked" && event.anyFrame ? { ...event, frame: context.frame, frameTargets: undefined } : event);
       enqueue.emit(done.fact);
-      if (event.upload) enqueue.emit({ type: "log.written" as const, level: "warn" as const, message: uploadWarning(event.value) });
+      if (event.type === "recorder.commandRecorded" && event.upload) enqueue.emit({ type: "log.written" as const, level: "warn" as const, message: uploadWarning(event.value) });
       enqueue.assign({ ...done.counters, frame: done.frame, windows: done.windows, last: done.last });
       for (const ask of done.asks) enqueue.spawnChild("askPlugins", ask);
     }),
@@ -266,6 +267,7 @@ export const recordingMachine = setup({
         "recorder.tabClosed": { target: "idle", actions: "logStopped" },
         "recorder.pageSeen": { guard: "needsOpen", actions: "recordOpen" },
         "recorder.commandRecorded": { actions: "recordCommand" },
+        "pointing.checkPicked": { actions: "recordCommand" },
         "recorder.typing": { actions: "rememberTyping" },
         "recorder.windowOpened": { actions: "recordWindowOpened" },
         "recorder.windowClosed": { actions: "recordWindowClosed" },

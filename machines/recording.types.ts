@@ -4,6 +4,7 @@ import type { RecordedWindows } from "../services/recording/windows.ts";
 import type { LogWrittenEvent } from "./shared.types.ts";
 import type { Fingerprint } from "../services/healing/fingerprint.ts";
 import type { UserEventOf } from "./userEvents.schema.ts";
+import type { CheckPickedFact } from "./pointing.types.ts";
 
 /** A command as the project holds it once recorded: an id, and v3's `targets` beside target. */
 export type RecordedCommand = {
@@ -114,6 +115,8 @@ export type RecordingEvent =
   /** The root records the pending typing now and goes on recording (another project is about to be loaded). */
   | { type: "recording.flush" }
   | RecorderEvent
+  /** A check the user picked in the page (pointing.machine.ts): recorded as the page's commands are. */
+  | CheckPickedFact
   | { type: "run.playing" }
   | { type: "run.over" }
   | { type: "xstate.done.actor.plugins"; output: PluginAnswers };

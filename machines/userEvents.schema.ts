@@ -8,6 +8,7 @@ import { MAX_DELAY_MS } from "../services/playback/delay.ts";
 import type { SideProject } from "../services/side/index.ts";
 import { locatorOrderSchema, testIdAttributesSchema } from "../services/side/settings.ts";
 import { FingerprintSchema } from "../services/healing/schema.ts";
+import { CHECK_COMMANDS } from "../services/recording/checks.ts";
 
 const bare = <T extends `user.${string}`>(type: T) => z.object({ type: z.literal(type) });
 const index = z.number().int().min(0);
@@ -79,6 +80,11 @@ export const userEventSchema = z.discriminatedUnion("type", [
   // Recording (CONTRACT section 14): into the displayed test.
   bare("user.startRecording"),
   bare("user.stopRecording"),
+  // Pointing at the page (CONTRACT section 21): a check recorded for the element the next click
+  // on the page picks (while recording), the selected command's target set from it, or neither.
+  z.object({ type: z.literal("user.pickCheck"), command: z.enum(CHECK_COMMANDS) }),
+  z.object({ type: z.literal("user.selectTargetInPage"), commandId: z.string().min(1).max(MAX_NAME) }),
+  bare("user.cancelPick"),
   // The project's recording settings (CONTRACT section 18): each given one replaces the project's.
   z.object({
     type: z.literal("user.changeSettings"),
@@ -115,7 +121,7 @@ export const userEventSchema = z.discriminatedUnion("type", [
 ]);
 
 /** Who owns a user event (the door routes it there by this table): a child machine, or the root for what spans children. */
-export type UserEventOwner = "root" | "control" | "projectFile" | "editor" | "suiteRunner" | "recording";
+export type UserEventOwner = "root" | "control" | "projectFile" | "editor" | "suiteRunner" | "recording" | "pointing";
 
 /**
  * The routing table (DESIGN, Round 5: "the door routes, the root decides"). An event owned by
@@ -153,6 +159,9 @@ export const USER_EVENT_OWNER = {
   "user.acceptAllHealed": "root",
   "user.startRecording": "root",
   "user.stopRecording": "recording",
+  "user.pickCheck": "pointing",
+  "user.selectTargetInPage": "pointing",
+  "user.cancelPick": "pointing",
   "user.changeSettings": "editor",
   "user.undo": "editor",
   "user.redo": "editor",

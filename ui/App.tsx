@@ -188,7 +188,7 @@ export function App({ transport, waitingText = "Waiting for the IDE host…", tr
           </div>
           {state.pages && (
             <div class="page-column">
-              <PagePanel page={state.page} onInput={pageInput} />
+              <PagePanel page={state.page} onInput={pageInput} recording={view.recording !== null} pick={view.pick} send={send} />
             </div>
           )}
           <div class="bottom">

@@ -230,6 +230,8 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
     trace: options.trace,
     traces: options.traces,
     journal: options.journalFile ? fileJournal(options.journalFile, options.savedAt ?? 0) : undefined,
+    // Pointing at the page (CONTRACT section 21): a pick armed in the page the panel shows.
+    pickInPage: panel ? (arm) => panel.pick(arm) : undefined,
   });
   const keptRecent = recentFile ? keepRecentFile(ide, recentFile, recent.paths, (message) => console.error(message)) : null;
   // A recording starts: the recorder goes into the page (a browser starts if none runs), and a picture follows.

@@ -17,7 +17,7 @@ import type { WebDriver } from "selenium-webdriver";
 import { withTimeout } from "../../services/timeout.ts";
 import type { PageInput } from "../view/messages.ts";
 import type { BuildOptions } from "../../services/locators/builders.ts";
-import { coreReport, HOST_SETTINGS } from "../recorder/report.ts";
+import { coreReport, HOST_PICK, HOST_SETTINGS } from "../recorder/report.ts";
 import { browserBundle } from "./bundle.ts";
 import { devToolsOf } from "./devtoolsConnection.ts";
 import { RecorderWindows } from "./recorderWindows.ts";
@@ -58,6 +58,12 @@ export interface HostRecorder {
   drivenTabId(): Promise<number | null>;
   /** The project's recording settings, for the recorder in every document of every page now and to come. */
   configure(settings: BuildOptions): Promise<void>;
+  /**
+   * Arms a pick (drivers/recorder/pick.ts) in every frame of the window WebDriver drives, or
+   * disarms it there: its report comes as the recorder's do. In turn with the input, so a click
+   * sent after `pick(true)` is the pick's.
+   */
+  pick(arm: boolean): Promise<void>;
   close(): void;
 }
 
@@ -144,7 +150,7 @@ export async function recordInPage(driver: WebDriver, report: (value: unknown) =
       if (!devtools.isOpen) throw new Error("The page's DevTools connection closed.");
       const sessionId = await windows.sessionOf(await windows.driven());
       const post = (method: string, params: Record<string, unknown>) => void devtools.send(method, params, sessionId, CONNECT_TIMEOUT_MS).catch(() => {});
-      return Object.assign(post, { waited: (method: string, params: Record<string, unknown>) => devtools.send(method, params, sessionId, CONNECT_TIMEOUT_MS).then(() => {}, () => {}) });
+      return Object.assign(post, { sessionId, waited: (method: string, params: Record<string, unknown>) => devtools.send(method, params, sessionId, CONNECT_TIMEOUT_MS).then(() => {}, () => {}) });
     });
     previous = found.catch(() => {});
     return found;
@@ -184,6 +190,16 @@ export async function recordInPage(driver: WebDriver, report: (value: unknown) =
       if (json === configured) return;
       configured = json;
       await Promise.all([...settingsScripts.keys()].map((sessionId) => setSettings(sessionId).catch(() => {})));
+    },
+    // A script run at once in the recorder's world of every frame of the page (and taken back
+    // at once, so documents to come are not armed): the one way to reach that world in each frame.
+    async pick(arm) {
+      const { sessionId } = await inDriven();
+      const source = `globalThis[${JSON.stringify(HOST_PICK)}]?.${arm ? "arm" : "disarm"}();`;
+      const added = await devtools.send("Page.addScriptToEvaluateOnNewDocument", { source, worldName: WORLD, runImmediately: true }, sessionId, CONNECT_TIMEOUT_MS);
+      if (typeof added.identifier === "string") {
+        await devtools.send("Page.removeScriptToEvaluateOnNewDocument", { identifier: added.identifier }, sessionId, CONNECT_TIMEOUT_MS);
+      }
     },
     drivenTabId: async () => windows.tabIdOf(await windows.driven()),
     close: stop,
@@ -248,6 +264,11 @@ export function pagePanelRecorder(
       else if (input.kind === "type") await recorder.type(input.text);
       else if (input.kind === "wheel") await recorder.wheel(input.x, input.y, input.deltaX, input.deltaY);
       else await recorder.press(input.key);
+    },
+    /** A pick (CONTRACT section 21) armed in the page shown, or disarmed: the recorder goes there first if it is not yet. */
+    async pick(arm: boolean): Promise<void> {
+      const { recorder } = await recorderOf();
+      await recorder.pick(arm);
     },
     /**
      * A recording starts: the recorder is in the page, and the core hears where the page is (for

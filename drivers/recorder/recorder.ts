@@ -18,6 +18,7 @@ import { fingerprintOf } from "../../services/healing/fingerprint.ts";
 import type { Fingerprint } from "../../services/healing/fingerprint.ts";
 import { frameLocators } from "./frames.ts";
 import { hoverMenus } from "./hover.ts";
+import { picking } from "./pick.ts";
 import { eventElement, shadowRootListeners, UNCOMPOSED_EVENTS } from "./shadowRoots.ts";
 import { RECORDED_WAIT_MS, watchAppearances } from "./waits.ts";
 
@@ -310,7 +311,8 @@ export function attachRecorder(win: Window, reportTo: (report: RecorderReport) =
   ];
 
   const trusted = (handle: (event: Event) => void) => (event: Event) => {
-    if (!event.isTrusted) return;
+    // A pick armed here (pick.ts) takes the click and the keys it needs: the user is pointing, not acting.
+    if (!event.isTrusted || picking(win)) return;
     eventAt = event.timeStamp;
     try {
       shadowRoots.reach(event);
@@ -328,7 +330,7 @@ export function attachRecorder(win: Window, reportTo: (report: RecorderReport) =
   const Observer = (win as unknown as { MutationObserver: typeof MutationObserver }).MutationObserver;
   const observer = new Observer((mutations) => {
     const now = Date.now();
-    if (now - scrolledAt > SCROLL_MS || now < quietUntil) return;
+    if (now - scrolledAt > SCROLL_MS || now < quietUntil || picking(win)) return;
     if (!mutations.some((m) => m.addedNodes.length > 0)) return;
     const script = `window.scrollTo(0,${Math.round(win.scrollY)})`;
     report({ command: "runScript", target: script, targets: [], value: "", frame });

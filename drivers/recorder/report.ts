@@ -1,14 +1,30 @@
 // A recorder's report (recorder.ts) as the core's door takes it (ide.record, core/recorder.ts),
 // the same for the extension's window and the host's page panel: a recorded command, or the
-// typing still pending in the focused field.
+// typing still pending in the focused field; or what a pick (pick.ts) tells: the element pointed
+// at, why none could be taken, or that the user cancelled.
 import type { BuildOptions } from "../../services/locators/builders.ts";
+import type { PickReport } from "./pick.ts";
 import type { RecorderReport } from "./recorder.ts";
 
-export function coreReport(report: RecorderReport, tabId: number | null): Record<string, unknown> {
-  const value: Partial<RecorderReport> = typeof report === "object" && report !== null ? report : {};
+export function coreReport(report: RecorderReport | PickReport, tabId: number | null): Record<string, unknown> {
+  const value: Partial<RecorderReport> | Partial<PickReport> = typeof report === "object" && report !== null ? report : {};
+  if ("pick" in value) {
+    if (value.pick === "picked") return { ...value.element, type: "recorder.picked", tabId };
+    if (value.pick === "failed") return { type: "recorder.pickFailed", problem: value.problem, tabId };
+    return { type: "recorder.pickCancelled", tabId };
+  }
   return "pending" in value
     ? { type: "recorder.typing", field: value.field, frame: value.frame, frameTargets: value.frameTargets, tabId }
     : { ...value, type: "recorder.commandRecorded", tabId };
+}
+
+/** Where the host's recorder world keeps its pick (hostEntry.ts): the host arms and disarms it there. */
+export const HOST_PICK = "__ideCorePick";
+
+/** The pick the host calls in the recorder's world of each document. */
+export interface HostPick {
+  arm(): void;
+  disarm(): void;
 }
 
 /** Where the host puts the project's recording settings in the recorder's isolated world (hostEntry.ts reads them). */

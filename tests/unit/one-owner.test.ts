@@ -7,6 +7,7 @@ import type { AnyStateMachine } from "xstate";
 import { route } from "../../core/door.ts";
 import { controlMachine } from "../../machines/control.machine.ts";
 import { recordingMachine } from "../../machines/recording.machine.ts";
+import { pointingMachine } from "../../machines/pointing.machine.ts";
 import { suiteRunnerMachine } from "../../machines/suiteRunner.machine.ts";
 import { USER_EVENT_OWNER } from "../../machines/ide.routing.ts";
 import { admissionError, controllerOf } from "../../machines/ide.rules.ts";
@@ -119,7 +120,7 @@ describe("one owner per fact", () => {
   });
 
   it("gives every user event the schema lets through the door to a machine that handles it, the one its owner names", () => {
-    const machines = { root: ideMachine, control: controlMachine, projectFile: projectFileMachine, editor: editorMachine, suiteRunner: suiteRunnerMachine, recording: recordingMachine };
+    const machines = { root: ideMachine, control: controlMachine, projectFile: projectFileMachine, editor: editorMachine, suiteRunner: suiteRunnerMachine, recording: recordingMachine, pointing: pointingMachine };
     const types = userEventSchema.options.map((option) => option.shape.type.value);
     const unhandled = types.filter((type) => !eventTypesOf(machines[USER_EVENT_OWNER[type]]).has(type));
     expect(unhandled).toEqual([]);

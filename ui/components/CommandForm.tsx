@@ -191,6 +191,7 @@ export function CommandForm({
         onInput={set("target")}
         onCommit={commit}
         onKeyDown={onKeyDown}
+        onSelectInPage={source ? () => send({ type: "user.selectTargetInPage", commandId: source.id }) : null}
       />
       {!adding && source !== null && source.targets && (
         <AlternativeLocators commandId={source.id} target={source.target} targets={source.targets} disabled={disabled} send={send} />

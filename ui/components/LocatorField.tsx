@@ -17,9 +17,12 @@ export function LocatorField({
   onInput,
   onCommit,
   onKeyDown,
+  onSelectInPage = null,
 }: {
   value: string;
   disabled: boolean;
+  /** Select target in page (CONTRACT section 21): the next click on the page sets the command's target; null where there is no command. */
+  onSelectInPage?: (() => void) | null;
   resolveLocator: ((location: string) => Promise<unknown>) | null;
   onInput(value: string): void;
   onCommit(): void;
@@ -74,6 +77,11 @@ export function LocatorField({
             onClick={() => void find()}
           >
             {asking !== null ? "Finding…" : "Find"}
+          </button>
+        )}
+        {onSelectInPage && (
+          <button type="button" disabled={disabled} title="Click an element on the page: it becomes the target" onClick={onSelectInPage}>
+            Select target in page
           </button>
         )}
       </div>

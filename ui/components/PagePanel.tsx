@@ -14,8 +14,44 @@
 // wheel there would), in "Fit" and in "Actual size" alike; the panel's own view (at actual size)
 // scrolls with its scrollbars. Turns come fast, so the panel sends at most one every
 // WHEEL_SEND_MS, the turns between added up (the host merges any that still wait: relay.ts).
+// While recording, a toolbar of checks (CONTRACT section 21): pressing one arms a pick in the
+// page, and the next click on the picture records that check for the element clicked instead of
+// the click (the page does not get it); the element is outlined in the page as the pointer moves
+// there. Esc on the picture, or Cancel, gives the pick up.
 import { useEffect, useRef, useState } from "preact/hooks";
-import type { PageInput, PageShot } from "../protocol.ts";
+import type { PageInput, PageShot, UiView, UserEventMessage } from "../protocol.ts";
+
+/** The checks, as CONTRACT section 21 names them (services/recording/checks.ts holds the same list for the core). */
+const CHECKS = [
+  ["assertText", "Assert text"],
+  ["assertValue", "Assert value"],
+  ["assertTitle", "Assert title"],
+  ["assertElementPresent", "Assert element present"],
+  ["assertChecked", "Assert checked"],
+  ["storeText", "Store text"],
+  ["storeValue", "Store value"],
+  ["waitForElementVisible", "Wait for element visible"],
+] as const;
+
+/** The checks' toolbar, while recording: the pressed one is armed in the page. */
+function CheckTools({ pick, send }: { pick: UiView["pick"]; send: (event: UserEventMessage) => void }) {
+  const armed = pick?.kind === "check" ? pick.command : null;
+  return (
+    <div class="page-checks" role="toolbar" aria-label="Checks" data-testid="page-checks">
+      {CHECKS.map(([command, label]) => (
+        <button
+          key={command}
+          type="button"
+          aria-pressed={armed === command}
+          title={`${label}: then click the element on the page`}
+          onClick={() => send(armed === command ? { type: "user.cancelPick" } : { type: "user.pickCheck", command })}
+        >
+          {label}
+        </button>
+      ))}
+    </div>
+  );
+}
 
 const IMAGE_PREFIX = "data:image/jpeg;base64,";
 
@@ -61,7 +97,19 @@ function status(page: PageShot): string {
   return `Captured at ${time(page.at)}`;
 }
 
-export function PagePanel({ page, onInput }: { page: PageShot | null; onInput?: ((input: PageInput) => void) | null }) {
+export function PagePanel({
+  page,
+  onInput,
+  recording = false,
+  pick = null,
+  send,
+}: {
+  page: PageShot | null;
+  onInput?: ((input: PageInput) => void) | null;
+  recording?: boolean;
+  pick?: UiView["pick"];
+  send?: (event: UserEventMessage) => void;
+}) {
   const usable = Boolean(onInput);
   // Fit to the panel, or the page's own size in a view that scrolls.
   const [actual, setActual] = useState(true);
@@ -101,6 +149,15 @@ export function PagePanel({ page, onInput }: { page: PageShot | null; onInput?: 
   return (
     <section class="panel page-panel" aria-labelledby="page-heading" data-testid="page-under-test">
       <h2 id="page-heading">Page under test</h2>
+      {recording && usable && send && <CheckTools pick={pick} send={send} />}
+      {pick !== null && send && (
+        <p class="hint page-picking" role="status" data-testid="page-picking">
+          {pick.kind === "check" ? "Click the element to check on the page" : "Click the element the command should target on the page"}; Esc cancels.{" "}
+          <button type="button" onClick={() => send({ type: "user.cancelPick" })}>
+            Cancel
+          </button>
+        </p>
+      )}
       {page === null ? (
         <p class="empty" data-testid="page-empty">
           Nothing to show yet: the page appears here after a run's first page command, or when you press Record.
