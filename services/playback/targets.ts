@@ -12,7 +12,7 @@ export interface RunSelector {
 }
 
 export type RunTarget =
-  | { ok: true; testIds: string[]; suite: { id: string; name: string; parallel: boolean } | null }
+  | { ok: true; testIds: string[]; suite: { id: string; name: string; parallel: boolean; persistSession: boolean; timeout?: number } | null }
   | { ok: false; problem: string };
 
 interface SuiteShape {
@@ -21,6 +21,10 @@ interface SuiteShape {
   tests: string[];
   /** `parallel: true` in the .side file: its tests may play at the same time (CONTRACT section 16). */
   parallel?: unknown;
+  /** One browser session and one set of variables for its tests, in order (CONTRACT section 22). */
+  persistSession?: unknown;
+  /** Seconds each of its tests may play (CONTRACT section 22). */
+  timeout?: unknown;
 }
 
 /** The project's suites that are usable: an id, a name and test ids (the .side schema keeps them unread). */
@@ -49,7 +53,8 @@ export function resolveRunTarget(project: SideProject, selector: RunSelector): R
     const missing = suite.tests.find((id) => !project.tests.some((t) => t.id === id));
     if (missing !== undefined) return { ok: false, problem: `The suite "${suite.name}" names a test the project lacks: "${missing}".` };
     if (suite.tests.length === 0) return { ok: false, problem: `The suite "${suite.name}" has no tests.` };
-    return { ok: true, testIds: suite.tests, suite: { id: suite.id, name: suite.name, parallel: suite.parallel === true } };
+    const timeout = typeof suite.timeout === "number" ? { timeout: suite.timeout } : {};
+    return { ok: true, testIds: suite.tests, suite: { id: suite.id, name: suite.name, parallel: suite.parallel === true, persistSession: suite.persistSession === true, ...timeout } };
   }
   const test =
     testId !== undefined ? project.tests.find((t) => t.id === testId) : testName !== undefined ? project.tests.find((t) => t.name === testName) : project.tests[0];
