@@ -64,3 +64,12 @@ export function resolveRunTarget(project: SideProject, selector: RunSelector): R
   }
   return { ok: true, testIds: [test.id], suite: null };
 }
+
+/** What the user is told of a suite marked both `parallel` and `persistSession`: which wins, and why; null for any other. */
+export function bothSettingsNote(suite: { name: string; parallel?: boolean; persistSession?: boolean }): string | null {
+  if (suite.parallel !== true || suite.persistSession !== true) return null;
+  return (
+    `The suite "${suite.name}" is marked both parallel and persistSession: parallel wins, as in side-runner 3 ` +
+    "(its tests may play at once, each in a fresh browser session with variables of its own); untick one of them to silence this."
+  );
+}

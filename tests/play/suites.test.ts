@@ -56,14 +56,14 @@ const TESTS = {
 };
 
 /** A project of one suite with these tests and settings, written to a .side file. */
-function project(file: string, tests: Array<keyof typeof TESTS>, settings: { persistSession?: boolean; timeout?: number }) {
+function project(file: string, tests: Array<keyof typeof TESTS>, settings: { persistSession?: boolean; timeout?: number; parallel?: boolean }) {
   const side = {
     id: `p-${file}`,
     name: "Suites",
     url: baseUrl,
     version: "2.0",
     tests: tests.map((t) => TESTS[t]),
-    suites: [{ id: "s-1", name: "Settings", persistSession: settings.persistSession ?? false, parallel: false, timeout: settings.timeout ?? 300, tests: tests.map((t) => TESTS[t].id) }],
+    suites: [{ id: "s-1", name: "Settings", persistSession: settings.persistSession ?? false, parallel: settings.parallel ?? false, timeout: settings.timeout ?? 300, tests: tests.map((t) => TESTS[t].id) }],
     urls: [],
     plugins: [],
   };
@@ -92,6 +92,14 @@ describe("npm run play, a suite's settings", { timeout: 240_000 }, () => {
     // The page saw no cookie and no storage, and the name was never stored in this test.
     expect(run.stdout).toContain("cookie= storage= name=${name}");
     expect(lineOf(run.stdout, "fresh")).toMatch(/^passed/);
+    expect(run.code).toBe(1);
+  });
+
+  it("says that parallel wins over persistSession, as side-runner 3 plays such a suite, and plays each test in a session of its own", async () => {
+    const run = await playCli([project("both.side", ["sets", "checks"], { persistSession: true, parallel: true })], mkdtempSync(join(dir, "data-")));
+    expect(run.stdout).toMatch(/^note {11}The suite "Settings" is marked both parallel and persistSession: parallel wins, as in side-runner 3/m);
+    expect(lineOf(run.stdout, "sets")).toMatch(/^passed/);
+    expect(lineOf(run.stdout, "checks")).toMatch(/^failed/);
     expect(run.code).toBe(1);
   });
 
