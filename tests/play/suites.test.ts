@@ -76,7 +76,7 @@ function project(file: string, tests: Array<keyof typeof TESTS>, settings: { per
 const lineOf = (stdout: string, name: string) => stdout.split("\n").find((line) => new RegExp(`^\\w+ +${name} `).test(line)) ?? "";
 
 // Each run starts a browser or two, which on a busy machine takes a while.
-describe("npm run play, a suite's settings", { timeout: 240_000 }, () => {
+describe("npm run play, a suite's settings", { timeout: 400_000 }, () => {
   it("keeps the cookie, the storage and the variables from one test to the next in a persistSession suite", async () => {
     const run = await playCli([project("persist.side", ["sets", "checks"], { persistSession: true })], mkdtempSync(join(dir, "data-")));
     expect(run.stderr).toBe("");
