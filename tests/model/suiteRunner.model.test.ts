@@ -54,8 +54,11 @@ const ev = {
   tellingFailed: { type: "xstate.error.actor.tellPlugins", error: new Error("gone") },
 } satisfies Record<string, GraphEvent>;
 
-/** Settings, and which run starts, are offered before the first run only (they stay for every run after). */
-const BEFORE_RUNS_ONLY = new Set<GraphEvent>([ev.pluginsOn, ev.breakpoint, ev.slow]);
+/**
+ * Settings are offered before the first run only (they stay for every run after); so is a
+ * persistSession suite's start, which keeps the graph small enough to replay every transition.
+ */
+const BEFORE_RUNS_ONLY = new Set<GraphEvent>([ev.pluginsOn, ev.breakpoint, ev.slow, ev.startPersist]);
 const WHILE_BUSY = new Set<GraphEvent>([ev.pause, ev.resume, ev.step, ev.secondStart]);
 const EXTERNAL = (Object.values(ev) as GraphEvent[]).filter((e) => e !== ev.told && e !== ev.tellingFailed);
 
