@@ -65,3 +65,6 @@ export function secondRunRefused(asker: "plugin" | "user" | "execute"): string {
   if (asker === "execute") return "A run is under way: a command can be executed by itself only once it is over. Nothing was executed.";
   return "A run is under way; stop it before starting another.";
 }
+
+/** A loop (`times`, `while`, `do … repeatIf`) that turned more than its limit: Selenium IDE's words. */
+export const LOOP_LIMIT_REACHED = "Max retry limit exceeded. To override it, specify a new limit in the value input field.";

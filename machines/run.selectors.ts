@@ -4,7 +4,7 @@
 // import that circles back to the root machine.
 import type { ActorRefFrom, SnapshotFrom } from "xstate";
 import type { suiteRunnerMachine } from "./suiteRunner.machine.ts";
-import { shownRunner } from "./suiteRunner.machine.ts";
+import { shownRunner } from "./suiteRunner.plays.ts";
 import type { testRunnerMachine } from "./testRunner.machine.ts";
 import type { TestRun } from "./suiteRunner.types.ts";
 

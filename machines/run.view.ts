@@ -8,7 +8,7 @@ import type { CommandRow, CommandTable } from "../services/playback/commandTable
 import type { VariableValues } from "../services/playback/variables.ts";
 import { shownTestRunnerSnapshot, testRunnerSnapshotIn } from "./run.selectors.ts";
 import type { SuiteRunnerSnapshot, TestRunnerSnapshot } from "./run.selectors.ts";
-import { shownRunner, triedAgain } from "./suiteRunner.machine.ts";
+import { shownRunner, triedAgain } from "./suiteRunner.plays.ts";
 import type { SuiteRun } from "./suiteRunner.types.ts";
 import { currentCommandId, testResult } from "./testRunner.run.ts";
 import type { TestResult } from "./testRunner.run.ts";

@@ -15,8 +15,14 @@
  *   one starts only when fewer play; each has its own runId in a parallel suite (the run's
  *   otherwise) and its own variables. An ended test runner is stopped once it is not the one
  *   shown (see shownRunner); the last shown stays until the next run, so its commands stay visible.
- * - A suite goes on after a failed test, never once stopped; in order, never after a fatal test
- *   either, while a parallel suite's other tests go on (each has a browser session of its own).
+ * - A suite goes on after a failed test, never once stopped (the user's Stop, a plugin's, the window
+ *   closing). It goes on after a fatal test too (its browser died: the next test plays in a new
+ *   session, CONTRACT section 22), except a persistSession suite, whose one session is gone.
+ * - A suite's settings (suiteRunner.plays.ts): persistSession plays its tests in order in one
+ *   browser session (`session` in each test's input), each starting with the variables the test
+ *   before ended with; without it each test (each try) has a session of its own, fresh. Its
+ *   `timeout` goes to each test runner, which ends its test failed when it runs out. `parallel`
+ *   wins over persistSession, and the user is told so.
  * - Retries (createIde's `retries`, default 0): a test that started and ended failed or fatal plays
  *   again at once, before any further test, up to `retries` more tries, each in a test runner of
  *   its own within the same run (its runId, suite and plugins' audience); only its last try counts
@@ -37,6 +43,8 @@ import { MAX_DELAY_MS } from "../services/playback/delay.ts";
 import type { PluginRegistry } from "../services/plugins/index.ts";
 import type { SideTest } from "../services/side/index.ts";
 import { secondRunRefused, suiteStopped } from "./run.messages.ts";
+import { bothSettingsNote } from "../services/playback/targets.ts";
+import { livePlays, nextPlay, sessionOf, shownRunner, suiteSettings } from "./suiteRunner.plays.ts";
 import { answered, fail, ok } from "./replies.ts";
 import { tellPlugins, theEvent } from "./testRunner.actors.ts";
 import { testRunnerMachine } from "./testRunner.machine.ts";
@@ -53,40 +61,6 @@ import type {
   SuiteRunnerInput,
   TestRun,
 } from "./suiteRunner.types.ts";
-
-/** The test runners started and not ended yet. */
-const livePlays = (run: SuiteRun) => run.runs.filter((r) => r.ended === null);
-
-/**
- * The test runner the view shows and the user's controls reach: the one the user chose while it
- * is kept, else the last started of those playing, else the last kept (the last to end). In
- * order, that is the test playing now, or the last that played.
- */
-export function shownRunner(run: SuiteRun): string | null {
-  if (run.shown !== null && run.runs.some((r) => r.runner === run.shown && !r.released)) return run.shown;
-  const live = livePlays(run);
-  if (live.length > 0) return live[live.length - 1].runner;
-  const kept = run.runs.filter((r) => !r.released);
-  return kept[kept.length - 1]?.runner ?? null;
-}
-
-/** A later try of the same test started: this one is not its test's last. */
-export const triedAgain = (run: SuiteRun, r: TestRun) => run.runs.some((o) => o.index === r.index && o.tryNo > r.tryNo);
-
-/** A try that failed (or ended fatal) after its test started, with tries left and none after it yet. */
-const triesAgain = (run: SuiteRun, r: TestRun) =>
-  r.ended !== null && r.ended.started && (r.ended.failed || r.ended.end === "fatal") && r.tryNo <= run.retries && !triedAgain(run, r);
-
-/** What plays next: a failed test's next try (at once, before any further test), else the suite's next test; null when none. */
-function nextPlay(run: SuiteRun): { index: number; tryNo: number } | null {
-  if (run.runs.length === 0) return { index: 0, tryNo: 1 };
-  if (run.stopped || run.runs.some((r) => r.ended?.end === "stopped")) return null;
-  const again = run.runs.find((r) => triesAgain(run, r));
-  if (again) return { index: again.index, tryNo: again.tryNo + 1 };
-  if (!run.suite || (run.limit === 1 && run.runs[run.runs.length - 1].ended?.end === "fatal")) return null;
-  const index = Math.max(...run.runs.map((r) => r.index)) + 1;
-  return index < run.testIds.length ? { index, tryNo: 1 } : null;
-}
 
 /** For each project's tests (one array per run), which tests hold each command id: made once, read per command state. */
 const testsByCommand = new WeakMap<readonly SideTest[], Map<string, Set<string>>>();
@@ -150,7 +124,7 @@ export const suiteRunnerMachine = setup({
     startRun: assign(({ context }, event: RunStartEvent) => {
       const runs = context.runs + 1;
       const { projectName, baseUrl, tests, testIds, fromCommandId, untilCommandId, executeCommandId } = event;
-      const suite = event.suite && { id: event.suite.id, name: event.suite.name, parallel: event.suite.parallel === true };
+      const suite = event.suite && { id: event.suite.id, name: event.suite.name, ...suiteSettings(event.suite) };
       const run: SuiteRun = {
         runId: `run-${runs}`,
         projectName,
@@ -175,9 +149,11 @@ export const suiteRunnerMachine = setup({
       };
       return { runs, run };
     }),
-    /** A plugin's POST /playback/start is answered with the run's id; the user's start needs no answer. */
+    /** A plugin's POST /playback/start is answered with the run's id; the user's start needs no answer. A suite's clashing settings are said. */
     answerRunStarted: enqueueActions(({ context, enqueue }, event: RunStartEvent) => {
       if (event.requestId !== undefined) enqueue.emit(answered(event.requestId, ok({ runId: context.run!.runId })));
+      const note = event.suite && bothSettingsNote(event.suite);
+      if (note) enqueue.emit({ type: "log.written", level: "warn", group: "playback", message: note });
     }),
     refuseSecondRun: emit((_, event: RunStartEvent): SuiteRunnerEmitted =>
       event.requestId !== undefined
@@ -206,11 +182,13 @@ export const suiteRunnerMachine = setup({
           fromCommandId,
           untilCommandId: index === 0 ? run.untilCommandId : undefined,
           executeCommandId: index === 0 ? run.executeCommandId : undefined,
-          // Executing one command goes on from where the last run left its variables.
-          variables: run.executeCommandId !== undefined ? context.lastVariables : undefined,
+          // Executing one command goes on from where the last run left its variables; a persistSession suite's test from where the test before left them.
+          variables: run.executeCommandId !== undefined || (run.suite?.persistSession && run.runs.length > 0) ? context.lastVariables : undefined,
+          session: sessionOf(run, runner),
           suite: run.suite && {
             name: run.suite.name,
             runId: run.runId,
+            timeoutS: run.suite.timeoutS,
             announce: announces ? run.testIds.map((id) => run.tests.find((t) => t.id === id)!) : null,
           },
           plugins: context.plugins,

@@ -31,7 +31,8 @@ export interface SuiteRun {
   readonly tests: readonly SideTest[];
   /** The tests to play, in order: one, or a suite's. */
   readonly testIds: readonly string[];
-  readonly suite: { id: string; name: string; parallel: boolean } | null;
+  /** The suite played, with its settings as the run plays them (suiteRunner.plays.ts' suiteSettings); null for a test alone. */
+  readonly suite: { id: string; name: string; parallel: boolean; persistSession: boolean; timeoutS: number | null } | null;
   readonly fromCommandId?: string;
   readonly untilCommandId?: string;
   /** "Execute this command": the one command its one test plays. */
@@ -93,7 +94,8 @@ export interface RunStartEvent {
   tests: readonly SideTest[];
   /** The tests to play in order: one, or a suite's. */
   testIds: readonly string[];
-  suite: { id: string; name: string; parallel?: boolean } | null;
+  /** The suite and its .side settings (`timeout` in seconds); null for a test alone. */
+  suite: { id: string; name: string; parallel?: boolean; persistSession?: boolean; timeout?: number } | null;
   /** "Play from here": the first test starts at this command. */
   fromCommandId?: string;
   /** "Play to here": the first test pauses before this command, once. */

@@ -7,7 +7,7 @@
  * its end.
  *
  * States: live (starting → running (choosing → executing → … → settled → waiting) ⇄ paused)
- *         → finishing → ended.
+ *         → finishing → ended. A suite's `timeout` counts from live's entry, pauses included.
  * Invariants:
  * - One command executes at a time, in an invoked actor; leaving its state stops the actor, so
  *   a stopped test never writes a state afterwards.
@@ -34,33 +34,12 @@ import { readPluginAnswer, refusesToStart } from "../services/playback/pluginAns
 import type { Delivery } from "../services/playback/pluginAnswer.ts";
 import { interpolateCondition } from "../services/playback/variables.ts";
 import type { PluginRegistry } from "../services/plugins/index.ts";
-import { executeMessage, startMessages, stopMessages } from "./run.messages.ts";
+import { executeMessage, LOOP_LIMIT_REACHED, startMessages, stopMessages } from "./run.messages.ts";
 import { answered, fail, ok } from "./replies.ts";
 import { error, output, testRunnerActors, theEvent } from "./testRunner.actors.ts";
-import {
-  callTest,
-  currentCommandId,
-  currentStep,
-  endTest,
-  isIdeStep,
-  loopLimitReached,
-  markPending,
-  pausesBeforeNext,
-  settlePending,
-  pageStepResult,
-  passUntil,
-  settleStep,
-  startTest,
-  stopTest,
-  topFrame,
-  untilNotReachedNote,
-  visitsHere,
-  ownerOf,
-  pluginsOf,
-  withAudience,
-  withReportedState,
-  withVariables,
-} from "./testRunner.run.ts";
+import { callTest, currentCommandId, currentStep, endTest, isIdeStep, loopLimitReached, markPending, pausesBeforeNext, settlePending } from "./testRunner.run.ts";
+import { pageStepResult, passUntil, settleStep, startTest, stopTest, suiteTimeoutMs, timeOutTest, topFrame } from "./testRunner.run.ts";
+import { untilNotReachedNote, visitsHere, ownerOf, pluginsOf, withAudience, withReportedState, withVariables } from "./testRunner.run.ts";
 import type {
   CommandStateRequest,
   PageOutcome,
@@ -80,8 +59,6 @@ import type {
  */
 export const YIELD_EVERY = 64;
 
-const LOOP_LIMIT_REACHED = "Max retry limit exceeded. To override it, specify a new limit in the value input field.";
-
 export const testRunnerMachine = setup({
   types: {
     context: {} as TestRunnerContext,
@@ -93,9 +70,11 @@ export const testRunnerMachine = setup({
   delays: {
     commandDelay: ({ context }) => context.run.delayMs,
     pauseSleep: ({ context }) => context.run.sleepMs,
+    suiteTimeout: ({ context }) => suiteTimeoutMs(context.run) ?? 0,
   },
   guards: {
     testIsOver: ({ context }) => context.run.end !== null,
+    hasSuiteTimeout: ({ context }) => suiteTimeoutMs(context.run) !== null,
     /** Only a test whose control flow does not hold is over before it started. */
     flowIsBroken: ({ context }) => context.run.end === "failed",
     pausesHere: ({ context }) => pausesBeforeNext(context.run, context.breakpoints),
@@ -171,6 +150,7 @@ export const testRunnerMachine = setup({
       run: ({ context }, error: unknown) => settleStep(context.run, { state: "fatal", message: `The page under test is gone: ${messageOf(error)}` }),
     }),
     stopExecuting: assign({ run: ({ context }) => stopTest(context.run, true) }),
+    timeOut: assign({ run: ({ context }) => timeOutTest(context.run) }),
     stopWaiting: assign({ run: ({ context }) => stopTest(context.run, false) }),
     settlePending: assign({ run: ({ context }) => settlePending(context.run) }),
     /** POST /playback/command: the state shows; `fatal` ends a test under way. */
@@ -230,8 +210,9 @@ export const testRunnerMachine = setup({
   },
   states: {
     live: {
-      description: "The test is under way: variables can be set, and Stop ends it.",
+      description: "The test is under way: variables can be set, Stop ends it, and so does its suite's timeout (failed), pauses included.",
       initial: "starting",
+      after: { suiteTimeout: { guard: "hasSuiteTimeout", target: "finishing", actions: "timeOut" } },
       on: {
         "run.stop": { target: "finishing", actions: "stopWaiting" },
         "user.pausePlayback": { actions: "requestPause" },
@@ -310,6 +291,7 @@ export const testRunnerMachine = setup({
                   ...interpolateCondition(currentStep(run)!.command.target, run.variables),
                   baseUrl: run.baseUrl,
                   runId: run.runId,
+                  session: run.session,
                 }),
                 onDone: { target: "settled", actions: { type: "applyCondition", params: output } },
                 onError: [
@@ -336,7 +318,7 @@ export const testRunnerMachine = setup({
               invoke: {
                 id: "runPageCommand",
                 src: "runPageCommand",
-                input: ({ context: { run } }) => ({ command: currentStep(run)!.command, variables: run.variables, baseUrl: run.baseUrl, runId: run.runId }),
+                input: ({ context: { run } }) => ({ command: currentStep(run)!.command, variables: run.variables, baseUrl: run.baseUrl, runId: run.runId, session: run.session }),
                 onDone: { target: "settled", actions: { type: "applyPageOutcome", params: output } },
                 onError: { target: "settled", actions: { type: "failPageLost", params: error } },
               },

@@ -73,11 +73,12 @@ function frameFor(test: SideTest, fromCommandId?: string, only?: string): RunFra
 
 /** The run of `test`: its commands without state, variables empty (an execute's: the last run's), the user's delay. */
 export function startTest(input: TestRunnerInput): Run {
-  const { runId, projectName, baseUrl, heal, tests, suite, delayMs } = input;
+  const { runId, projectName, baseUrl, heal, tests, suite, delayMs, session } = input;
   const test = tests.find((t) => t.id === input.testId)!;
   const frame = frameFor(test, input.fromCommandId, input.executeCommandId);
   const run: Run = {
     runId,
+    session,
     projectName,
     baseUrl,
     heal,
@@ -134,6 +135,19 @@ export function stopTest(run: Run, executing: boolean): Run {
   if (run.end !== null) return run;
   const stopped = executing ? withCurrentState(run, "undetermined", "The run was stopped while this command was executing.") : run;
   return endTest(stopped, "stopped");
+}
+
+/** How long the test may play by its suite's `timeout` (CONTRACT section 22); null: no limit. */
+export const suiteTimeoutMs = (run: Run): number | null => (run.suite?.timeoutS ? run.suite.timeoutS * 1000 : null);
+
+/**
+ * The suite's timeout ran out: the command executing (else the one due next) fails saying so,
+ * and the test ends failed; the suite goes on with its next test.
+ */
+export function timeOutTest(run: Run): Run {
+  if (run.end !== null) return run;
+  const message = `The suite's timeout of ${run.suite?.timeoutS} s ran out while the test was playing.`;
+  return endTest({ ...withCurrentState(run, "failed", message), failed: true }, "failed");
 }
 
 /** A command that starts executing shows `pending`. */

@@ -35,6 +35,8 @@ export interface Run {
   readonly tests: readonly SideTest[];
   /** The suite this test is played in, if any (see TestRunnerInput). */
   readonly suite: TestRunnerInput["suite"];
+  /** The browser session its page commands play in (TestRunnerInput's `session`). */
+  readonly session?: string;
   readonly test: SideTest;
   /** The commands of `test` with their states: what the view shows. */
   readonly commands: CommandTable;
@@ -97,7 +99,13 @@ export interface TestRunnerInput {
    * suitePlaybackStarted just before its own playbackStarted (null for the later tests);
    * `runId` is the suite run's own id, which suitePlaybackStarted carries.
    */
-  suite: { name: string; runId: string; announce: readonly SideTest[] | null } | null;
+  suite: { name: string; runId: string; announce: readonly SideTest[] | null; timeoutS?: number | null } | null;
+  /**
+   * The browser session its page commands play in: the same for the tests of a persistSession
+   * suite, one of its own for any other suite's test (a fresh session), none for a test played
+   * alone (the page under test keeps the browser it has). CONTRACT section 22.
+   */
+  session?: string;
   plugins: PluginRegistry;
   breakpoints: readonly string[];
   delayMs: number;
@@ -144,6 +152,8 @@ export interface PageCommandInput {
   baseUrl: string;
   /** The run it belongs to: an executor whose page died keeps saying so to that run, and starts anew for the next. */
   runId?: string;
+  /** The browser session to play in (TestRunnerInput's `session`): one that served another is replaced by a fresh one. */
+  session?: string;
 }
 
 /** What the page under test made of a command: its state, and variables it stored. */
@@ -162,6 +172,7 @@ export interface ConditionInput {
   argv: unknown[];
   baseUrl: string;
   runId?: string;
+  session?: string;
 }
 
 export interface PluginCommandInput {

@@ -22,6 +22,7 @@ import { screenshotOf, writeHtmlReport } from "./htmlReport.ts";
 import type { TracedTest } from "./htmlReport.ts";
 import type { FinishedTrace } from "../../drivers/host/traceStore.ts";
 import { withTimeout } from "../../services/timeout.ts";
+import { bothSettingsNote, suitesOf } from "../../services/playback/targets.ts";
 
 /** How long a test's trace may take to be written once it ended. */
 const TRACE_WAIT_MS = 30_000;
@@ -112,6 +113,8 @@ export async function play(options: PlayOptions, io: PlayIo, stopSignal: AbortSi
       }
     }
     io.out(`playing ${project.name}: ${targets.map((t) => `${t.kind} ${JSON.stringify(t.name)}`).join(", ")}${options.workers > 1 ? ` with ${options.workers} workers` : ""}`);
+    // A suite marked both parallel and persistSession plays as parallel (CONTRACT section 22): said before it plays.
+    for (const note of suitesOf(project).filter((s) => targets.some((t) => t.kind === "suite" && t.id === s.id)).map(bothSettingsNote)) if (note) io.out(`note           ${note}`);
     for (const target of targets) {
       if (stopSignal.aborted) break;
       const first = ends.length;

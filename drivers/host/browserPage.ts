@@ -151,13 +151,17 @@ export function browserPage(options: BrowserPageOptions = {}): BrowserPage {
     uploads: options.uploads ?? { filesDir: null, projectDir: null },
   };
 
-  async function acquire(signal: AbortSignal, runId: string | undefined): Promise<Session> {
+  async function acquire(signal: AbortSignal, runId: string | undefined, key?: string): Promise<Session> {
     const before = current;
     if (before?.dead) {
       drop(before);
-      // The run that was using it cannot go on in a new browser (its page is lost); the next can.
-      if (runId === undefined || before.runId === runId) throw new PageGoneError(goneMessage(new Error("the browser or chromedriver exited")));
+      // The test that was using it cannot go on in a new browser (its page is lost); the next can,
+      // the next test of the same suite run included (its session has another key).
+      if (runId === undefined || (before.runId === runId && before.key === key)) throw new PageGoneError(goneMessage(new Error("the browser or chromedriver exited")));
     }
+    // A test that must not share another's session (CONTRACT section 22) gets a fresh browser:
+    // cookies, storage and windows of the test before are gone with the one it replaces.
+    if (key !== undefined && current !== null && current.key !== key) drop(current);
     const kept = session !== null;
     session ??= openSession(settings).then(
       (opened) => (current = opened),
@@ -173,9 +177,15 @@ export function browserPage(options: BrowserPageOptions = {}): BrowserPage {
     // it. Once the run has used it, a browser that dies ends the run (see execute).
     if (runId !== undefined && kept && opened.runId !== runId && !(await answers(opened, signal))) {
       drop(opened);
-      return acquire(signal, runId);
+      return acquire(signal, runId, key);
+    }
+    if (opened.key !== key && key !== undefined && opened.key !== undefined) {
+      // Another test's session opened while this one waited: this test takes a fresh one.
+      drop(opened);
+      return acquire(signal, runId, key);
     }
     if (runId !== undefined) opened.runId = runId;
+    if (key !== undefined) opened.key = key;
     return opened;
   }
 
@@ -257,10 +267,10 @@ export function browserPage(options: BrowserPageOptions = {}): BrowserPage {
   }
 
   /** The run's session, its executor set to the command's variables and base URL; a browser that cannot be had is PageGoneError. */
-  async function sessionFor(signal: AbortSignal, runId: string | undefined, variables: CommandVariables, baseUrl: string): Promise<Session> {
+  async function sessionFor(signal: AbortSignal, runId: string | undefined, variables: CommandVariables, baseUrl: string, key?: string): Promise<Session> {
     let opened: Session;
     try {
-      opened = await acquire(signal, runId);
+      opened = await acquire(signal, runId, key);
     } catch (error) {
       if (signal.aborted) throw error;
       throw new PageGoneError(goneMessage(error));
@@ -272,7 +282,7 @@ export function browserPage(options: BrowserPageOptions = {}): BrowserPage {
 
   return {
     baseUrl: options.baseUrl,
-    async execute({ command, variables, baseUrl, runId }, signal): Promise<PageOutcome> {
+    async execute({ command, variables, baseUrl, runId, session: key }, signal): Promise<PageOutcome> {
       let method: string;
       try {
         method = command.command ? WebDriverExecutor.prototype.nameTransform.call(null, command.command) : "skip";
@@ -281,7 +291,7 @@ export function browserPage(options: BrowserPageOptions = {}): BrowserPage {
         return { state: "failed", message: unknownCommand(command.command, "it is none of Selenium IDE's commands, which the page under test plays") };
       }
       const values = new CommandVariables(variables);
-      const opened = await sessionFor(signal, runId, values, baseUrl);
+      const opened = await sessionFor(signal, runId, values, baseUrl, key);
       const inPage = route ? await route.play(opened, command, variables, runId, signal) : null;
       if (inPage) {
         playedInPage += 1;
@@ -303,8 +313,8 @@ export function browserPage(options: BrowserPageOptions = {}): BrowserPage {
       return Object.keys(values.stored).length > 0 ? { state: "passed", variables: values.stored } : { state: "passed" };
     },
 
-    async evaluate({ script, argv, baseUrl, runId }, signal) {
-      const opened = await sessionFor(signal, runId, new CommandVariables({}), baseUrl);
+    async evaluate({ script, argv, baseUrl, runId, session: key }, signal) {
+      const opened = await sessionFor(signal, runId, new CommandVariables({}), baseUrl, key);
       const { runner } = opened;
       try {
         const { value } = await abortable(runner.evaluateConditional({ script, argv } as never), signal, () => {});

@@ -32,6 +32,11 @@ export interface Session {
   userDataDir: string | null;
   /** The run that used it last: if it dies, that run hears so; another run starts a new one. */
   runId: string | undefined;
+  /**
+   * The test session it serves (PageCommandInput's `session`): a command naming another is played
+   * in a fresh browser instead, so a suite's tests share nothing unless they share the name.
+   */
+  key: string | undefined;
   /** What takes the UI's pictures of the page, made at the first capture. */
   camera: Promise<PageCamera> | null;
   /** What hears the page's console errors for traces, made at the first trace's command. */
@@ -84,7 +89,7 @@ export async function openSession(settings: SessionSettings): Promise<Session> {
   const runner = withFileUploads(new WebDriverExecutor({ driver: withShadowLocators(driver), implicitWait: settings.implicitWaitMs }), settings.uploads);
   await runner.init({ baseUrl: settings.baseUrl, logger: silentLogger, variables: new Variables() });
   const chromeCaps = (await driver.getCapabilities().catch(() => null))?.get("chrome") as { userDataDir?: string } | undefined;
-  const opened: Session = { driver, runner, chromedriver, dead: false, runId: undefined, userDataDir: chromeCaps?.userDataDir ?? null, camera: null };
+  const opened: Session = { driver, runner, chromedriver, dead: false, runId: undefined, key: undefined, userDataDir: chromeCaps?.userDataDir ?? null, camera: null };
   chromedriver?.onExit(() => (opened.dead = true));
   return opened;
 }

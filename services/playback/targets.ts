@@ -12,7 +12,7 @@ export interface RunSelector {
 }
 
 export type RunTarget =
-  | { ok: true; testIds: string[]; suite: { id: string; name: string; parallel: boolean } | null }
+  | { ok: true; testIds: string[]; suite: { id: string; name: string; parallel: boolean; persistSession: boolean; timeout?: number } | null }
   | { ok: false; problem: string };
 
 interface SuiteShape {
@@ -21,6 +21,10 @@ interface SuiteShape {
   tests: string[];
   /** `parallel: true` in the .side file: its tests may play at the same time (CONTRACT section 16). */
   parallel?: unknown;
+  /** One browser session and one set of variables for its tests, in order (CONTRACT section 22). */
+  persistSession?: unknown;
+  /** Seconds each of its tests may play (CONTRACT section 22). */
+  timeout?: unknown;
 }
 
 /** The project's suites that are usable: an id, a name and test ids (the .side schema keeps them unread). */
@@ -49,7 +53,8 @@ export function resolveRunTarget(project: SideProject, selector: RunSelector): R
     const missing = suite.tests.find((id) => !project.tests.some((t) => t.id === id));
     if (missing !== undefined) return { ok: false, problem: `The suite "${suite.name}" names a test the project lacks: "${missing}".` };
     if (suite.tests.length === 0) return { ok: false, problem: `The suite "${suite.name}" has no tests.` };
-    return { ok: true, testIds: suite.tests, suite: { id: suite.id, name: suite.name, parallel: suite.parallel === true } };
+    const timeout = typeof suite.timeout === "number" ? { timeout: suite.timeout } : {};
+    return { ok: true, testIds: suite.tests, suite: { id: suite.id, name: suite.name, parallel: suite.parallel === true, persistSession: suite.persistSession === true, ...timeout } };
   }
   const test =
     testId !== undefined ? project.tests.find((t) => t.id === testId) : testName !== undefined ? project.tests.find((t) => t.name === testName) : project.tests[0];
@@ -58,4 +63,13 @@ export function resolveRunTarget(project: SideProject, selector: RunSelector): R
     return { ok: false, problem: named ? `The project has no test case with ${named}.` : "The project has no test case to play." };
   }
   return { ok: true, testIds: [test.id], suite: null };
+}
+
+/** What the user is told of a suite marked both `parallel` and `persistSession`: which wins, and why; null for any other. */
+export function bothSettingsNote(suite: { name: string; parallel?: boolean; persistSession?: boolean }): string | null {
+  if (suite.parallel !== true || suite.persistSession !== true) return null;
+  return (
+    `The suite "${suite.name}" is marked both parallel and persistSession: parallel wins, as in side-runner 3 ` +
+    "(its tests may play at once, each in a fresh browser session with variables of its own); untick one of them to silence this."
+  );
 }

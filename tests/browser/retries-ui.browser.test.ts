@@ -41,7 +41,8 @@ describe("npm start with --retries", () => {
     const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const flaky = { id: "t-flaky", name: "gets ready", commands: [command("f1", "open", "/"), command("f2", "assertText", "id=state", "ready")] };
     const next = { id: "t-next", name: "still ready", commands: [command("n1", "assertText", "id=state", "ready")] };
-    const suite = { id: "s-flaky", name: "Flaky suite", persistSession: false, parallel: false, timeout: 300, tests: ["t-flaky", "t-next"] };
+    // The next test reads the page the first left: the suite shares its session (CONTRACT section 22).
+    const suite = { id: "s-flaky", name: "Flaky suite", persistSession: true, parallel: false, timeout: 300, tests: ["t-flaky", "t-next"] };
     writeFileSync(file, JSON.stringify({ id: "p", name: "Flaky project", url: origin, version: "2.0", tests: [flaky, next], suites: [suite], urls: [], plugins: [] }));
     fresh = await freshNpmStart(undefined, ["--retries", "1", "--project", file]);
     const { ui } = fresh;

@@ -37,6 +37,7 @@ const ev = {
   startA: start(["t-a"], null, 7),
   startSuite: start(["t-a", "t-b"], { id: "s", name: "S" }),
   startParallel: start(["t-a", "t-b"], { id: "s", name: "S", parallel: true }),
+  startPersist: start(["t-a", "t-b"], { id: "s", name: "S", persistSession: true }),
   pluginsOn: { type: "plugins.changed", plugins: [{ id: "p", registration: plugin }] },
   breakpoint: { type: "user.toggleBreakpoint", commandId: "c1" },
   slow: { type: "user.setPlaybackDelay", ms: 20_000 },
@@ -53,8 +54,11 @@ const ev = {
   tellingFailed: { type: "xstate.error.actor.tellPlugins", error: new Error("gone") },
 } satisfies Record<string, GraphEvent>;
 
-/** Settings, and which run starts, are offered before the first run only (they stay for every run after). */
-const BEFORE_RUNS_ONLY = new Set<GraphEvent>([ev.pluginsOn, ev.breakpoint, ev.slow]);
+/**
+ * Settings are offered before the first run only (they stay for every run after); so is a
+ * persistSession suite's start, which keeps the graph small enough to replay every transition.
+ */
+const BEFORE_RUNS_ONLY = new Set<GraphEvent>([ev.pluginsOn, ev.breakpoint, ev.slow, ev.startPersist]);
 const WHILE_BUSY = new Set<GraphEvent>([ev.pause, ev.resume, ev.step, ev.secondStart]);
 const EXTERNAL = (Object.values(ev) as GraphEvent[]).filter((e) => e !== ev.told && e !== ev.tellingFailed);
 
@@ -102,7 +106,7 @@ function serializeState(snapshot: SuiteSnapshot): string {
     delayMs,
     run: run && {
       testIds: run.testIds,
-      suite: run.suite?.id ?? null,
+      suite: run.suite && [run.suite.id, run.suite.persistSession],
       runs: run.runs.map((r) => [r.testId, r.ended, r.released]),
       limit: run.limit,
       announced: run.announced,
@@ -182,6 +186,16 @@ async function replayOnActor(path: ModelPath<SuiteSnapshot, GraphEvent>, workers
     const playing = (run?.runs ?? []).filter((r) => r.ended === null).length;
     expect(playing, `tests playing at once ${where}`).toBeLessThanOrEqual(run?.limit ?? 0);
     expect(kept.length - playing, `ended test runners kept ${where}`).toBeLessThanOrEqual(1);
+    // CONTRACT section 22: a fatal test ends a suite in order only when the suite shares one session.
+    const last = run?.runs.at(-1);
+    const unstopped = run !== null && run !== undefined && !run.stopped && !run.runs.some((r) => r.ended?.end === "stopped");
+    if (run?.suite && unstopped && run.limit === 1 && last?.ended?.end === "fatal" && last.index < run.testIds.length - 1) {
+      expect(run.suite.persistSession, `a suite in order that ended at a fatal test shares its session ${where}`).toBe(true);
+    }
+    if (run?.suite?.persistSession) {
+      const fatal = run.runs.findIndex((r) => r.ended?.end === "fatal");
+      expect(fatal === -1 || fatal === run.runs.length - 1, `no test of a persistSession suite after a fatal one ${where}`).toBe(true);
+    }
   }, lastOnly);
   for (const id of runner.seen) seen?.add(id);
   runner.actor.stop();

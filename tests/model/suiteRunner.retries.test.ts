@@ -91,7 +91,7 @@ describe("suite runner, retries", () => {
     expect(runner.run().runs.filter((r) => r.testId === "t-2").map((r) => r.ended?.end)).toEqual(["failed", "failed", "failed"]);
   });
 
-  it("plays a fatal test again; a suite in order stops only after its last try ended fatal", () => {
+  it("plays a fatal test again, and a suite in order goes on after its last try ended fatal (CONTRACT section 22)", () => {
     const runner = suiteRunner(1);
     runner.send(start(["t-1", "t-2", "t-3"]));
     runner.ends("fatal");
@@ -100,7 +100,16 @@ describe("suite runner, retries", () => {
     expect(runner.plays()).toEqual(["t-1#1", "t-1#2", "t-2#1"]);
     runner.ends("fatal");
     runner.ends("fatal");
-    expect(runner.plays()).toEqual(["t-1#1", "t-1#2", "t-2#1", "t-2#2"]);
+    expect(runner.plays()).toEqual(["t-1#1", "t-1#2", "t-2#1", "t-2#2", "t-3#1"]);
+    expect(runner.started.map((i) => i.session)).toEqual(["run-1/0", "run-1/1", "run-1/2", "run-1/3", "run-1/4"]);
+  });
+
+  it("does not try again a fatal test of a persistSession suite, whose one session is gone: the suite ends there", () => {
+    const runner = suiteRunner(2);
+    runner.send(start(["t-1", "t-2", "t-3"], { id: "s", name: "S", persistSession: true }));
+    runner.ends("completed");
+    runner.ends("fatal");
+    expect(runner.plays()).toEqual(["t-1#1", "t-2#1"]);
     expect(runner.actor.getSnapshot().value).toEqual({ busy: "closing" });
   });
 

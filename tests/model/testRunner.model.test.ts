@@ -91,6 +91,7 @@ const ev = {
   slow: { type: "delay.changed", delayMs: 10_000 },
   pluginsGone: { type: "plugins.changed", plugins: [] },
   waited: after("commandDelay", "waiting"),
+  timedOut: { type: "xstate.after.suiteTimeout.testRunner.live" },
   reportFatal: reported(11, "c2", "fatal"),
   reportPassed: reported(12, "c1", "passed"),
   reportPending: reported(15, "c1", "pending"),
@@ -109,7 +110,7 @@ const ACTOR_EVENTS: Array<[string | object, GraphEvent[]]> = [
   [{ live: { running: "pageCommand" } }, [ev.pagePassed, ev.pageFailed, ev.pageGone]],
   [{ live: { running: "waiting" } }, [ev.waited]],
 ];
-const FROM_ACTORS = new Set(ACTOR_EVENTS.flatMap(([, events]) => events));
+const FROM_ACTORS = new Set([...ACTOR_EVENTS.flatMap(([, events]) => events), ev.timedOut]);
 
 /**
  * The graph stays small enough to replay every transition: the settings the suite runner
@@ -124,7 +125,9 @@ function eventsIn(snapshot: TestSnapshot): GraphEvent[] {
   const starting = snapshot.matches({ live: "starting" }) && snapshot.context.run.audience.length === plugins.length && snapshot.context.breakpoints.length === 0;
   const external = starting ? EXTERNAL : EXTERNAL.filter((e) => !WHILE_STARTING_ONLY.has(e));
   const here = ACTOR_EVENTS.flatMap(([state, events]) => (snapshot.matches(state as never) ? events : []));
-  return [...external, ...here];
+  // The suite's timeout runs out anywhere in live, for a test whose suite has one (CONTRACT section 22).
+  const timesOut = snapshot.matches("live") && snapshot.context.run.suite?.timeoutS ? [ev.timedOut] : [];
+  return [...external, ...here, ...timesOut];
 }
 
 /** What a test's run is, for the graph: everything that decides what comes next. */
@@ -168,6 +171,7 @@ const INPUTS: Array<[string, TestRunnerInput]> = [
   ["t-flow", inputFor("t-flow")],
   ["t-broken", inputFor("t-broken")],
   ["t-a, first of suite S", inputFor("t-a", { suite: { name: "S", runId: "run-1", announce: [project.tests[0], project.tests[2]] } })],
+  ["t-flow, in a suite with a timeout", inputFor("t-flow", { suite: { name: "S", runId: "run-1", announce: null, timeoutS: 300 }, session: "run-1/1" })],
   ["t-a, played to c2", inputFor("t-a", { untilCommandId: "c2" })],
   ["t-three, d2 executed alone", inputFor("t-three", { executeCommandId: "d2", variables: { v: "x" } })],
 ];

@@ -12,8 +12,11 @@ export interface Played {
   stderr: string;
 }
 
-/** Plays with `dataDir` as the user's data folder (its token file there). Every run ends: the CLI's own waits have limits. */
-export function playCli(args: string[], dataDir: string): Promise<Played> {
+/**
+ * Plays with `dataDir` as the user's data folder (its token file there). Every run ends: the CLI's
+ * own waits have limits. `whilePlaying` is handed the process id once it started (to find its browser).
+ */
+export function playCli(args: string[], dataDir: string, whilePlaying?: (pid: number) => Promise<void>): Promise<Played> {
   const child = spawn(process.execPath, ["--import", "tsx", "bin/play.ts", ...args, "--port", "0", "--token-file", join(dataDir, "token")], {
     cwd: ROOT,
     stdio: ["ignore", "pipe", "pipe"],
@@ -22,5 +25,7 @@ export function playCli(args: string[], dataDir: string): Promise<Played> {
   let stderr = "";
   child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve) => child.once("exit", (code) => resolve({ code, stdout, stderr })));
+  const exited = new Promise<Played>((resolve) => child.once("exit", (code) => resolve({ code, stdout, stderr })));
+  if (!whilePlaying) return exited;
+  return Promise.all([exited, whilePlaying(child.pid!)]).then(([played]) => played);
 }
