@@ -207,7 +207,7 @@ export const suiteRunnerMachine = setup({
           untilCommandId: index === 0 ? run.untilCommandId : undefined,
           executeCommandId: index === 0 ? run.executeCommandId : undefined,
           // Executing one command goes on from where the last run left its variables.
-          variables: run.executeCommandId !== undefined ? context.lastVariables : undefined,
+          variables: run.executeCommandId !== undefined ? context.lastVariables : context.startVariables,
           suite: run.suite && {
             name: run.suite.name,
             runId: run.runId,
@@ -320,7 +320,7 @@ export const suiteRunnerMachine = setup({
 }).createMachine({
   id: "suiteRunner",
   initial: "idle",
-  context: ({ input }) => ({ plugins: [], breakpoints: [], delayMs: 0, run: null, runs: 0, lastVariables: {}, workers: input?.workers ?? 1, heal: input?.heal !== false, retries: input?.retries ?? 0 }),
+  context: ({ input }) => ({ plugins: [], breakpoints: [], delayMs: 0, run: null, runs: 0, lastVariables: {}, workers: input?.workers ?? 1, heal: input?.heal !== false, retries: input?.retries ?? 0, startVariables: input?.variables ?? {} }),
   on: {
     // Kept across runs, and told to every test playing (none outside a run).
     "plugins.changed": { actions: [{ type: "setPlugins", params: ({ event }) => event.plugins }, "tellTestsPlugins"] },
