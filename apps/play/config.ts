@@ -25,10 +25,10 @@ const ConfigSchema = z.strictObject({
   proxyType: text,
   proxyOptions: pairs,
   params: pairs,
-});
+}).partial();
 
 /** What the file may set; every key optional, the command line wins over each. */
-export type PlayConfig = Partial<z.infer<typeof ConfigSchema>>;
+export type PlayConfig = z.infer<typeof ConfigSchema>;
 
 export const CONFIG_KEYS = Object.keys(ConfigSchema.shape);
 
