@@ -36,7 +36,7 @@ export const USAGE = `usage: npm run play -- FILE.side [MORE.side 'tests/**/*.si
   -r, --retries N        play a failed test again at once (a suite's before its next test), up to N more times; passing on a retry is flaky (default 0)
   -z, --screenshot-failure-directory DIR   write DIR/TEST_TIME.png for each failed test (its failing command's picture)
   --output-directory DIR with --output-format jest|junit   write side-runner's jest JSON (results-TIME.json, the default) or DIR/PROJECT.xml
-  -n, --config-file FILE side-runner's YAML config (default: .side.yml where the command was run, when there); the command line wins over it
+  -n, --config-file FILE (= --configuration-file) side-runner's YAML config (default: .side.yml where the command was run, when there); the command line wins over it
   --junit FILE           write one JUnit XML report of every project to FILE (a failed command's picture attached)
   --report DIR           write an HTML report a person opens offline to DIR/index.html, its pictures beside it
   --executor KIND        devtools (default): page commands run in the page with trusted input over DevTools; webdriver: through Selenium's WebDriverExecutor
@@ -94,6 +94,7 @@ const PLAY_ARGS = {
   "proxy-type": { type: "string" },
   "proxy-options": { type: "string" },
   "config-file": { type: "string", short: "n" },
+  "configuration-file": { type: "string" },
   junit: { type: "string" },
   report: { type: "string" },
   "wait-for-plugins": { type: "string" },
@@ -110,12 +111,13 @@ export function readPlayOptions(argv: string[], runDir: string = runDirectory())
   const { values, positionals } = readArgs({ args: argv, allowPositionals: true, options: PLAY_ARGS });
   if (values.help) return null;
   if (positionals.length === 0) throw new UsageError("name the .side file to play, e.g. npm run play -- tests.side (several files and globs may follow)");
-  const { file: configFile, config } = readConfig(values["config-file"], runDir);
-  const at = (path: string | undefined) => (path === undefined ? undefined : resolve(runDir, path));
   const same = (a: string, b: string, x: string | undefined, y: string | undefined) => {
     if (x !== undefined && y !== undefined && x !== y) throw new UsageError(`--${a} and --${b} are the same option; give one of them`);
     return x ?? y;
   };
+  // --configuration-file: early v3's name.
+  const { file: configFile, config } = readConfig(same("config-file", "configuration-file", values["config-file"], values["configuration-file"]), runDir);
+  const at = (path: string | undefined) => (path === undefined ? undefined : resolve(runDir, path));
   const count = (n: number | undefined) => (n === undefined ? undefined : String(n));
   const browser = readBrowserOptions(
     {
