@@ -110,7 +110,7 @@ export const runDirectory = (): string => process.env.INIT_CWD ?? process.cwd();
 export function readPlayOptions(argv: string[], runDir: string = runDirectory()): PlayOptions | null {
   const { values, positionals } = readArgs({ args: argv, allowPositionals: true, options: PLAY_ARGS });
   if (values.help) return null;
-  if (positionals.length === 0) throw new UsageError("name the .side file to play, e.g. npm run play -- tests.side (several files and globs may follow)");
+  if (positionals.length === 0) throw new UsageError("name the .side file to play, e.g. npm run play -- tests.side");
   const same = (a: string, b: string, x: string | undefined, y: string | undefined) => {
     if (x !== undefined && y !== undefined && x !== y) throw new UsageError(`--${a} and --${b} are the same option; give one of them`);
     return x ?? y;

@@ -70,7 +70,8 @@ export function deepMerge(a: Tree, b: Tree): Tree {
  * own `browserName: chrome`. Throws a one-line TypeError.
  */
 export function capabilitiesOf(text: string): Capabilities {
-  if (text.trim().startsWith("{")) return parseCapabilities(text);
+  // JSON begins with a bracket, and so is refused as JSON when it is not an object.
+  if (/^\s*[[{]/.test(text)) return parseCapabilities(text);
   return deepMerge(defaultCapabilities(), parseKeyValues(text, "--capabilities"));
 }
 
