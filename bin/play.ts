@@ -1,5 +1,5 @@
-// npm run play: a .side project played without a UI, as CI does: a line per test, a summary,
-// a JUnit report with --junit, and the exit code (0 every test passed, 1 a test failed or
+// npm run play: .side projects played without a UI, as CI does (side-runner's command line and
+// .side.yml too): a line per test, a live progress line on a terminal, a summary, a JUnit report with --junit, and the exit code (0 every test passed, 1 a test failed or
 // ended fatal, 2 a usage or project error). apps/play/ does the work.
 import { readPlayOptions, USAGE } from "../apps/play/args.ts";
 import { play } from "../apps/play/play.ts";
@@ -21,7 +21,7 @@ async function main(argv: string[]): Promise<number> {
   };
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
-  const outcome = await play(options, { out: (line) => console.log(line) }, stopping.signal);
+  const outcome = await play(options, { out: (line) => console.log(line), terminal: process.stdout.isTTY ? process.stdout : null }, stopping.signal);
   return outcome.exitCode;
 }
 

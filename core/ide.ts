@@ -78,6 +78,11 @@ export interface IdeOptions {
    */
   retries?: number;
   /**
+   * The variables every test starts with (`npm run play -- --params`, CONTRACT section 22), each
+   * as if stored before its first command. Default none.
+   */
+  variables?: Readonly<Record<string, string>>;
+  /**
    * GET /record/tab: the browser tab under test, `{ id }`, or null when there is none. The
    * browser extension gives one; without it the route answers NoPage ("No active tab found").
    */
@@ -244,7 +249,7 @@ export function createIde(options: IdeOptions = {}): Ide {
     },
   });
   const actor = createActor(machine, {
-    input: { project: startingProject(options.project), window: options.window ?? "open", workers: checkedWorkers(options.workers), heal: options.heal !== false, retries: checkedRetries(options.retries), projectPath: checkedPath(options.projectPath), recentProjects: checkedRecent(options.recentProjects) },
+    input: { project: startingProject(options.project), window: options.window ?? "open", workers: checkedWorkers(options.workers), heal: options.heal !== false, retries: checkedRetries(options.retries), variables: options.variables, projectPath: checkedPath(options.projectPath), recentProjects: checkedRecent(options.recentProjects) },
     inspect: options.inspect,
   });
 

@@ -271,7 +271,7 @@ export const ideMachine = setup({
     control: spawn("control", { id: "control", systemId: "control" }),
     projectFile: spawn("projectFile", { id: "projectFile", systemId: "projectFile", input: { project: input.project, path: input.projectPath, recentProjects: input.recentProjects } }),
     editor: spawn("editor", { id: "editor", systemId: "editor", input: { project: input.project } }),
-    suiteRunner: spawn("suiteRunner", { id: "suiteRunner", systemId: "suiteRunner", input: { workers: input.workers ?? 1, heal: input.heal !== false, retries: input.retries ?? 0 } }),
+    suiteRunner: spawn("suiteRunner", { id: "suiteRunner", systemId: "suiteRunner", input: { workers: input.workers ?? 1, heal: input.heal !== false, retries: input.retries ?? 0, variables: input.variables } }),
     recording: spawn("recording", { id: "recording", systemId: "recording" }),
     pointing: spawn("pointing", { id: "pointing", systemId: "pointing" }),
     plugins: [],

@@ -28,6 +28,8 @@ export interface IdeInput {
   heal?: boolean;
   /** createIde's `retries`: more tries, at once, for a failed or fatal test (default 0). */
   retries?: number;
+  /** createIde's `variables`: what every test starts with (default none). */
+  variables?: Readonly<Record<string, string>>;
   /** createIde's `projectPath` and `recentProjects`: the file a plain Save writes, and the recent list (CONTRACT section 20). */
   projectPath?: string | null;
   recentProjects?: readonly string[];

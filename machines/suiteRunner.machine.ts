@@ -182,8 +182,8 @@ export const suiteRunnerMachine = setup({
           fromCommandId,
           untilCommandId: index === 0 ? run.untilCommandId : undefined,
           executeCommandId: index === 0 ? run.executeCommandId : undefined,
-          // Executing one command goes on from where the last run left its variables; a persistSession suite's test from where the test before left them.
-          variables: run.executeCommandId !== undefined || (run.suite?.persistSession && run.runs.length > 0) ? context.lastVariables : undefined,
+          // Executing one command goes on from where the last run left its variables; a persistSession suite's test from where the test before left them; any other test from the run's starting variables (-p).
+          variables: run.executeCommandId !== undefined || (run.suite?.persistSession && run.runs.length > 0) ? context.lastVariables : context.startVariables,
           session: sessionOf(run, runner),
           suite: run.suite && {
             name: run.suite.name,
@@ -298,7 +298,7 @@ export const suiteRunnerMachine = setup({
 }).createMachine({
   id: "suiteRunner",
   initial: "idle",
-  context: ({ input }) => ({ plugins: [], breakpoints: [], delayMs: 0, run: null, runs: 0, lastVariables: {}, workers: input?.workers ?? 1, heal: input?.heal !== false, retries: input?.retries ?? 0 }),
+  context: ({ input }) => ({ plugins: [], breakpoints: [], delayMs: 0, run: null, runs: 0, lastVariables: {}, workers: input?.workers ?? 1, heal: input?.heal !== false, retries: input?.retries ?? 0, startVariables: input?.variables ?? {} }),
   on: {
     // Kept across runs, and told to every test playing (none outside a run).
     "plugins.changed": { actions: [{ type: "setPlugins", params: ({ event }) => event.plugins }, "tellTestsPlugins"] },

@@ -78,6 +78,8 @@ export interface SuiteRunnerContext {
   heal: boolean;
   /** createIde's `retries`: more tries for a failed or fatal test, played at once (default 0). */
   retries: number;
+  /** createIde's `variables`: what every test starts with (default none). */
+  startVariables: VariableValues;
 }
 
 /** What the root starts the suite runner with (createIde's `workers`, `heal` and `retries`). */
@@ -85,6 +87,7 @@ export interface SuiteRunnerInput {
   workers?: number;
   heal?: boolean;
   retries?: number;
+  variables?: VariableValues;
 }
 
 export interface RunStartEvent {

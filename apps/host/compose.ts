@@ -27,6 +27,10 @@ export interface ComposeOptions extends BrowserOptions {
   project: SideProject;
   /** The chromedriver to start when there is no WebDriver URL; default: CHROMEDRIVER_PATH or /usr/bin/chromedriver. */
   chromedriver?: string;
+  /** How long a command looks for its element (`npm run play -- --timeout`); default the page's own (5,000 ms). */
+  implicitWaitMs?: number;
+  /** The variables every test starts with (`npm run play -- --params`). */
+  variables?: Readonly<Record<string, string>>;
   /** What only npm start gives the host (the journal of unsaved changes among it). */
   host?: Pick<HostOptions, "resolveLocator" | "inspect" | "saveFile" | "journalFile" | "savedAt" | "projectPath" | "recentFile">;
 }
@@ -56,6 +60,7 @@ export async function composeHost(options: ComposeOptions): Promise<ComposedHost
     chromedriverPath: options.chromedriver,
     capabilities: options.capabilities,
     player: options.player,
+    implicitWaitMs: options.implicitWaitMs,
     // `type` on a file input reads a relative path from --files DIR, then beside the .side file.
     uploads: { filesDir: options.filesDir, projectDir: dirname(resolve(options.projectFile)) },
   });
@@ -74,6 +79,7 @@ export async function composeHost(options: ComposeOptions): Promise<ComposedHost
       workers: options.workers,
       heal: options.heal,
       retries: options.retries,
+      variables: options.variables,
       tokenFile: options.tokenFile,
     });
   } catch (error) {

@@ -91,6 +91,8 @@ export interface HostOptions {
   heal?: boolean;
   /** createIde's `retries` (`--retries N` of npm start and npm run play). Default 0. */
   retries?: number;
+  /** createIde's `variables`: what every test starts with (`npm run play -- --params`). */
+  variables?: Readonly<Record<string, string>>;
   /** createIde's `trace` and `traces` (CONTRACT section 17): compose.ts gives the trace store. */
   trace?: IdeOptions["trace"];
   traces?: IdeOptions["traces"];
@@ -227,6 +229,7 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
     workers: options.workers,
     heal: options.heal,
     retries: options.retries,
+    variables: options.variables,
     trace: options.trace,
     traces: options.traces,
     journal: options.journalFile ? fileJournal(options.journalFile, options.savedAt ?? 0) : undefined,

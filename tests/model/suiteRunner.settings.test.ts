@@ -146,7 +146,7 @@ function clockedRunner(hangs: (input: PageCommandInput) => boolean) {
   const clock = new SimulatedClock();
   const page = fromPromise<PageOutcome, PageCommandInput>(({ input }) => (hangs(input) ? new Promise<PageOutcome>(() => {}) : Promise.resolve({ state: "passed" })));
   const testRunner = testRunnerMachine.provide({ actors: { runPageCommand: page, tellPlugins: told } as never });
-  const actor = createActor(suiteRunnerMachine.provide({ actors: { testRunner, tellPlugins: told } as never }), { clock }).start();
+  const actor = createActor(suiteRunnerMachine.provide({ actors: { testRunner, tellPlugins: told } as never }), { clock, input: {} }).start();
   const ends: Array<{ testId: string; end: TestEnd; failed: boolean }> = [];
   actor.on("*", () => {});
   const seen = new Set<string>();
@@ -181,7 +181,7 @@ describe("suite runner, a suite's timeout", () => {
       { testId: "t-2", end: "failed", failed: true },
       { testId: "t-3", end: "completed", failed: false },
     ]);
-    const rows = commandRows((shownBefore!.getSnapshot() as { context: { run: { commands: never } } }).context.run.commands);
+    const rows = commandRows((shownBefore!.getSnapshot() as unknown as { context: { run: { commands: never } } }).context.run.commands);
     expect(rows.map((r) => [r.id, r.state])).toEqual([
       ["b1", "failed"],
       ["b2", null],

@@ -100,7 +100,7 @@ describe("the options npm start and npm run play share", () => {
     expect([readStartOptions([])!.retries, readStartOptions(["--retries", "3"])!.retries]).toEqual([0, 3]);
     expect(() => readStartOptions(["--retries=-1"])).toThrow('--retries must be a whole number of at least 0, not "-1"');
     expect(() => readStartOptions(["--retries", "-1"])).toThrow("--retries needs a value; one that starts with a dash is written --retries=VALUE");
-    expect(readPlayOptions(["x.side", "--retries", "2", "--report", "out"])).toMatchObject({ retries: 2, report: "out" });
+    expect(readPlayOptions(["x.side", "--retries", "2", "--report", "out"], "/run/here")).toMatchObject({ retries: 2, report: "/run/here/out" });
     expect(() => readPlayOptions(["x.side", "--retries", "twice"])).toThrow('--retries must be a whole number of at least 0, not "twice"');
   });
 });
