@@ -5,7 +5,9 @@ import { createActor } from "xstate";
 import type { AnyActorRef, InspectionEvent, Observer } from "xstate";
 import { deliverTo, locatorResolver, pickInPagePort, readProjectPort, recordingPorts, runPorts, saveProjectPort, tabUnderTestPort } from "./ports.ts";
 import { readRecorderReport } from "./recorder.ts";
-import type { Deliver, Executor, PickInPage, ReadProject, ResolveLocator, Save, TabUnderTest } from "./ports.ts";
+import type { Deliver, Executor, FindInPage, PickInPage, ReadProject, ResolveLocator, Save, TabUnderTest } from "./ports.ts";
+import { pageFinder } from "./findInPage.ts";
+import type { FindReply } from "./findInPage.ts";
 import { DEFAULT_LIMITS } from "./protocol/limits.ts";
 import type { Limits } from "./protocol/limits.ts";
 import { createProtocol } from "./protocol/protocol.ts";
@@ -45,6 +47,8 @@ export interface IdeOptions {
   window?: "open" | "closed";
   document?: Document;
   resolveLocator?: ResolveLocator;
+  /** The page under test's "Find" and counts (CONTRACT section 21); without it ide.findInPage answers NoPage. */
+  findInPage?: FindInPage;
   deliver?: Deliver;
   /** "Save to computer" (CONTRACT sections 1 and 20): given the file to write, or null for its default place. */
   save?: Save;
@@ -129,6 +133,8 @@ export interface Ide {
    * `{ error, errorCode }`; never rejects.
    */
   exportCode(request: ExportRequest): Promise<ExportReply>;
+  /** "Find target in page" (CONTRACT section 21): `{ location, outline? }` → `{ count, shown }` or `{ error, errorCode }`; never rejects. */
+  findInPage(question: unknown): Promise<FindReply>;
   /**
    * The transport lost this sender (a bridge connection closed): a dialog it opened is
    * answered no and its control ends; its registration, its logs and the project stay.
@@ -372,6 +378,7 @@ export function createIde(options: IdeOptions = {}): Ide {
     getProject: () => currentProject(actor),
     getSavedProject: () => savedProjectOf(actor.getSnapshot()),
     exportCode: (request) => exportWith(request, currentProject(actor), registeredPlugins(actor.getSnapshot())),
+    findInPage: pageFinder(options.findInPage, limits.deliverTimeoutMs),
     subscribe(listener) {
       listeners.add(listener);
       return { unsubscribe: () => listeners.delete(listener) };

@@ -57,6 +57,13 @@ export function pickInPagePort(pick: PickInPage | undefined) {
     };
   });
 }
+/**
+ * "Find target in page" and the alternative locators' counts (CONTRACT section 21): how many
+ * elements `locator` matches in the page under test now, and whether the first has a box there;
+ * with `outline`, that first one is outlined in the page for 2 s. Rejects with a LocatorError
+ * (or `{ errorCode }`): InvalidLocator, NoPage when no page is open.
+ */
+export type FindInPage = (locator: string, outline: boolean) => Promise<{ count: number; shown: boolean }>;
 /** The browser tab under test (the extension's), or null when there is none. */
 export type TabUnderTest = () => Promise<{ id: number } | null>;
 

@@ -9,6 +9,7 @@ import { checkTestName } from "../services/side/testName.ts";
 import type { ErrorCode } from "./shared.types.ts";
 import type { Edit, Place } from "./editor.history.ts";
 import type { EditEvent, EditorContext, UserSelectEvent } from "./editor.types.ts";
+import { parseLocator } from "../services/locators/index.ts";
 
 /** What the editor keeps of the display. */
 export type Display = Pick<EditorContext, "project" | "displayedTestId" | "selectedCommandId">;
@@ -141,6 +142,23 @@ export function planEdit(context: Display & Pick<EditorContext, "playing">, even
     });
   }
 
+  if (event.type === "user.chooseLocator") {
+    const command = commands[at];
+    const pairs = targetPairs(command.targets);
+    const where = `command #${at + 1} "${name}"`;
+    if (!pairs.some(([locator]) => locator === event.locator)) {
+      return refused("InvalidRequest", `"${event.locator}" is not one of the alternative locators of ${where}.`);
+    }
+    if (command.target === event.locator) return refused("InvalidRequest", `"${event.locator}" is the target of ${where} already.`);
+    return planned(`Use "${event.locator}" as the target of "${name}"`, (p) => {
+      const changed = p.tests[testAt].commands[at];
+      const old = changed.target ?? "";
+      changed.target = event.locator;
+      // The old target stays at hand among the alternatives, named by its strategy as v3 names a builder.
+      if (old !== "" && !pairs.some(([locator]) => locator === old)) changed.targets = [...pairs, [old, strategyOf(old)]];
+    });
+  }
+
   if (event.type === "user.moveCommand") {
     if (event.toIndex > commands.length - 1) {
       return refused("InvalidRequest", `toIndex ${event.toIndex} is past the end: the displayed test has ${commands.length} commands (0 to ${commands.length - 1}).`);
@@ -217,4 +235,20 @@ export function indexAfterRecorded(context: Display, lastRecordedId: string | nu
   const test = displayedTest(context);
   const at = test && lastRecordedId ? test.commands.findIndex((c) => c.id === lastRecordedId) : -1;
   return at >= 0 ? at + 1 : undefined;
+}
+
+/** A command's recorded `targets` as `[locator, builder]` pairs; anything else in the file's list is left out. */
+export function targetPairs(targets: unknown): Array<[string, string]> {
+  if (!Array.isArray(targets)) return [];
+  return targets.flatMap((t): Array<[string, string]> =>
+    Array.isArray(t) && typeof t[0] === "string" && t[0] !== "" ? [[t[0], typeof t[1] === "string" ? t[1] : strategyOf(t[0])]] : [],
+  );
+}
+
+function strategyOf(locator: string): string {
+  try {
+    return parseLocator(locator).strategy;
+  } catch {
+    return "target";
+  }
 }

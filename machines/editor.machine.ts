@@ -186,6 +186,7 @@ export const editorMachine = setup({
     "user.renameTest": { actions: "applyEdit" },
     "user.addCommand": { actions: "applyEdit" },
     "user.changeCommand": { actions: "applyEdit" },
+    "user.chooseLocator": { actions: "applyEdit" },
     "user.moveCommand": { actions: "applyEdit" },
     "user.deleteCommand": { actions: "applyEdit" },
     "user.changeSettings": { actions: "applyEdit" },

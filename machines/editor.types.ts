@@ -40,6 +40,7 @@ export const EDIT_EVENTS = [
   "user.renameTest",
   "user.addCommand",
   "user.changeCommand",
+  "user.chooseLocator",
   "user.moveCommand",
   "user.deleteCommand",
   "user.changeSettings",

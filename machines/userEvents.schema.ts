@@ -70,6 +70,8 @@ export const userEventSchema = z.discriminatedUnion("type", [
     // CONTRACT section 20: v3's "Description".
     comment: z.string().max(MAX_TEXT).optional(),
   }),
+  // CONTRACT section 21: one of the command's recorded `targets` becomes its target ("Alternative locators").
+  z.object({ type: z.literal("user.chooseLocator"), commandId: z.string(), locator: z.string().min(1).max(MAX_TEXT) }),
   z.object({ type: z.literal("user.moveCommand"), commandId: z.string(), toIndex: index }),
   z.object({ type: z.literal("user.deleteCommand"), commandId: z.string() }),
   // CONTRACT section 18: a healed command's working locator becomes its target.
@@ -150,6 +152,7 @@ export const USER_EVENT_OWNER = {
   "user.renameTest": "editor",
   "user.addCommand": "editor",
   "user.changeCommand": "editor",
+  "user.chooseLocator": "editor",
   "user.moveCommand": "editor",
   "user.deleteCommand": "editor",
   "user.acceptHealed": "root",
@@ -196,7 +199,17 @@ export type UserSelectEvent = Extract<UserEvent, { type: "user.selectTest" | "us
 /** The user's edits of the displayed test and the project's tests. */
 export type UserEditEvent = Extract<
   UserEvent,
-  { type: "user.addTest" | "user.renameTest" | "user.addCommand" | "user.changeCommand" | "user.moveCommand" | "user.deleteCommand" | "user.changeSettings" }
+  {
+    type:
+      | "user.addTest"
+      | "user.renameTest"
+      | "user.addCommand"
+      | "user.changeCommand"
+      | "user.chooseLocator"
+      | "user.moveCommand"
+      | "user.deleteCommand"
+      | "user.changeSettings";
+  }
 >;
 
 /** The editor's events of CONTRACT section 20 (undo, tests, suites, the project, the clipboard). */

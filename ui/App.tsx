@@ -9,6 +9,7 @@
 // export code and save with the browser's own dialog.
 import { useEffect, useMemo, useState } from "preact/hooks";
 import { useIdeConnection } from "./connection.ts";
+import { pageFinder, PageFinderContext } from "./pageFinder.ts";
 import type { UiTransport } from "./connection.ts";
 import { commandChoices } from "./commandNames.ts";
 import { Dialog } from "./components/Dialog.tsx";
@@ -47,6 +48,10 @@ export function App({ transport, waitingText = "Waiting for the IDE host…", tr
   const view = state.view;
   const resolveLocator = useMemo(() => (transport.resolveLocator ? transport.resolveLocator.bind(transport) : null), [transport]);
   const exportCode = useMemo(() => (transport.exportCode ? transport.exportCode.bind(transport) : null), [transport]);
+  // "Find target in page" and the alternatives' counts; counted again when the page under test may have changed.
+  const pageKey = [state.page?.url, state.page?.title, state.playback?.runId, state.playback?.status, view?.recording?.startedAt].join("\n");
+  const playing = ["starting", "running", "finishing"].includes(state.playback?.status ?? "idle");
+  const finder = useMemo(() => (transport.findInPage ? pageFinder(transport.findInPage.bind(transport), pageKey, playing) : null), [transport, pageKey, playing]);
   const pageInput = useMemo(() => (transport.pageInput ? transport.pageInput.bind(transport) : null), [transport]);
   const saveAs = useMemo(() => (transport.saveAs ? transport.saveAs.bind(transport) : null), [transport]);
   const [tab, setTab] = useState("log");
@@ -168,16 +173,18 @@ export function App({ transport, waitingText = "Waiting for the IDE host…", tr
               openTrace={openTrace}
               send={send}
             />
-            <TestEditor
-              view={view}
-              shown={shownTest}
-              playback={state.playback}
-              runCommands={state.commands}
-              breakpoints={breakpoints}
-              travel={travel}
-              send={send}
-              resolveLocator={resolveLocator}
-            />
+            <PageFinderContext.Provider value={finder}>
+              <TestEditor
+                view={view}
+                shown={shownTest}
+                playback={state.playback}
+                runCommands={state.commands}
+                breakpoints={breakpoints}
+                travel={travel}
+                send={send}
+                resolveLocator={resolveLocator}
+              />
+            </PageFinderContext.Provider>
           </div>
           {state.pages && (
             <div class="page-column">

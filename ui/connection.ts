@@ -75,7 +75,7 @@ function reduce(state: IdeState, action: Action): IdeState {
     return { ...state, page: { url, title, image, at, ...extra } };
   }
   // Answers to "Find" are the transport's to settle; one that reaches here changes nothing.
-  if (message.type === "locator.resolved" || message.type === "export.answered") return state;
+  if (message.type === "locator.resolved" || message.type === "locator.found" || message.type === "export.answered") return state;
   const playback = message.playback !== undefined ? message.playback : state.playback;
   return {
     ...state,

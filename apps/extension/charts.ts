@@ -51,6 +51,7 @@ export function withCharts(transport: UiTransport, extra: ExtraCharts): UiTransp
   return {
     // "Find" in the editor resolves through the transport it wraps.
     resolveLocator: transport.resolveLocator?.bind(transport),
+    findInPage: transport.findInPage?.bind(transport),
     exportCode: transport.exportCode?.bind(transport),
     connect(handlers) {
       let last: Update | null = null;

@@ -28,6 +28,7 @@ import { tabPage } from "../../drivers/webextension/tabPage.ts";
 import { debuggerInput } from "../../drivers/webextension/debugger.ts";
 import { saveToComputer } from "../../drivers/webextension/save.ts";
 import { locatorsInTabUnderTest, tabUnderTestId } from "../../drivers/webextension/tabs.ts";
+import { findInTabUnderTest } from "../../drivers/webextension/findInTab.ts";
 import { recordInTabUnderTest } from "../../drivers/webextension/recording.ts";
 import { keepWorkspace, loadWorkspace, restoreUnsaved } from "./workspace.ts";
 import { readStoredJournal, storageJournal } from "./journal.ts";
@@ -133,6 +134,8 @@ async function main() {
     traces: traces ?? undefined,
     // While a run is under way, plugins resolve locators in its tab and frame.
     resolveLocator: locatorsInTabUnderTest(() => (runUnderWay ? executor.current() : null)),
+    // "Find target in page" and the alternatives' counts (CONTRACT section 21), where locators resolve.
+    findInPage: findInTabUnderTest(() => (runUnderWay ? executor.current() : null)),
     tabUnderTest: tabUnderTestId(() => (runUnderWay ? executor.current() : null)),
     // Forgetting the journal (a load, a save, a discard) keeps the new saved project in the same write.
     journal: storageJournal(chrome.storage.local, found, () => core.getSavedProject()),

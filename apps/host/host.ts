@@ -11,7 +11,7 @@ import { WebSocketServer } from "ws";
 import { createIde } from "../../index.ts";
 import type { Ide, IdeOptions, Limits, SideProject } from "../../index.ts";
 import { DEFAULT_LIMITS } from "../../core/protocol/limits.ts";
-import type { Executor, ResolveLocator } from "../../core/ports.ts";
+import type { Executor, FindInPage, ResolveLocator } from "../../core/ports.ts";
 import { resolveInDocument } from "../../services/locators/index.ts";
 import { refuseHost, refuseUpgrade, statusText, tokenMatches } from "../../drivers/bridge/admission.ts";
 import type { Refusal } from "../../drivers/bridge/admission.ts";
@@ -48,6 +48,8 @@ export interface HostOptions {
   executor?: Executor & {
     hasPage?(): boolean;
     resolveLocator?: ResolveLocator;
+    /** "Find target in page" and the alternative locators' counts in the page under test (CONTRACT section 21). */
+    findInPage?: FindInPage;
     capturePage?(runId?: string): Promise<PageShot | null>;
     /** The page of that run live (DevTools' screencast) into the sink, for the UI's page panel (pageFeed.ts's LiveSource). */
     livePage?(sink: LiveSink, runId?: string): Promise<LiveAnswer>;
@@ -201,6 +203,7 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
     project: options.project,
     document: resolveLocator ? undefined : document,
     resolveLocator,
+    findInPage: executor?.findInPage && ((location, outline) => executor.findInPage!(location, outline)),
     executor: executor && pageFeed ? watchedExecutor(executor, pageFeed) : executor,
     deliver: bridge.deliver,
     save: async (project, to) => {

@@ -1,11 +1,12 @@
 // The heal benchmark's code inside the page under test (bundled by bench/heal.ts): it takes
 // the marks off the elements to find (so the builders and the fingerprint never see them),
 // records an element as the recorder does, changes the page by one mutation, and plays the
-// recorded locators three ways. Mutations are deterministic: the same page and mutation give
+// recorded locators three ways, and once more as the player looks for a click's element. Mutations are deterministic: the same page and mutation give
 // the same changed page.
 import { buildTargets } from "../../services/locators/builders.ts";
 import { findElement, parseLocator } from "../../services/locators/index.ts";
 import { fingerprintOf, heal } from "../../services/healing/index.ts";
+import { waitForActionable } from "../../drivers/player/actionable.ts";
 import type { Fingerprint, RelocateOptions } from "../../services/healing/index.ts";
 import { MUTATIONS } from "./mutations.ts";
 import type { MutationName } from "./mutations.ts";
@@ -24,6 +25,8 @@ export interface Played {
   primary: Outcome;
   fallback: Outcome;
   healing: Outcome;
+  /** The player's own search for a click's element (drivers/player/): its locators, heal(), what it needs of the element. */
+  player: Outcome;
   /** How healing found it (target, targets, relocation) or why it did not. */
   via: string;
   score: number | null;
@@ -79,8 +82,21 @@ function first(locators: readonly string[]): Element | undefined {
   return undefined;
 }
 
-/** The recorded element looked for three ways in the page as it is now. */
-export function play(recorded: Recorded, options: RelocateOptions = {}): Played {
+/**
+ * The element the player would click: its element wait (find.ts) with what a click needs of the
+ * element to be seen (actionable.ts), the wait 0 (the page does not change any more).
+ */
+async function playerClick(recorded: Recorded): Promise<Element | undefined> {
+  const request = { command: "click", target: recorded.target, value: "", targets: recorded.targets, implicitWaitMs: 0, fingerprint: recorded.fingerprint };
+  try {
+    return await waitForActionable({ win: window, request }, { visible: true });
+  } catch {
+    return undefined;
+  }
+}
+
+/** The recorded element looked for four ways in the page as it is now. */
+export async function play(recorded: Recorded, options: RelocateOptions = {}): Promise<Played> {
   const t0 = performance.now();
   const healed = heal(document, recorded, options);
   const ms = performance.now() - t0;
@@ -88,6 +104,7 @@ export function play(recorded: Recorded, options: RelocateOptions = {}): Played 
     primary: outcome(first([recorded.target]), recorded.key),
     fallback: outcome(first([recorded.target, ...recorded.targets]), recorded.key),
     healing: outcome(healed.found ? healed.element : undefined, recorded.key),
+    player: outcome(await playerClick(recorded), recorded.key),
     via: healed.found ? healed.via : healed.why,
     score: healed.found ? healed.score : (healed.candidates[0]?.score ?? null),
     ms,

@@ -1,8 +1,10 @@
 // The changes a next release makes to a page, each applied for one element (the target):
 // ids and classes renamed (page-wide, as a build's new hashes do) or dropped (the target's),
 // its text edited, a wrapper put around it, a sibling like it inserted before it, it moved,
-// every element's attributes reordered, the page restyled, and a release doing several at
-// once. Each returns false when it changes nothing for this target, and that pair is not counted.
+// every element's attributes reordered, the page restyled, a release doing several at once,
+// and a hidden copy of it coming first (hiddenCopies.ts). Each returns false when it changes
+// nothing for this target, and that pair is not counted.
+import { addHiddenCopy, moveHiddenCopyFirst } from "./hiddenCopies.ts";
 import { allElements } from "./marks.ts";
 
 export type Mutation = (doc: Document, target: Element) => boolean;
@@ -199,6 +201,8 @@ export const MUTATIONS = {
     wrap(doc, target);
     return restyle(doc);
   },
+  "a hidden copy added before it": addHiddenCopy,
+  "its hidden copy moved first": moveHiddenCopyFirst,
 } satisfies Record<string, Mutation>;
 
 export type MutationName = keyof typeof MUTATIONS;

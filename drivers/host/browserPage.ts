@@ -37,6 +37,8 @@ import { liveScreencast } from "./screencast.ts";
 import type { LiveAnswer, LiveSink } from "../view/pageFeed.ts";
 import { closeDevTools } from "./devtoolsConnection.ts";
 import { callResolver, fromPage, locatorBundle } from "./pages.ts";
+import { findWith } from "./findInPage.ts";
+import type { Found } from "./findInPage.ts";
 import { commandMessage, isGone, PageGoneError } from "./pageGone.ts";
 import { playerRoute } from "./playerRoute.ts";
 import { inPlayerWords } from "./playerWording.ts";
@@ -79,6 +81,8 @@ export interface BrowserPage extends Executor {
   hasPage(): boolean;
   /** The xpath of what a locator matches in the driven page. */
   resolveLocator(location: string): Promise<string>;
+  /** How many elements a locator matches in the driven page, the first outlined for 2 s with `outline` (findInPage.ts). */
+  findInPage(location: string, outline: boolean): Promise<Found>;
   /** The process id of the chromedriver this started, while it runs (tests kill it). */
   chromedriverPid(): number | null;
   /** The page as it is now (URL, title, small JPEG) for the UI; null while there is no browser. Rejects when it cannot be taken. */
@@ -321,6 +325,12 @@ export function browserPage(options: BrowserPageOptions = {}): BrowserPage {
       const opened = current;
       if (!opened || opened.dead) throw new LocatorError("NoPage", `There is no page under test to resolve ${JSON.stringify(location)} in.`);
       return resolveIn(opened, location);
+    },
+
+    async findInPage(location, outline) {
+      const opened = current;
+      if (!opened || opened.dead) throw new LocatorError("NoPage", "No page is open: play or record a test to open the page under test.");
+      return findWith(opened.driver, location, outline);
     },
 
     playedInPage: () => playedInPage,

@@ -81,6 +81,7 @@ export function sessionPool(options: SessionPoolOptions = {}): SessionPool {
     baseUrl: options.baseUrl,
     hasPage: () => last?.hasPage() ?? false,
     resolveLocator: (location) => pageFor(undefined).resolveLocator(location),
+    findInPage: (location, outline) => pageFor(undefined).findInPage(location, outline),
     chromedriverPid: () => last?.chromedriverPid() ?? null,
     capturePage(runId?: string): Promise<PageShot | null> {
       const page = pageOfRun(runId);

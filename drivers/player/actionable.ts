@@ -6,7 +6,9 @@
 // disabled control ignores), and not covered at the point it acts on (a spinner or an overlay on
 // top of it). A late, disabled, covered or moving element is waited for, not acted on too early
 // (a click WebDriver sends a disabled button is lost silently). When the wait is over, the
-// command fails saying which of these did not hold. The same code plays in the host and in the
+// command fails saying which of these did not hold. A command that needs its element visible
+// acts on a locator's first visible match: hidden copies (a closed menu's) are passed over, and a
+// locator with none is not found once the wait is over (find.ts). The same code plays in the host and in the
 // extension. `InPageRequest.actionWaits: false` skips all but the element's wait, only to
 // measure what these waits cost (bench/hostRun.ts).
 import { describe, isDisabled, isDisplayed, windowOf } from "./dom.ts";
@@ -175,12 +177,13 @@ async function moves(el: Element, signal?: AbortSignal): Promise<boolean> {
  * request's implicit wait, or `options.timeoutMs`); fails with what did not hold at the end.
  */
 export async function waitForActionable(context: CommandContext, needs: Needs, options: WaitOptions = {}): Promise<Element> {
-  if (context.request.actionWaits === false) return waitForElement(context, options);
+  const usable = options.usable ?? (needs.visible ? isDisplayed : undefined);
+  if (context.request.actionWaits === false) return waitForElement(context, { ...options, usable });
   const condition = actionCondition(needs, options.condition);
   const target = options.target ?? context.request.target;
   const deadline = Date.now() + clampWait(options.timeoutMs ?? context.request.implicitWaitMs);
   for (;;) {
-    const el = await waitForElement(context, { ...options, condition, timeoutMs: Math.max(0, deadline - Date.now()) });
+    const el = await waitForElement(context, { ...options, condition, usable, timeoutMs: Math.max(0, deadline - Date.now()) });
     if (!needs.stable) return el;
     const moving = await moves(el, context.signal);
     if (!moving && el.isConnected && condition.holds(el)) return el;

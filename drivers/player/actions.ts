@@ -22,6 +22,7 @@ import type { Offset, Point } from "./mouse.ts";
 import { clickEvents, dragEvents, keyEvents, mouseMoved, mousePressed, mouseReleased, trustedFor } from "./trusted.ts";
 import { chooseOption, findOption, optionDisabled, parseOptionLocator } from "./options.ts";
 import type { CommandContext, CommandHandler } from "./types.ts";
+import { messageOf } from "../../services/errors.ts";
 
 const typable: ElementCondition = {
   holds: (el) => !canType(el) || isEditable(el),
@@ -30,10 +31,13 @@ const typable: ElementCondition = {
 
 const isFileInput = (el: Element) => el.localName === "input" && (el as HTMLInputElement).type === "file";
 
-/** Visible and editable; a hidden file input is the rule (a styled button opens it), so it is typed into as it is. */
+/** What typing needs to see: a shown field; a hidden file input is the rule (a styled button opens it), so it is typed into as it is. */
+const typedInto = (el: Element) => isFileInput(el) || isDisplayed(el);
+
+/** Visible (typedInto) and editable. */
 const fieldReady: ElementCondition = {
-  holds: (el) => (isFileInput(el) || isDisplayed(el)) && typable.holds(el),
-  why: (el, target) => (isFileInput(el) || isDisplayed(el) ? typable.why(el, target) : notVisible(target)),
+  holds: (el) => typedInto(el) && typable.holds(el),
+  why: (el, target) => (typedInto(el) ? typable.why(el, target) : notVisible(target)),
 };
 
 const canType = (el: Element) => isTextField(el) || isPickedField(el) || isContentEditable(el);
@@ -160,14 +164,9 @@ function checkCommand(checked: boolean): CommandHandler {
 async function typeCommand(context: CommandContext) {
   const { request } = context;
   const strokes = strokesOf(request.value);
-  const el = await waitForActionable(context, { stable: true }, { condition: fieldReady });
+  const el = await waitForActionable(context, { stable: true }, { condition: fieldReady, usable: typedInto });
   if (el.localName === "select") throw new CommandFailure(`Element ${request.target} is a select; choose its option with select`);
-  if (el.localName === "input" && (el as HTMLInputElement).type === "file") {
-    // The extension has no file system to read the named file from (CONTRACT section 19): the host does.
-    throw new NotPlayableHere(
-      `Element ${request.target} is a file input: the extension cannot read ${JSON.stringify(request.value)} from this computer's disk, so it cannot upload it; play this test with npm start or npm run play, whose host uploads the file (absolute, or relative to the .side file or --files DIR)`,
-    );
-  }
+  if (isFileInput(el)) return chooseFiles(context, el as HTMLInputElement);
   if (!canType(el)) throw new CommandFailure(`Element ${request.target} is not a text field or an editable element, so it cannot be typed into`);
   if (!trustedFor(context)) focusElement(el);
   else if (isPickedField(el)) focusForKeys(el);
@@ -190,6 +189,28 @@ async function typeCommand(context: CommandContext) {
   clearField(el);
   sendKeys(el, strokes);
   commitChange(el.ownerDocument);
+}
+
+/**
+ * `type` on a file input (CONTRACT sections 19, 21): the value names the files, one path a line,
+ * as the host reads it. They are chosen in the chooser the input opens, by whoever holds the
+ * browser's DevTools and can answer it (the extension); a player that cannot (the host's
+ * in-page player) leaves the command to the host's WebDriver, which sets the files itself.
+ */
+async function chooseFiles(context: CommandContext, el: HTMLInputElement): Promise<void> {
+  const { request } = context;
+  const choose = context.input?.chooseFiles;
+  if (!choose) throw new NotPlayableHere(`Element ${request.target} is a file input, whose file is chosen through the browser's DevTools, and this page is not held through them`);
+  const paths = request.value.split("\n").map((line) => line.trim()).filter((line) => line !== "");
+  if (paths.length === 0) throw new CommandFailure(`type on the file input ${request.target} needs the path of the file to upload as its value`);
+  if (paths.length > 1 && !el.multiple) {
+    throw new CommandFailure(`Element ${request.target} takes one file (it has no multiple attribute), and ${paths.length} were named: ${paths.join(", ")}`);
+  }
+  try {
+    await choose.call(context.input, el, paths);
+  } catch (error) {
+    throw new CommandFailure(`Element ${request.target}: ${messageOf(error)}`);
+  }
 }
 
 /** WebDriver's element clear: a field with text is focused, emptied (input), left (change, blur). */

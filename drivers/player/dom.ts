@@ -2,6 +2,8 @@
 // its visible text, its value, whether it is selected or editable. Every function takes the
 // element alone and finds its window through ownerDocument, so the same code runs in a content
 // script (an isolated world over the page's DOM) and in jsdom for the unit tests.
+import { isShown } from "./shown.ts";
+import { seleniumText } from "./visibleText.ts";
 
 /** The window an element lives in. */
 export function windowOf(el: Element): Window & typeof globalThis {
@@ -39,63 +41,22 @@ export function inShadowTree(el: Element, root: ShadowRoot): boolean {
   return false;
 }
 
-const INPUT_TYPES_WITHOUT_BOX = new Set(["hidden"]);
-
 /**
- * WebDriver's "is displayed", as far as the page can tell: connected, no `display: none`,
- * `visibility: hidden` or `opacity: 0` on it or above it, and a box with an area (its own or a
- * child's). Options are displayed when their select is. Without layout (jsdom) only styles count.
+ * WebDriver's "is displayed", by Selenium's own rules (shown.ts): not `display: none`,
+ * `visibility: hidden`, fully transparent, inside a closed <details>, of no size or clipped away
+ * by an ancestor's overflow; options when their select is. Without layout (jsdom) only styles count.
  */
 export function isDisplayed(el: Element): boolean {
-  if (!el.isConnected) return false;
-  if (el.localName === "option" || el.localName === "optgroup") {
-    const select = el.closest("select");
-    return select !== null && isDisplayed(select);
-  }
-  if (el.localName === "input" && INPUT_TYPES_WITHOUT_BOX.has((el as HTMLInputElement).type)) return false;
-  if (typeof el.checkVisibility === "function") {
-    if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) return false;
-    return hasArea(el, 0);
-  }
-  return styledVisible(el);
-}
-
-// WebDriver counts a zero-size element as displayed when something inside it has a size.
-function hasArea(el: Element, depth: number): boolean {
-  const rect = el.getBoundingClientRect();
-  if (rect.width > 0 && rect.height > 0) return true;
-  if (depth > 8) return false;
-  return Array.from(el.children).some((child) => hasArea(child, depth + 1));
-}
-
-function styledVisible(el: Element): boolean {
-  const win = windowOf(el);
-  const own = win.getComputedStyle(el);
-  if (own.visibility === "hidden" || own.visibility === "collapse") return false;
-  for (let node: Element | null = el; node; node = composedParent(node)) {
-    if (node.hasAttribute("hidden")) return false;
-    const style = node === el ? own : win.getComputedStyle(node);
-    if (style.display === "none" || style.opacity === "0") return false;
-  }
-  return true;
+  return isShown(el);
 }
 
 /**
- * WebDriver's element text: the rendered text (innerText) with each line trimmed, blank lines
- * between blocks dropped and non-breaking spaces read as spaces; "" for an element not displayed.
- * Without layout (jsdom has no innerText) it is the text content with white space collapsed.
+ * WebDriver's element text, as chromedriver's getText reads it (visibleText.ts): the text of the
+ * shown elements inside, hidden children left out, white space as Selenium normalises it, the
+ * text-transform applied; what "Assert text" records and assertText compares.
  */
 export function visibleText(el: Element): string {
-  if (!isDisplayed(el)) return "";
-  const inner = (el as HTMLElement).innerText;
-  if (typeof inner !== "string") return (el.textContent ?? "").replace(/[\s\u00a0]+/g, " ").trim();
-  return inner
-    .split("\n")
-    .map((line) => line.replace(/^[^\S\u00a0]+|[^\S\u00a0]+$/g, ""))
-    .filter((line) => line !== "")
-    .join("\n")
-    .replace(/\u00a0/g, " ")
-    .trim();
+  return seleniumText(el);
 }
 
 /** WebDriver's getAttribute("value"): the live value of a form control, else the attribute (null when absent). */

@@ -18,9 +18,9 @@ export class CommandAborted extends Error {
 }
 
 /**
- * A command this page cannot play for this element, though another player can (a file input:
- * the page cannot read the computer's disk): answered `unsupported`, so the host's WebDriver
- * plays it and the extension says why it cannot.
+ * A command this page cannot play for this element, though another player can (a file input
+ * where no one answers its file chooser): answered `unsupported`, so the host's WebDriver plays
+ * it and the extension says why it cannot.
  */
 export class NotPlayableHere extends Error {
   constructor(message: string) {

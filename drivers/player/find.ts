@@ -7,6 +7,10 @@
 // wait and the command keeps its element's fingerprint, the element is relocated by similarity (services/healing/, CONTRACT section 18):
 // the best candidate is used only when it clears the threshold and the margin, and the command
 // says it healed; otherwise it fails naming the nearest candidates with their scores.
+// A command that acts on what a person sees (a click, typing) gives `usable`: a locator's first
+// usable match is its match, and a locator whose matches are all hidden is waited on, as the
+// element it found may yet be shown; once the wait is over it does not count as found, and the
+// next locator, then relocation, is tried (CONTRACT section 18). Other commands take the first match.
 import { findElement, findElements, LocatorError, parseLocator } from "../../services/locators/index.ts";
 import type { ParsedLocator } from "../../services/locators/index.ts";
 import { CommandAborted, CommandFailure } from "./errors.ts";
@@ -41,18 +45,38 @@ export function matchesOf(doc: Document, location: ParsedLocator): Element[] {
   }
 }
 
-/** The first element the locators match now, trying them in order, and which locator found it; the first locator's engine errors fail. */
-function firstMatch(doc: Document, locators: ParsedLocator[]): { el: Element; index: number } | undefined {
+/** What the locators found: `match`, the element and which locator; `hidden`, the first match of a locator whose matches were none of them usable. */
+interface Scan {
+  match?: { el: Element; index: number };
+  hidden?: Element;
+}
+
+/**
+ * The locators tried in order: a locator's match is its first element (its first usable one
+ * when `usable` is given). A locator whose matches are all unusable ends the scan (`hidden`),
+ * unless `passOverHidden`, when the next is tried. The first locator's engine errors fail.
+ */
+function scan(doc: Document, locators: ParsedLocator[], usable?: (el: Element) => boolean, passOverHidden = false): Scan {
+  let hidden: Element | undefined;
   for (const [index, locator] of locators.entries()) {
+    let matches: Element[];
     try {
-      return { el: findElement(doc, locator), index };
+      // The first match is all most commands look at; all of them only when it is not usable.
+      const first = findElement(doc, locator);
+      matches = !usable || usable(first) ? [first] : findElements(doc, locator);
     } catch (error) {
       if (error instanceof LocatorError && error.errorCode === "ElementNotFound") continue;
       // An alternative the page's engine rejects is skipped; the command's own target is reported.
       if (index === 0) throw new CommandFailure(messageOf(error));
+      continue;
     }
+    if (matches.length === 0) continue;
+    const el = usable ? matches.find(usable) : matches[0];
+    if (el) return { match: { el, index }, hidden };
+    hidden ??= matches[0];
+    if (!passOverHidden) return { hidden };
   }
-  return undefined;
+  return { hidden };
 }
 
 /** The request's fingerprint when it has the shape relocation reads (the .side file is the user's), else null. */
@@ -111,6 +135,11 @@ export interface WaitOptions {
   notFound?: (target: string) => string;
   /** The locator to use instead of the request's target (storeAttribute's element part). */
   target?: string;
+  /**
+   * What a match must be for the command to act on it (displayed, for a click): a locator's first
+   * such match is its match, and one with none counts as not found once the wait is over.
+   */
+  usable?: (el: Element) => boolean;
 }
 
 /** The command's element, waited for; fails with Selenium's "Element X not found" or the condition's reason. */
@@ -130,12 +159,16 @@ export async function waitForElement(context: CommandContext, options: WaitOptio
       }
     }
   }
+  const { usable, condition } = options;
   let seen: Element | undefined;
+  let hidden: Element | undefined;
   const found = await poll(options.timeoutMs ?? request.implicitWaitMs, signal, () => {
-    const match = firstMatch(win.document, locators);
-    if (!match) return undefined;
-    seen = match.el;
-    return !options.condition || options.condition.holds(match.el) ? match : undefined;
+    // A locator whose matches are all hidden holds the wait: what it found may be shown yet.
+    const now = scan(win.document, locators, usable);
+    hidden = now.hidden;
+    if (!now.match) return undefined;
+    seen = now.match.el;
+    return !condition || condition.holds(now.match.el) ? now.match : undefined;
   });
   const fingerprint = options.target === undefined && options.alternatives !== false && (found || !seen) ? recordedFingerprint(request.fingerprint) : null;
   // The target's match counts at once when it plainly is the recorded element (or nothing was
@@ -149,12 +182,25 @@ export async function waitForElement(context: CommandContext, options: WaitOptio
   if (fingerprint) {
     // `targets` whose match no longer resembles the recorded element (a positional locator now
     // on its neighbour) do not count; then relocation by similarity.
-    const healed = heal(win.document, { target, targets: written.slice(1), fingerprint });
-    if (!healed.found) throw new CommandFailure(`Element ${target} not found. ${refusalMessage({ found: false, why: healed.why === "no fingerprint" ? "nothing" : healed.why, candidates: healed.candidates })}`);
-    if (options.condition && !options.condition.holds(healed.element)) throw new CommandFailure(options.condition.why(healed.element, healed.locator));
+    const healed = heal(win.document, { target, targets: written.slice(1), fingerprint }, { usable });
+    if (!healed.found) {
+      const refusal = refusalMessage({ found: false, why: healed.why === "no fingerprint" ? "nothing" : healed.why, candidates: healed.candidates });
+      throw new CommandFailure(`${hidden && condition ? condition.why(hidden, target) : `Element ${target} not found`}. ${refusal}`);
+    }
+    if (condition && !condition.holds(healed.element)) throw new CommandFailure(condition.why(healed.element, healed.locator));
     if (healed.via !== "target") context.healed = { locator: healed.locator, score: healed.score, fingerprint: fingerprintOf(healed.element) };
     return healed.element;
   }
-  if (seen?.isConnected && options.condition) throw new CommandFailure(options.condition.why(seen, target));
+  if (hidden && !found && !seen) {
+    // The wait is over and each locator that found something found only hidden elements: the
+    // first locator with a usable match is the element (no fingerprint to judge it by, as v3).
+    const { match } = scan(win.document, locators, usable, true);
+    if (match && (!condition || condition.holds(match.el))) {
+      if (match.index > 0) context.healed = { locator: written[match.index], score: 1 };
+      return match.el;
+    }
+    if (condition) throw new CommandFailure(condition.why(match?.el ?? hidden, match ? written[match.index] : target));
+  }
+  if (seen?.isConnected && condition) throw new CommandFailure(condition.why(seen, target));
   throw new CommandFailure(options.notFound ? options.notFound(target) : `Element ${target} not found`);
 }

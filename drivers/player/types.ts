@@ -44,6 +44,13 @@ export interface TrustedInput {
   send(events: InputEvent[]): Promise<void>;
   /** Where this window's viewport sits in the top window's (0, 0 in the top window); null when that cannot be told (a cross-origin frame). */
   offset(win: Window): { x: number; y: number } | null;
+  /**
+   * Chooses `paths` (absolute, one or more) for a file input as a user does in its file chooser,
+   * where the holder can answer the chooser (the extension: drivers/webextension/uploads.ts);
+   * rejects, having changed nothing, with a message naming what is wrong. Absent: the host's
+   * WebDriver sets the files (drivers/host/fileUpload.ts).
+   */
+  chooseFiles?(input: HTMLInputElement, paths: string[]): Promise<void>;
 }
 
 /** How a command's element was found when not by its target (CONTRACT section 18): the locator that worked and its score in 0..1 (1 for one of `targets`). */

@@ -9,6 +9,7 @@ import type { UiTransport } from "./transport.ts";
 export function localTransport(ide: Ide): UiTransport {
   return {
     resolveLocator: (location) => ide.handle({ uri: "/playback/location", verb: "get", payload: { location } }, UI_SENDER),
+    findInPage: (location, outline) => ide.findInPage({ location, outline }),
     exportCode: (request) => ide.exportCode(request),
     connect(handlers) {
       handlers.status("connected");

@@ -60,6 +60,10 @@
 //       { type: "locator.resolved", id, reply } with the route's reply (an xpath, or
 //       { error, errorCode }). `id` is the page's own number for the question; the page
 //       gives up on its own after a limit, and a relay that stopped answers nothing.
+//   { type: "locator.find", id, location, outline }: the command form's "Find target in page"
+//       (outline: true) and its alternative locators' counts: ide.findInPage (CONTRACT section
+//       21), which reads the question with zod; the relay answers { type: "locator.found", id,
+//       reply } with its answer ({ count, shown } or { error, errorCode }), as "Find" is.
 //   { type: "export.request", id, language, testId } or { ..., suiteId }: the Export dialog:
 //       ide.exportCode (CONTRACT section 15); the relay answers { type: "export.answered", id,
 //       reply } with its answer ({ filename, body } or { error, errorCode }), as "Find" is.
@@ -75,6 +79,7 @@ import type { StateValue } from "xstate";
 import type { IdeView } from "../../machines/ide.view.ts";
 import type { UserEventInput } from "../../machines/userEvents.schema.ts";
 import type { ExportReply, ExportRequest } from "../../core/export.ts";
+import type { FindReply } from "../../core/findInPage.ts";
 import type { LogEntry } from "../../services/logs/index.ts";
 
 export type { IdeView, LogEntry, ExportReply, ExportRequest };
@@ -139,6 +144,15 @@ export interface CommandOutline {
   value: string;
   /** v3's "Description" (CONTRACT section 20); absent when the command has none. */
   comment?: string;
+  /** The locators of its recorded `targets`, in order (CONTRACT section 21's "Alternative locators"); absent when it has none. */
+  targets?: string[];
+}
+
+/** A .side command's `targets` (`[locator, builder]` pairs, as the file has them: anything) as the outline's list of locators. */
+export function alternativesOf(targets: unknown): { targets?: string[] } {
+  if (!Array.isArray(targets)) return {};
+  const locators = targets.flatMap((t) => (Array.isArray(t) && typeof t[0] === "string" && t[0] !== "" ? [t[0] as string] : []));
+  return locators.length > 0 ? { targets: [...new Set(locators)] } : {};
 }
 /** A test case of the loaded project (not part of the IdeView): the page shows it and sets breakpoints on it before a run. */
 export interface TestSummary {
@@ -205,6 +219,7 @@ export type HostMessage =
     }
   | PageMessage
   | LocatorAnswerMessage
+  | FindAnswerMessage
   | ExportAnswerMessage
   | {
       type: "update";
@@ -229,6 +244,12 @@ export type LocatorAnswerMessage = { type: "locator.resolved"; id: number; reply
 
 /** A page → IDE message: the editor's "Find". */
 export type LocatorQuestionMessage = { type: "locator.resolve"; id: number; location: string };
+
+/** A page → IDE message: "Find target in page" (outline) or an alternative's count: ide.findInPage (CONTRACT section 21). */
+export type FindQuestionMessage = { type: "locator.find"; id: number; location: string; outline: boolean };
+
+/** The answer to a `locator.find`: ide.findInPage's reply, `{ count, shown }` or `{ error, errorCode }`. */
+export type FindAnswerMessage = { type: "locator.found"; id: number; reply: FindReply };
 
 /** A page → IDE message: the Export dialog asks for a test's or a suite's code. */
 export type ExportQuestionMessage = { type: "export.request"; id: number; language: string } & ({ testId: string } | { suiteId: string });

@@ -14,6 +14,7 @@ import type {
   CommandRow,
   CommandsDelta,
   ExportQuestionMessage,
+  FindQuestionMessage,
   HostMessage,
   LocatorQuestionMessage,
   LogDelta,
@@ -24,6 +25,7 @@ import type {
   TestSummary,
   UiView,
 } from "./messages.ts";
+import { alternativesOf } from "./messages.ts";
 import { suitesOf } from "../../services/playback/targets.ts";
 import { chartValues, machineCharts } from "./charts.ts";
 import type { PageSource } from "./pageFeed.ts";
@@ -107,6 +109,12 @@ function locatorQuestionOf(message: { type: string; [field: string]: unknown }):
   if (message.type !== "locator.resolve") return null;
   const { id, location } = message;
   return Number.isSafeInteger(id) && typeof location === "string" ? { type: "locator.resolve", id: id as number, location } : null;
+}
+
+/** The command form's "Find" and its alternatives' counts; the question itself is ide.findInPage's to read (zod). */
+function findQuestionOf(message: { type: string; [field: string]: unknown }): FindQuestionMessage | null {
+  const { id, location, outline } = message;
+  return message.type === "locator.find" && Number.isSafeInteger(id) ? { type: "locator.find", id: id as number, location: location as string, outline: outline as boolean } : null;
 }
 
 function exportQuestionOf(message: { type: string; [field: string]: unknown }): ExportQuestionMessage | null {
@@ -286,6 +294,7 @@ export class ViewRelay {
             target: c.target ?? "",
             value: c.value ?? "",
             ...(typeof c.comment === "string" && c.comment !== "" ? { comment: c.comment } : {}),
+            ...alternativesOf(c.targets),
           })),
         }),
       );
@@ -311,6 +320,8 @@ export class ViewRelay {
     if (question) return void this.answerLocator(question);
     const exportQuestion = exportQuestionOf(message);
     if (exportQuestion) return void this.answerExport(exportQuestion);
+    const find = findQuestionOf(message);
+    if (find) return void this.ide.findInPage({ location: find.location, outline: find.outline }).then((reply) => this.write({ type: "locator.found", id: find.id, reply }));
     const input = pageInputOf(message);
     const page = this.page;
     if (!input || !page?.input) return;

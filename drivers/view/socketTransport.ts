@@ -55,6 +55,7 @@ export function socketTransport(): UiTransport {
 
   return {
     resolveLocator: (location) => ask((id) => ({ type: "locator.resolve", id, location })),
+    findInPage: (location, outline) => ask((id) => ({ type: "locator.find", id, location, outline })),
     exportCode: (request) => ask((id) => ({ type: "export.request", id, ...request })) as Promise<ExportReply>,
     pageInput(input) {
       if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: "page.input", input } satisfies PageInputMessage));
@@ -77,7 +78,7 @@ export function socketTransport(): UiTransport {
         ws.onmessage = (event) => {
           if (stopped || typeof event.data !== "string") return;
           const message = JSON.parse(event.data) as HostMessage;
-          if (message.type === "locator.resolved" || message.type === "export.answered") return settle(message.id, { reply: message.reply });
+          if (message.type === "locator.resolved" || message.type === "locator.found" || message.type === "export.answered") return settle(message.id, { reply: message.reply });
           handlers.message(message);
         };
         ws.onclose = () => {

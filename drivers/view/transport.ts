@@ -30,6 +30,13 @@ export interface UiTransport {
    */
   resolveLocator?(location: string): Promise<unknown>;
   /**
+   * Where it can: "Find target in page" (`outline: true`: the first match outlined for 2 s) or
+   * an alternative locator's count: ide.findInPage (CONTRACT section 21); resolves with its
+   * answer, `{ count, shown }` or `{ error, errorCode }`; rejects when the question could not be
+   * asked. Without it the form shows no counts.
+   */
+  findInPage?(location: string, outline: boolean): Promise<unknown>;
+  /**
    * Where it can: asks the IDE for a test's or a suite's code (ide.exportCode, CONTRACT
    * section 15); rejects when the question could not be asked. Without it there is no Export.
    */

@@ -4,21 +4,26 @@
 // - locator.resolve: GET /playback/location, with the project's own resolver
 //   (services/locators/) against the live document, so the browser's own CSS and XPath
 //   engines check every xpath it gives;
+// - locator.find: "Find target in page" and the alternatives' counts (drivers/findInPage/);
 // - page.command: one command of a run, done by the one player (drivers/player/, runInPage) in this frame's document,
 //   with trusted input (the window sends it through chrome.debugger: debugger.ts) when the
-//   window holds the tab and this frame's place in the top window can be told;
+//   window holds the tab and this frame's place in the top window can be told, and a file
+//   input's chooser opened here for the window to answer (uploads.ts);
 // - page.abort: lets go of the commands still waiting here (the run was stopped);
 // - frame.locate: selectFrame's locator: which of window.frames the element is.
 import { messageOf } from "../../services/errors.ts";
 import { resolveInDocument } from "../../services/locators/index.ts";
-import { readResolveLocator, readToContent } from "./messages.ts";
+import { readFindLocator, readResolveLocator, readToContent } from "./messages.ts";
+import { findInDocument } from "../findInPage/index.ts";
 import type { FrameLocateAnswer, ResolveLocatorAnswer } from "./messages.ts";
 import { locateInPage, runInPage } from "../player/index.ts";
 import type { InPageAnswer, InputEvent, TrustedInput } from "../player/index.ts";
 import type { PageInputAnswer } from "./debugger.ts";
+import { CHOOSER_GLOBAL, chooserWorld } from "./uploads.ts";
+import type { ChooserWorld, PageUploadAnswer } from "./uploads.ts";
 
 const LOADED = "__ideCoreContentScript";
-const scope = globalThis as typeof globalThis & { [LOADED]?: true };
+const scope = globalThis as typeof globalThis & { [LOADED]?: true; [CHOOSER_GLOBAL]?: ChooserWorld };
 
 function resolveLocator(location: string): ResolveLocatorAnswer {
   try {
@@ -70,6 +75,18 @@ const windowInput: TrustedInput = {
     if (!answer || answer.ok !== true) throw new Error(answer?.ok === false ? answer.error : "the IDE window did not send the input");
   },
   offset: offsetInTop,
+  // The window opens the chooser through this isolated world, which the page cannot see, under
+  // a user gesture a page script never has (uploads.ts), and answers it with the files.
+  async chooseFiles(input: HTMLInputElement, paths: string[]) {
+    const nonce = crypto.randomUUID();
+    scope[CHOOSER_GLOBAL] = chooserWorld(input, nonce);
+    try {
+      const answer = (await chrome.runtime.sendMessage({ type: "page.upload", nonce, paths })) as PageUploadAnswer | undefined;
+      if (!answer || answer.ok !== true) throw new Error(answer?.ok === false ? answer.error : "the IDE window did not answer the upload");
+    } finally {
+      if (scope[CHOOSER_GLOBAL]?.nonce === nonce) delete scope[CHOOSER_GLOBAL];
+    }
+  },
 };
 
 // Injected twice (the window cannot tell whether an earlier injection is still there after a
@@ -90,6 +107,11 @@ if (!scope[LOADED]) {
     const locate = readResolveLocator(value);
     if (locate) {
       sendResponse(resolveLocator(locate.location));
+      return false;
+    }
+    const find = readFindLocator(value);
+    if (find) {
+      sendResponse(findInDocument(document, find.location, find.outline));
       return false;
     }
     const message = readToContent(value);

@@ -9,12 +9,14 @@
 // the next command's message says so, once per tab. Each send has a time limit.
 // With `console` (runs keep traces), the held tab's console errors are heard too (DevTools'
 // Runtime and Log events, read as the host reads them: drivers/traces/witness.ts), for a failed
-// command's trace; a tab not held has none to tell.
+// command's trace; a tab not held has none to tell. The held tab's file choosers are answered
+// for `type` on a file input too (uploads.ts).
 import { z } from "zod";
 import { messageOf } from "../../services/errors.ts";
 import { withTimeout } from "../../services/timeout.ts";
 import { consoleErrors, errorOf } from "../traces/witness.ts";
 import type { TabConsole } from "./camera.ts";
+import { fileChooserAnswerer } from "./uploads.ts";
 
 const PROTOCOL_VERSION = "1.3";
 const ATTACH_LIMIT_MS = 5_000;
@@ -112,7 +114,7 @@ export function debuggerInput(options: { console?: boolean } = {}): DebuggerHold
   chrome.runtime.onMessage.addListener(onMessage);
   if (options.console) chrome.debugger.onEvent.addListener(onEvent);
 
-  return {
+  const hold: DebuggerHold = {
     ready(tabId) {
       let holding = held.get(tabId);
       if (!holding) {
@@ -144,6 +146,7 @@ export function debuggerInput(options: { console?: boolean } = {}): DebuggerHold
       since: (tabId, mark) => hearing.get(tabId)?.since(mark) ?? [],
     },
     close() {
+      uploads.close();
       chrome.debugger.onEvent.removeListener(onEvent);
       hearing.clear();
       chrome.debugger.onDetach.removeListener(onDetach);
@@ -154,4 +157,7 @@ export function debuggerInput(options: { console?: boolean } = {}): DebuggerHold
       held.clear();
     },
   };
+  // Made before any tab is held, so it hears the execution contexts the console's Runtime.enable reports.
+  const uploads = fileChooserAnswerer({ ready: (tabId) => hold.ready(tabId), keepsRuntime: options.console === true });
+  return hold;
 }

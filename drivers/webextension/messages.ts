@@ -22,6 +22,10 @@
 // The IDE window → the content script in the tab under test (chrome.tabs.sendMessage, to
 // one frame: the run's selected frame, else the top one):
 //   { type: "locator.resolve", location } → { ok: true, xpath } | { ok: false, errorCode, error }
+//   { type: "locator.find", location, outline }
+//                                          → drivers/findInPage/'s FindAnswer: { ok: true, count,
+//                                            shown } | { ok: false, errorCode, error }; with
+//                                            `outline` the first match is outlined for 2 s
 //   { type: "page.command", request, trusted }
 //                                          → InPageAnswer (page/index.ts: runInPage's answer);
 //                                            `trusted`: the window holds the tab through
@@ -87,6 +91,16 @@ export function readResolveLocator(value: unknown): ResolveLocatorMessage | null
   return isObject(value) && value.type === "locator.resolve" && typeof value.location === "string"
     ? { type: "locator.resolve", location: value.location }
     : null;
+}
+
+/** "Find target in page" and the alternatives' counts (CONTRACT section 21), answered with drivers/findInPage/'s FindAnswer. */
+export type FindLocatorMessage = { type: "locator.find"; location: string; outline: boolean };
+
+const findLocatorSchema = z.strictObject({ type: z.literal("locator.find"), location: z.string(), outline: z.boolean() });
+
+export function readFindLocator(value: unknown): FindLocatorMessage | null {
+  const read = findLocatorSchema.safeParse(value);
+  return read.success ? read.data : null;
 }
 
 export type PageCommandMessage = { type: "page.command"; request: InPageRequest; trusted?: boolean };

@@ -143,8 +143,8 @@ export function tabPage(options: TabPageOptions = {}): TabPage {
     if (!prepared.ok) return failed(prepared.message);
     const trusted = options.trustedInput ? await options.trustedInput.ready(target.tabId) : false;
     const answer = await sendToPage(target, { type: "page.command", request: prepared.request, trusted }, signal);
-    if (answer.state === "unsupported") return failed(`The browser extension cannot play ${command.command}: ${answer.message}`);
     const note = options.trustedInput?.takeNote(target.tabId) ?? null;
+    if (answer.state === "unsupported") return failed(`The browser extension cannot play ${command.command}: ${answer.message}${note ? ` (${note})` : ""}`);
     if (answer.state === "failed") return failed(note ? `${answer.message} (${note})` : answer.message);
     const outcome: PageOutcome = { state: "passed" };
     if (answer.message !== undefined || note) outcome.message = [answer.message, note].filter(Boolean).join(" ");

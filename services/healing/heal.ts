@@ -5,7 +5,9 @@
 // locator that names the element, by a hair for a positional one: a positional locator that
 // now finds the neighbour that took the place does not count, and the next one is tried). A
 // locator whose only matches are hidden, when the recorded element was shown, does not count
-// either. What the player calls when it looks for a command's element. DOM-only.
+// either; with `usable` (a command that needs its element seen), a locator's first usable match
+// is its match, and only usable elements are relocated to. What the player calls when it looks
+// for a command's element. DOM-only.
 import { findElements, parseLocator } from "../locators/index.ts";
 import { fingerprintOf } from "./fingerprint.ts";
 import type { Fingerprint } from "./fingerprint.ts";
@@ -39,23 +41,23 @@ export type HealResult =
 /** The command's element now: by its locators in order, each checked against the fingerprint, then by relocation. */
 export function heal(doc: Document, request: HealRequest, options: RelocateOptions = {}): HealResult {
   const { fingerprint } = request;
-  const { weights = WEIGHTS, threshold = DEFAULT_THRESHOLD, margin = DEFAULT_MARGIN } = options;
+  const { weights = WEIGHTS, threshold = DEFAULT_THRESHOLD, margin = DEFAULT_MARGIN, usable } = options;
   const locators = [request.target, ...(request.targets ?? []).filter((t) => t !== request.target)];
   let ranked: Candidate[] | undefined;
   for (const [index, locator] of locators.entries()) {
-    const el = firstMatch(doc, locator, fingerprint);
+    const el = firstMatch(doc, locator, usable ?? (fingerprint ? (el) => actionable(doc, fingerprint, el) : undefined));
     if (!el) continue;
     const via = index === 0 ? "target" : "targets";
     if (!fingerprint) return { found: true, element: el, locator, score: 1, via };
     if (similarity(fingerprint, fingerprintOf(el), weights) >= SURE_SCORE) return { found: true, element: el, locator, score: 1, via };
-    ranked ??= rank(doc, fingerprint, elementsOf(doc), weights);
+    ranked ??= rank(doc, fingerprint, usable ? elementsOf(doc).filter(usable) : elementsOf(doc), weights);
     const best = ranked[0];
     const score = ranked.find((c) => c.element === el)?.score ?? 0; // scored as the others were, rarity included
     const slack = positional(locator) ? TIE : margin;
     if (!best || best.element === el || (score >= threshold && score >= best.score - slack)) return { found: true, element: el, locator, score: 1, via };
   }
   if (!fingerprint) return { found: false, candidates: [], why: "no fingerprint" };
-  const relocation = relocate(doc, fingerprint, { threshold, margin, weights }, ranked);
+  const relocation = relocate(doc, fingerprint, { threshold, margin, weights, usable }, ranked);
   if (relocation.found) return { found: true, element: relocation.element, locator: relocation.locator, score: relocation.score, via: "relocation" };
   return { found: false, candidates: relocation.candidates, why: relocation.why };
 }
@@ -64,15 +66,15 @@ export function heal(doc: Document, request: HealRequest, options: RelocateOptio
 const positional = (locator: string) => /:nth-(?:of-type|child|last-child|last-of-type)\(|\[\d+\]/.test(locator);
 
 /**
- * The first element `locator` finds now that can be acted on when the recorded one could (in
- * a page with layout: rendered); none for no such match or a locator the page cannot evaluate.
+ * The first element `locator` finds now that `usable` holds for (the first at all without it);
+ * none for no such match or a locator the page cannot evaluate.
  */
-function firstMatch(doc: Document, locator: string, fingerprint: Fingerprint | undefined): Element | undefined {
+function firstMatch(doc: Document, locator: string, usable: ((el: Element) => boolean) | undefined): Element | undefined {
   let matches: Element[];
   try {
     matches = findElements(doc, parseLocator(locator));
   } catch {
     return undefined;
   }
-  return fingerprint ? matches.find((el) => actionable(doc, fingerprint, el)) : matches[0];
+  return usable ? matches.find(usable) : matches[0];
 }

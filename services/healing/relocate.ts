@@ -20,6 +20,12 @@ export interface RelocateOptions {
   /** How far the best must be ahead of the runner-up. */
   margin?: number;
   weights?: Weights;
+  /**
+   * Only elements it holds for are candidates, and a locator's first such match is its match: a
+   * command that acts on what a person sees passes "displayed", so a hidden copy of the element
+   * (a closed menu's, a template's) is neither taken nor a runner-up that makes a tie.
+   */
+  usable?: (el: Element) => boolean;
 }
 
 export const DEFAULT_THRESHOLD = 0.6;
@@ -99,13 +105,13 @@ function rankNow(doc: Document, fingerprint: Fingerprint, elements: Element[], w
  * (heal() has it already), so nothing is scored twice.
  */
 export function relocate(doc: Document, fingerprint: Fingerprint, options: RelocateOptions = {}, rankedPage?: Candidate[]): Relocation {
-  const { threshold = DEFAULT_THRESHOLD, margin = DEFAULT_MARGIN, weights = WEIGHTS } = options;
+  const { threshold = DEFAULT_THRESHOLD, margin = DEFAULT_MARGIN, weights = WEIGHTS, usable } = options;
   const kind = kindOfFingerprint(fingerprint);
   const sameKind = (el: Element) => {
     const type = el.getAttribute("type")?.toLowerCase();
     return kindOf(el.localName, type, roleLike(el)) === kind;
   };
-  const all = rankedPage ? [] : elementsOf(doc);
+  const all = rankedPage ? [] : usable ? elementsOf(doc).filter(usable) : elementsOf(doc);
   const first = rankedPage ? rankedPage.filter((c) => sameKind(c.element)) : rank(doc, fingerprint, all.filter(sameKind), weights);
   let ranked = first;
   let decision = decide(first, threshold, margin);

@@ -83,6 +83,30 @@ describe("healing in Chromium", () => {
     expect(result).toMatchObject({ found: true, via: "targets", locator: "xpath=//div[2]/button[2]", title: "Red scarf" });
   });
 
+  it("for a command that needs its element seen, relocates to the shown button past a transparent copy of its card laid over it", async () => {
+    const fingerprint = await recorded("#scarf");
+    await freshShop();
+    // A faded-out quick view: a transparent copy of the card laid over it, before it in the page; the ids gone.
+    await page.evaluate(`(() => {
+      const card = document.querySelector("#scarf").closest(".card"); const copy = card.cloneNode(true); const box = card.getBoundingClientRect();
+      copy.style.cssText = "position:absolute;margin:0;opacity:0;left:" + (box.left + scrollX) + "px;top:" + (box.top + scrollY) + "px";
+      copy.querySelector("button").dataset.copy = "yes"; card.before(copy);
+      for (const b of document.querySelectorAll("button")) b.removeAttribute("id");
+    })()`);
+    const heal = (usable: boolean) =>
+      page.evaluate(
+        ([request, name, usable]) => {
+          const shown = (el: Element) => el.checkVisibility({ opacityProperty: true, visibilityProperty: true });
+          const result = (globalThis as any)[name].heal(document, request, usable ? { usable: shown } : {});
+          return result.found ? { via: result.via, copy: result.element.dataset.copy === "yes", title: result.element.closest(".card").querySelector("h3").textContent } : { via: result.why };
+        },
+        [{ target: "id=scarf", targets: ["css=.card:nth-child(2) > .buy"], fingerprint }, GLOBAL, usable] as const,
+      );
+    expect(await heal(true)).toEqual({ via: "relocation", copy: false, title: "Red scarf" });
+    // A command that needs no visible element keeps the rule for what is rendered: the transparent copy counts.
+    expect(await heal(false)).toEqual({ via: "targets", copy: true, title: "Red scarf" });
+  });
+
   it("relocates a restyled, reordered card's button by the text around it, not by its old place", async () => {
     const fingerprint = await recorded("#scarf");
     const release = `(() => {

@@ -1,20 +1,32 @@
 // The torture page in the browser extension, end to end (CONTRACT section 19, issue 26): the
 // built extension in headless Chromium, the torture cases of tests/support/torturePage.ts as
 // the tests of one .side project the user loads in the IDE window, each played in the tab
-// under test with the in-page player: every command passes. The upload case is the host's
-// alone: the extension refuses to type into a file input, saying to play it in the host.
+// under test with the in-page player: every command passes. The upload case names its file
+// relative to the .side file, which the extension has no folder for: here it names the file's
+// absolute path, and the extension uploads it through the input's file chooser.
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadProjectFile, useIdeExtension } from "../support/ideExtension.ts";
-import { TORTURE_CASES, TORTURE_PAGES } from "../support/torturePage.ts";
+import { TORTURE_CASES, TORTURE_PAGES, UPLOAD_FILE } from "../support/torturePage.ts";
+import type { TortureCase } from "../support/torturePage.ts";
 import { tortureProject } from "../support/torturePlay.ts";
 import { ACTIONABILITY_CASES, ACTIONABILITY_PAGES } from "../support/actionabilityPages.ts";
 
-const CASES = [...TORTURE_CASES, ...ACTIONABILITY_CASES];
+const uploaded = join(mkdtempSync(join(tmpdir(), "ide-core-torture-")), UPLOAD_FILE.name);
+
+/** The case with its upload's relative name made the absolute path of the file written for it. */
+const withAbsoluteUpload = (tcase: TortureCase): TortureCase =>
+  tcase.uploadsRelative ? { ...tcase, commands: tcase.commands.map((c) => (c.command === "type" && c.value === UPLOAD_FILE.name ? { ...c, value: uploaded } : c)) } : tcase;
+
+const CASES = [...TORTURE_CASES, ...ACTIONABILITY_CASES].map(withAbsoluteUpload);
 
 // One browser for the file: each case is its own test of one project, played in turn.
 const ide = useIdeExtension({ plugins: ["opener"], pages: { ...TORTURE_PAGES, ...ACTIONABILITY_PAGES }, once: true });
 
 beforeAll(async () => {
+  writeFileSync(uploaded, UPLOAD_FILE.content);
   const project = tortureProject(ide.site.origin, CASES);
   await loadProjectFile(ide.window, project);
 }, 120_000);
@@ -45,15 +57,6 @@ async function play(index: number): Promise<string[]> {
 
 describe("the torture page in the browser extension", () => {
   CASES.forEach((tcase, index) => {
-    if (tcase.hostOnly) {
-      it(`${tcase.name}: the extension refuses it at the file input, naming the host that uploads`, async () => {
-        const played = await play(index);
-        expect(played[0]).toBe("passed");
-        expect(played[1]).toMatch(/^failed: The browser extension cannot play type: Element id=file is a file input: the extension cannot read .* play this test with npm start or npm run play/);
-        expect(played.slice(2)).toEqual(["not run"]);
-      });
-      return;
-    }
     it(`${tcase.name}: every command passes in the tab`, async () => {
       expect(await play(index)).toEqual(tcase.commands.map(() => "passed"));
     });

@@ -19,8 +19,8 @@ export type ExportLanguage = "javascript-mocha" | "python-pytest";
 export interface TortureCase {
   name: string;
   commands: TortureCommand[];
-  /** Only the host plays it: the extension cannot upload a file from disk (it refuses clearly). */
-  hostOnly?: boolean;
+  /** It uploads UPLOAD_FILE by a path relative to the .side file, which only the host can read; the extension is given the file's absolute path. */
+  uploadsRelative?: boolean;
   /** Why the exported code of a language leaves it out (Selenium's own packages cannot write it so that it runs), if so. */
   notExported?: Partial<Record<ExportLanguage, string>>;
 }
@@ -305,7 +305,7 @@ export const TORTURE_CASES: TortureCase[] = [
   },
   {
     name: "uploads a file by typing its path into a file input",
-    hostOnly: true,
+    uploadsRelative: true,
     notExported: BOTH("the path is relative to the .side file, which the exported code does not know"),
     commands: [c("open", "/t/upload"), c("type", "id=file", UPLOAD_FILE.name), c("assertText", "id=out", `${UPLOAD_FILE.name}: ${UPLOAD_FILE.content.length} bytes`)],
   },

@@ -336,7 +336,7 @@ describe("type", () => {
     expect(await run(win, "type", "id=size", "S")).toEqual(failed("Element id=size is a select; choose its option with select"));
     expect(await run(page(`<input type="file" id="cv">`), "type", "id=cv", "cv.pdf")).toEqual(
       unsupported(
-        `Element id=cv is a file input: the extension cannot read "cv.pdf" from this computer's disk, so it cannot upload it; play this test with npm start or npm run play, whose host uploads the file (absolute, or relative to the .side file or --files DIR)`,
+        "Element id=cv is a file input, whose file is chosen through the browser's DevTools, and this page is not held through them",
       ),
     );
     expect(await run(win, "type", "id=box", "S")).toEqual(

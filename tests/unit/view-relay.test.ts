@@ -137,6 +137,43 @@ describe("ViewRelay", () => {
     located.stop();
   });
 
+  it("answers Find target in page with ide.findInPage's answer to the page that asked, and ignores a question without a numeric id", async () => {
+    vi.useRealTimers();
+    const findInPage = vi.fn(async (location: string) => ({ count: location === "css=.item" ? 3 : 0, shown: true }));
+    const finding = createIde({ findInPage });
+    const sink = recordingSink();
+    const relay = new ViewRelay(finding, sink);
+    relay.receive({ type: "locator.find", id: "1", location: "css=.item", outline: true });
+    relay.receive(JSON.stringify({ type: "locator.find", id: 4, location: "css=.item", outline: true }));
+    relay.receive({ type: "locator.find", id: 5, location: 7, outline: false });
+    const answers = () => sink.messages.filter((m) => m.type === "locator.found");
+    await vi.waitFor(() => expect(answers()).toHaveLength(2));
+    // Each is answered as it settles: the refused one needs no page, so it may come first.
+    expect(answers().sort((a, b) => (a as { id: number }).id - (b as { id: number }).id)).toEqual([
+      { type: "locator.found", id: 4, reply: { count: 3, shown: true } },
+      { type: "locator.found", id: 5, reply: { error: expect.stringMatching(/location/), errorCode: "InvalidRequest" } },
+    ]);
+    expect(findInPage.mock.calls).toEqual([["css=.item", true]]);
+    finding.stop();
+  });
+
+  it("sends a command's recorded alternatives as its targets' locators, once each", () => {
+    vi.useRealTimers();
+    const project = {
+      id: "p", version: "2.0", name: "alts", url: "http://127.0.0.1/", urls: [], plugins: [], suites: [],
+      tests: [{ id: "t", name: "t", commands: [
+        { id: "a", command: "click", target: "id=a", value: "", targets: [["id=a", "id"], ["css=#a", "css:finder"], ["id=a", "id"], ["", "x"]] },
+        { id: "b", command: "open", target: "/", value: "", targets: [] },
+      ] }],
+    };
+    const withTargets = createIde({ project });
+    const sink = recordingSink();
+    new ViewRelay(withTargets, sink);
+    const update = sink.messages.find((m) => m.type === "update") as Extract<HostMessage, { type: "update" }>;
+    expect(update.tests?.[0].commands.map((c) => c.targets)).toEqual([["id=a", "css=#a"], undefined]);
+    withTargets.stop();
+  });
+
   it("ignores a Find without a numeric id or a string location, and answers nothing once stopped", async () => {
     vi.useRealTimers();
     const resolveLocator = vi.fn(async () => "//a");

@@ -16,6 +16,7 @@ import type { CommandOutline } from "../protocol.ts";
 import { choiceLabel, findChoice } from "../commandNames.ts";
 import type { CommandChoice } from "../commandNames.ts";
 import { LocatorField } from "./LocatorField.tsx";
+import { AlternativeLocators } from "./AlternativeLocators.tsx";
 
 type Fields = { command: string; target: string; value: string; comment: string };
 const EMPTY: Fields = { command: "", target: "", value: "", comment: "" };
@@ -192,6 +193,9 @@ export function CommandForm({
         onKeyDown={onKeyDown}
         onSelectInPage={source ? () => send({ type: "user.selectTargetInPage", commandId: source.id }) : null}
       />
+      {!adding && source !== null && source.targets && (
+        <AlternativeLocators commandId={source.id} target={source.target} targets={source.targets} disabled={disabled} send={send} />
+      )}
       <div class="field">
         <label for="editor-value">Value</label>
         <input

@@ -1,10 +1,14 @@
 // The command form's target, with "Find": the IDE resolves the target as a locator in the
 // page (the page under test while a run has one) and the xpath it found, or why it found
-// none, is shown under the field as text. An answer belongs to the target it was asked for:
-// typing in the field clears it, and an answer that comes back after that is dropped.
-import { useEffect, useRef, useState } from "preact/hooks";
+// none, is shown under the field as text; where the IDE reaches a page under test (CONTRACT
+// section 21), the first element it finds is outlined there for 2 s and the form says how many
+// match. An answer belongs to the target it was asked for: typing in the field clears it, and
+// an answer that comes back after that is dropped.
+import { useContext, useEffect, useRef, useState } from "preact/hooks";
 import { failedAsking, readLocatorReply } from "../locatorAnswer.ts";
 import type { LocatorAnswer } from "../locatorAnswer.ts";
+import { findWording, PageFinderContext } from "../pageFinder.ts";
+import type { FindResult } from "../pageFinder.ts";
 
 export function LocatorField({
   value,
@@ -24,7 +28,8 @@ export function LocatorField({
   onCommit(): void;
   onKeyDown(event: KeyboardEvent): void;
 }) {
-  const [answer, setAnswer] = useState<{ for: string; answer: LocatorAnswer } | null>(null);
+  const finder = useContext(PageFinderContext);
+  const [answer, setAnswer] = useState<{ for: string; answer: LocatorAnswer | null; found: FindResult | null } | null>(null);
   const [asking, setAsking] = useState<string | null>(null);
   const latest = useRef(value);
   latest.current = value;
@@ -32,18 +37,20 @@ export function LocatorField({
     if (answer !== null && answer.for !== value) setAnswer(null);
   }, [value]);
 
+  const resolve = async (target: string): Promise<LocatorAnswer | null> => {
+    if (!resolveLocator) return null;
+    try {
+      return readLocatorReply(await resolveLocator(target));
+    } catch (error) {
+      return failedAsking(error);
+    }
+  };
   const find = async () => {
-    if (!resolveLocator) return;
     const target = value.trim();
     setAsking(target);
-    let result: LocatorAnswer;
-    try {
-      result = readLocatorReply(await resolveLocator(target));
-    } catch (error) {
-      result = failedAsking(error);
-    }
+    const [result, found] = await Promise.all([resolve(target), finder ? finder.find(target, true) : null]);
     setAsking(null);
-    if (latest.current.trim() === target) setAnswer({ for: value, answer: result });
+    if (latest.current.trim() === target) setAnswer({ for: value, answer: result, found });
   };
 
   return (
@@ -57,16 +64,16 @@ export function LocatorField({
           value={value}
           disabled={disabled}
           spellcheck={false}
-          aria-describedby={answer !== null ? "locator-result" : undefined}
+          aria-describedby={answer === null ? undefined : answer.found ? "locator-matches locator-result" : "locator-result"}
           onInput={(event) => onInput((event.currentTarget as HTMLInputElement).value)}
           onChange={onCommit}
           onKeyDown={onKeyDown}
         />
-        {resolveLocator !== null && (
+        {(resolveLocator !== null || finder !== null) && (
           <button
             type="button"
             disabled={disabled || value.trim() === "" || asking !== null}
-            title="Resolve the target as a locator in the page and show the element's xpath"
+            title="Find target in page: outline the element the target finds in the page under test for 2 s, and say how many match"
             onClick={() => void find()}
           >
             {asking !== null ? "Finding…" : "Find"}
@@ -78,14 +85,25 @@ export function LocatorField({
           </button>
         )}
       </div>
+      {finder !== null && (
+        <output
+          id="locator-matches"
+          class={`locator-matches${answer?.found ? (answer.found.ok && answer.found.count > 0 ? " found" : " not-found") : ""}`}
+          data-testid="locator-matches"
+          data-code={answer?.found && !answer.found.ok ? (answer.found.code ?? undefined) : undefined}
+          aria-live="polite"
+        >
+          {answer?.found ? findWording(answer.found) : null}
+        </output>
+      )}
       <output
         id="locator-result"
-        class={answer === null ? "locator-result" : `locator-result ${answer.answer.ok ? "found" : "not-found"}`}
+        class={!answer?.answer ? "locator-result" : `locator-result ${answer.answer.ok ? "found" : "not-found"}`}
         data-testid="locator-result"
-        data-code={answer !== null && !answer.answer.ok ? (answer.answer.code ?? undefined) : undefined}
+        data-code={answer?.answer && !answer.answer.ok ? (answer.answer.code ?? undefined) : undefined}
         aria-live="polite"
       >
-        {answer === null ? null : answer.answer.ok ? (
+        {!answer?.answer ? null : answer.answer.ok ? (
           <>
             xpath <code data-testid="locator-xpath">{answer.answer.xpath}</code>
           </>
