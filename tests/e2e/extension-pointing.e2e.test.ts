@@ -28,16 +28,22 @@ const commandsNow = () =>
   ) as Promise<Recorded[]>;
 const menuItems = () => ide.window.evaluate(() => (globalThis as unknown as { ideCoreContextMenu: { items(): string[] } }).ideCoreContextMenu.items());
 
-/** Chrome's click on one of the menu's items, for the tab under test's top frame. */
-async function chooseInMenu(item: string) {
+/** Chrome's click on one of the menu's items, in the tab under test's frame whose path and query are `framePath` (the top frame unless told). */
+async function chooseInMenu(item: string, framePath?: string) {
   await ide.window.evaluate(
-    async ({ item, url }) => {
+    async ({ item, url, framePath }) => {
       const tabs = await chrome.tabs.query({});
       const tab = tabs.find((t) => t.url?.startsWith(url));
+      let frameId = 0;
+      if (framePath && tab?.id !== undefined) {
+        // Chrome's click names the frame right-clicked: its id, found here by its document's path.
+        const frames = await chrome.scripting.executeScript({ target: { tabId: tab.id, allFrames: true }, func: () => location.pathname + location.search });
+        frameId = frames.find((f) => f.result === framePath)?.frameId ?? -1;
+      }
       const menu = (globalThis as unknown as { ideCoreContextMenu: { clicked(info: unknown, tab: unknown): Promise<void> } }).ideCoreContextMenu;
-      await menu.clicked({ menuItemId: item, frameId: 0, editable: false, pageUrl: tab?.url }, tab);
+      await menu.clicked({ menuItemId: item, frameId, editable: false, pageUrl: tab?.url }, tab);
     },
-    { item, url: ide.site.origin },
+    { item, url: ide.site.origin, framePath },
   );
 }
 
@@ -93,6 +99,27 @@ describe("pointing at the page in the extension", () => {
     await button(ide.window, "Stop recording").click();
     await button(ide.window, "Record").waitFor();
     await expect.poll(menuItems, WAIT).toEqual([]);
+  });
+
+  it("records a check chosen for an element right-clicked in a frame, in that frame", async () => {
+    await ide.tab.goto(`${ide.site.origin}/framed`);
+    await ide.tab.bringToFront();
+    await button(ide.window, "Record").click();
+    await expect.poll(async () => (await commandsNow()).length, WAIT).toBe(2);
+    const deep = ide.tab.frameLocator("#inner").locator("#deep");
+    await deep.click();
+    await ide.tab.keyboard.type("Bo");
+    await ide.tab.locator("#outer").click();
+    await expect.poll(async () => (await commandsNow()).some((c) => c.command === "type" && c.value === "Bo"), WAIT).toBe(true);
+    const before = (await commandsNow()).length;
+
+    await deep.click({ button: "right" });
+    await chooseInMenu("ide-core-check-assertValue", "/inner");
+    await expect.poll(async () => (await commandsNow()).at(-1)?.command, WAIT).toBe("assertValue");
+    const commands = await commandsNow();
+    expect(commands.at(-1)).toMatchObject({ target: "id=deep", value: "Bo" });
+    // Into the frame again (the click on #outer left it), then the check: nothing of the right-click.
+    expect(commands.slice(before).map((c) => c.command)).toEqual(["selectFrame", "assertValue"]);
   });
 
   it("records nothing from the context menu once the recording has stopped", async () => {
