@@ -54,9 +54,10 @@ export function extensionManifest(): ExtensionManifest {
     // storage: the kept project; scripting + host permissions: the locator content script in
     // the tab under test; downloads: "save to computer"; debugger: a run's clicks and keys as
     // trusted input in the tab under test (drivers/webextension/debugger.ts), and its console
-    // errors for a failed command's trace; <all_urls> also lets captureVisibleTab picture the tab
+    // errors for a failed command's trace; contextMenus: the checks in the tab's context menu
+    // while recording (drivers/webextension/contextChecks.ts); <all_urls> also lets captureVisibleTab picture the tab
     // after each command (drivers/webextension/camera.ts).
-    permissions: ["storage", "scripting", "downloads", "debugger"],
+    permissions: ["storage", "scripting", "downloads", "debugger", "contextMenus"],
     host_permissions: ["<all_urls>"],
     // The recorder (CONTRACT section 14) in every frame of every page from its start, so a
     // navigation or a new frame of the tab under test records too; it asks the IDE window

@@ -30,6 +30,8 @@ import { saveToComputer } from "../../drivers/webextension/save.ts";
 import { locatorsInTabUnderTest, tabUnderTestId } from "../../drivers/webextension/tabs.ts";
 import { findInTabUnderTest } from "../../drivers/webextension/findInTab.ts";
 import { recordInTabUnderTest } from "../../drivers/webextension/recording.ts";
+import { pickInTabUnderTest } from "../../drivers/webextension/pointing.ts";
+import { checksInContextMenu } from "../../drivers/webextension/contextChecks.ts";
 import { keepWorkspace, loadWorkspace, restoreUnsaved } from "./workspace.ts";
 import { readStoredJournal, storageJournal } from "./journal.ts";
 import { extensionTraceSource, storedTraceMode } from "./traces.ts";
@@ -125,6 +127,8 @@ async function main() {
   const traces = kept ? traceKeeper(kept.shelf, { problem: (message) => console.error(message) }) : null;
   const executor = traces ? tracedBy(tabs, traces, tabEyes(() => tabs.current(), trustedInput.console), picturePolicy(trace.mode)) : tabs;
   let runUnderWay = false;
+  // Pointing at the page (CONTRACT section 21): picks in the tab under test.
+  const pick = pickInTabUnderTest();
   const core = createIde({
     project: workspace?.project,
     deliver,
@@ -136,6 +140,7 @@ async function main() {
     resolveLocator: locatorsInTabUnderTest(() => (runUnderWay ? executor.current() : null)),
     // "Find target in page" and the alternatives' counts (CONTRACT section 21), where locators resolve.
     findInPage: findInTabUnderTest(() => (runUnderWay ? executor.current() : null)),
+    pickInPage: pick.pickInPage,
     tabUnderTest: tabUnderTestId(() => (runUnderWay ? executor.current() : null)),
     // Forgetting the journal (a load, a save, a discard) keeps the new saved project in the same write.
     journal: storageJournal(chrome.storage.local, found, () => core.getSavedProject()),
@@ -143,6 +148,9 @@ async function main() {
   followRuns(core, executor, (yes) => (runUnderWay = yes));
   // Recording (CONTRACT section 14): the user's actions in the tab under test.
   recordInTabUnderTest(core);
+  pick.follow(core);
+  // The checks in the tab's context menu while recording; tests reach Chrome's click through it.
+  Object.defineProperty(globalThis, "ideCoreContextMenu", { value: checksInContextMenu(core) });
   ide = core;
   // For the window's DevTools console (and the record benchmark): the window's core, as createIde gave it.
   Object.defineProperty(globalThis, "ideCore", { value: core });

@@ -12,6 +12,7 @@
 // (drivers/recorder/) listens to trusted events only, so a page cannot forge a command.
 import type { BuildOptions } from "../../services/locators/builders.ts";
 import { attachRecorder } from "../recorder/recorder.ts";
+import { setUpPointing } from "./pointingContent.ts";
 import { readRecorderControl, RECORDER_PORT } from "./recording.ts";
 import type { RecorderActionMessage, RecorderHelloMessage } from "./recording.ts";
 
@@ -73,5 +74,7 @@ else {
       });
   };
   scope[LOADED] = hello;
+  // Pointing at the page (a check from the context menu, Select target in page), recording or not.
+  setUpPointing(window);
   hello();
 }
