@@ -5,7 +5,7 @@ import { createActor } from "xstate";
 import type { AnyActorRef, InspectionEvent, Observer } from "xstate";
 import { deliverTo, locatorResolver, readProjectPort, recordingPorts, runPorts, saveProjectPort, tabUnderTestPort } from "./ports.ts";
 import { readRecorderReport } from "./recorder.ts";
-import type { Deliver, Executor, FindInPage, ReadProject, ResolveLocator, Save, TabUnderTest } from "./ports.ts";
+import type { Deliver, Executor, FindInPage, ReadData, ReadProject, ResolveLocator, Save, TabUnderTest } from "./ports.ts";
 import { pageFinder } from "./findInPage.ts";
 import type { FindReply } from "./findInPage.ts";
 import { DEFAULT_LIMITS } from "./protocol/limits.ts";
@@ -53,6 +53,8 @@ export interface IdeOptions {
   save?: Save;
   /** user.openRecent: reads a project file's text (CONTRACT section 20); without it opening a recent file fails, saying so. */
   readProject?: ReadProject;
+  /** `loadVars FILE`'s data file (CONTRACT section 22), read and parsed; without it loadVars fails, saying so. */
+  readData?: ReadData;
   /** The file the starting project came from, which a plain Save writes (IdeView.project.path); default null. */
   projectPath?: string | null;
   /** The recent list (IdeView.recentProjects) as kept from an earlier start, newest first; the first 10 are kept. Default empty. */
@@ -211,7 +213,7 @@ export function createIde(options: IdeOptions = {}): Ide {
   // suite runner itself only tells plugins of a suite's end.
   const ports = runPorts(options.deliver, options.executor, limits.deliverTimeoutMs, limits.pageCommandTimeoutMs, (message) =>
     ideLog("warn", message),
-  );
+  options.readData);
   const machine = ideMachine.provide({
     actors: {
       projectFile: projectFileMachine.provide({
