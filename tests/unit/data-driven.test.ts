@@ -1,7 +1,11 @@
 // Data-driven tests (CONTRACT section 22): loadVars FILE … endLoadVars. The data file as it is
 // parsed, the block structure as it is checked before a run, and the rows as a test runner
 // plays them, with the ports a host provides stood in by plain functions.
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { dataFileReader } from "../../apps/host/dataFiles.ts";
 import { createActor, fromPromise, waitFor } from "xstate";
 import { testRunnerMachine } from "../../machines/testRunner.machine.ts";
 import type { DataRow, PageCommandInput, PageOutcome, ReadDataInput, TestRunnerInput } from "../../machines/testRunner.types.ts";
@@ -127,5 +131,26 @@ describe("playing a data block", () => {
     const { opened, rows } = await play([c("l", "loadVars", "gone.csv"), c("o", "open", "/${name}"), c("e", "endLoadVars")], {});
     expect(opened).toEqual([]);
     expect(rows[0]).toEqual(["l", "failed", 'The data file "gone.csv" was not found']);
+  });
+});
+
+describe("the host's data files", () => {
+  const dir = mkdtempSync(join(tmpdir(), "ide-core-data-"));
+  mkdirSync(join(dir, "files"));
+  mkdirSync(join(dir, "project"));
+  writeFileSync(join(dir, "files", "d.json"), '[{"from": "files"}]');
+  writeFileSync(join(dir, "project", "d.json"), '[{"from": "project"}]');
+  writeFileSync(join(dir, "project", "only.csv"), "from\nproject\n");
+
+  it("reads a relative path from --files DIR first, then beside the .side file", async () => {
+    const read = dataFileReader({ filesDir: join(dir, "files"), projectDir: join(dir, "project") });
+    expect(await read("d.json")).toEqual([{ from: "files" }]);
+    expect(await read("only.csv")).toEqual([{ from: "project" }]);
+    expect(await read(join(dir, "project", "d.json"))).toEqual([{ from: "project" }]);
+  });
+
+  it("names every path it looked at when the file is nowhere", async () => {
+    const read = dataFileReader({ filesDir: join(dir, "files"), projectDir: join(dir, "project") });
+    await expect(read("gone.csv")).rejects.toThrow(`The data file "gone.csv" was not found: looked at ${join(dir, "files", "gone.csv")}, ${join(dir, "project", "gone.csv")}.`);
   });
 });
