@@ -5,15 +5,13 @@ import { createActor } from "xstate";
 import type { AnyActorRef, InspectionEvent, Observer } from "xstate";
 import { deliverTo, locatorResolver, pickInPagePort, readProjectPort, recordingPorts, runPorts, saveProjectPort, tabUnderTestPort } from "./ports.ts";
 import { readRecorderReport } from "./recorder.ts";
-import type { Deliver, Executor, FindInPage, PickInPage, ReadProject, ResolveLocator, Save, TabUnderTest } from "./ports.ts";
-import { pageFinder } from "./findInPage.ts";
-import type { FindReply } from "./findInPage.ts";
+import type { Deliver, Executor, FindInPage, PickInPage, ReadData, ReadProject, ResolveLocator, Save, TabUnderTest } from "./ports.ts";
+import { pageFinder, type FindReply } from "./findInPage.ts";
 import { DEFAULT_LIMITS } from "./protocol/limits.ts";
 import type { Limits } from "./protocol/limits.ts";
 import { createProtocol } from "./protocol/protocol.ts";
 import { withPluginSnapshot } from "./emit.ts";
-import { exporter } from "./export.ts";
-import type { ExportReply, ExportRequest } from "./export.ts";
+import { exporter, type ExportReply, type ExportRequest } from "./export.ts";
 import { readUserEvent } from "./userEvents.ts";
 import { route } from "./door.ts";
 import type { WireReply } from "./protocol/wire.ts";
@@ -54,6 +52,8 @@ export interface IdeOptions {
   save?: Save;
   /** user.openRecent: reads a project file's text (CONTRACT section 20); without it opening a recent file fails, saying so. */
   readProject?: ReadProject;
+  /** `loadVars FILE`'s data file (CONTRACT section 22), read and parsed; without it loadVars fails, saying so. */
+  readData?: ReadData;
   /** The file the starting project came from, which a plain Save writes (IdeView.project.path); default null. */
   projectPath?: string | null;
   /** The recent list (IdeView.recentProjects) as kept from an earlier start, newest first; the first 10 are kept. Default empty. */
@@ -223,7 +223,7 @@ export function createIde(options: IdeOptions = {}): Ide {
   // suite runner itself only tells plugins of a suite's end.
   const ports = runPorts(options.deliver, options.executor, limits.deliverTimeoutMs, limits.pageCommandTimeoutMs, (message) =>
     ideLog("warn", message),
-  );
+  options.readData);
   const machine = ideMachine.provide({
     actors: {
       projectFile: projectFileMachine.provide({

@@ -6,9 +6,11 @@ import type { PickInPageInput, PickUnavailableEvent } from "../machines/pointing
 import type { OutboundMessage } from "../machines/ide.types.ts";
 import type {
   ConditionInput,
+  DataRow,
   PageCommandInput,
   PageOutcome,
   PluginCommandInput,
+  ReadDataInput,
   TellPluginsInput,
   TellPluginsOutput,
 } from "../machines/testRunner.types.ts";
@@ -33,6 +35,8 @@ export type Deliver = (pluginId: string, message: OutboundMessage) => Promise<un
 export type Save = (project: SideProject, to: { path: string | null }) => Promise<void | string>;
 /** user.openRecent: the text of the file at `path` (a .side project), or a rejection saying why not. */
 export type ReadProject = (path: string) => Promise<string>;
+/** `loadVars FILE` (CONTRACT section 22): the data file's rows; rejects with why it cannot be read or parsed. */
+export type ReadData = (file: string) => Promise<ReadonlyArray<Readonly<Record<string, unknown>>>>;
 export type ResolveLocator = (locator: string) => Promise<string>;
 /**
  * Pointing at the page (CONTRACT section 21): arms a pick in the page under test (`true`), or
@@ -139,6 +143,7 @@ export function runPorts(
   timeoutMs: number,
   pageTimeoutMs: number,
   warn: (message: string) => void,
+  readData?: ReadData,
 ) {
   // Every wait has a limit: an executor that never answers ends the run `fatal`, saying so.
   const fromPage = <T,>(work: Promise<T>) => withTimeout(work, pageTimeoutMs, "the page under test");
@@ -169,6 +174,10 @@ export function runPorts(
     runPageCommand: fromPromise<PageOutcome, PageCommandInput>(async ({ input, signal }) => {
       if (!executor) return { state: "failed", message: NO_PAGE(input.command.command) };
       return fromPage(executor.execute(input, signal));
+    }),
+    readData: fromPromise<DataRow[], ReadDataInput>(async ({ input }) => {
+      if (!readData) throw new Error(`loadVars cannot read ${JSON.stringify(input.file)}: this IDE has no way to read data files (createIde was given no readData; the browser extension reads none yet: play the test with npm run play or npm start).`);
+      return [...(await readData(input.file))];
     }),
     evaluateCondition: fromPromise<boolean, ConditionInput>(async ({ input, signal }) => {
       if (!executor) throw new Error("There is no page under test to evaluate the condition in (createIde was given no executor).");

@@ -6,7 +6,7 @@ import { fromPromise } from "xstate";
 import { runIdeStep } from "../services/playback/ideCommands.ts";
 import type { IdeOutcome, IdeStepInput } from "../services/playback/ideCommands.ts";
 import type { Delivery } from "../services/playback/pluginAnswer.ts";
-import type { ConditionInput, PageCommandInput, PageOutcome, PluginCommandInput, TellPluginsInput, TellPluginsOutput } from "./testRunner.types.ts";
+import type { ConditionInput, DataRow, PageCommandInput, PageOutcome, PluginCommandInput, ReadDataInput, TellPluginsInput, TellPluginsOutput } from "./testRunner.types.ts";
 
 const NO_PAGE = "There is no page under test here (createIde was given no executor), so page commands cannot run.";
 const NO_CHANNEL: Delivery = { answered: false, reason: "no channel to plugins is set up" };
@@ -26,6 +26,10 @@ export const testRunnerActors = {
   /** A condition (if, while, ...) in the page under test; adapters provide it. */
   evaluateCondition: fromPromise<boolean, ConditionInput>(async () => {
     throw new Error(NO_PAGE);
+  }),
+  /** `loadVars`: its data file's rows, read and parsed by the host; adapters provide it. */
+  readData: fromPromise<DataRow[], ReadDataInput>(async ({ input }) => {
+    throw new Error(`loadVars cannot read ${JSON.stringify(input.file)}: no data files can be read here (createIde was given no readData).`);
   }),
   tellPlugins,
 };

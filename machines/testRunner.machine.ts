@@ -7,6 +7,7 @@
  * its end.
  *
  * States: live (starting → running (choosing → executing → … → settled → waiting) ⇄ paused)
+ * (a loadVars step reads its file in running.loadingData; testRunner.data.ts plays its rows)
  *         → finishing → ended. A suite's `timeout` counts from live's entry, pauses included.
  * Invariants:
  * - One command executes at a time, in an invoked actor; leaving its state stops the actor, so
@@ -32,16 +33,18 @@ import { hasCommand } from "../services/playback/commandTable.ts";
 import type { IdeOutcome } from "../services/playback/ideCommands.ts";
 import { readPluginAnswer, refusesToStart } from "../services/playback/pluginAnswer.ts";
 import type { Delivery } from "../services/playback/pluginAnswer.ts";
-import { interpolateCondition } from "../services/playback/variables.ts";
+import { interpolate, interpolateCondition } from "../services/playback/variables.ts";
 import type { PluginRegistry } from "../services/plugins/index.ts";
 import { executeMessage, LOOP_LIMIT_REACHED, startMessages, stopMessages } from "./run.messages.ts";
 import { answered, fail, ok } from "./replies.ts";
 import { error, output, testRunnerActors, theEvent } from "./testRunner.actors.ts";
-import { callTest, currentCommandId, currentStep, endTest, isIdeStep, loopLimitReached, markPending, pausesBeforeNext, settlePending } from "./testRunner.run.ts";
+import { nextRow, startRows } from "./testRunner.data.ts";
+import { callTest, currentCommandId, currentStep, endTest, endedFact, isIdeStep, loopLimitReached, markPending, pausesBeforeNext, settlePending } from "./testRunner.run.ts";
 import { pageStepResult, passUntil, settleStep, startTest, stopTest, suiteTimeoutMs, timeOutTest, topFrame } from "./testRunner.run.ts";
 import { untilNotReachedNote, visitsHere, ownerOf, pluginsOf, withAudience, withReportedState, withVariables } from "./testRunner.run.ts";
 import type {
   CommandStateRequest,
+  DataRow,
   PageOutcome,
   SetVariableRequest,
   TellPluginsOutput,
@@ -82,6 +85,8 @@ export const testRunnerMachine = setup({
     stepIsDisabled: ({ context }) => currentStep(context.run)!.kind === "skip",
     stepIsIdes: ({ context }) => isIdeStep(currentStep(context.run)!, context.plugins),
     stepIsCondition: ({ context }) => currentStep(context.run)!.kind === "condition",
+    stepLoadsData: ({ context }) => currentStep(context.run)!.kind === "loadVars",
+    stepEndsData: ({ context }) => currentStep(context.run)!.kind === "endLoadVars",
     stepIsPlugins: ({ context }) => ownerOf(context.plugins, currentStep(context.run)!.command.command) !== undefined,
     loopLimitReached: ({ context }) => loopLimitReached(context.run),
     outcomeSleeps: (_, outcome: IdeOutcome) => (outcome.sleepMs ?? 0) > 0,
@@ -117,9 +122,7 @@ export const testRunnerMachine = setup({
     resume: assign({ run: ({ context }) => ({ ...context.run, pauseRequested: false, passBreakpointAt: currentCommandId(context.run) }) }),
     step: assign({ run: ({ context }) => ({ ...context.run, pauseRequested: false, stepping: true, passBreakpointAt: currentCommandId(context.run) }) }),
     /** After a stepped command: pause before the next. */
-    pauseIfStepping: assign({
-      run: ({ context }) => (context.run.stepping ? { ...context.run, stepping: false, pauseRequested: true } : context.run),
-    }),
+    pauseIfStepping: assign({ run: ({ context }) => (context.run.stepping ? { ...context.run, stepping: false, pauseRequested: true } : context.run) }),
     skipStep: assign({ run: ({ context }) => settleStep(context.run, { state: "passed", message: null, skipped: true }) }),
     applyIdeOutcome: enqueueActions(({ context, enqueue }, outcome: IdeOutcome) => {
       let run = withVariables(context.run, outcome.set);
@@ -146,9 +149,7 @@ export const testRunnerMachine = setup({
       if (warning !== null) enqueue.emit({ type: "log.written", level: "warn", group: "playback", message: warning });
       enqueue.assign({ run: settleStep(withVariables(context.run, outcome.variables), result) });
     }),
-    failPageLost: assign({
-      run: ({ context }, error: unknown) => settleStep(context.run, { state: "fatal", message: `The page under test is gone: ${messageOf(error)}` }),
-    }),
+    failPageLost: assign({ run: ({ context }, error: unknown) => settleStep(context.run, { state: "fatal", message: `The page under test is gone: ${messageOf(error)}` }) }),
     stopExecuting: assign({ run: ({ context }) => stopTest(context.run, true) }),
     timeOut: assign({ run: ({ context }) => timeOutTest(context.run) }),
     stopWaiting: assign({ run: ({ context }) => stopTest(context.run, false) }),
@@ -166,9 +167,7 @@ export const testRunnerMachine = setup({
     answerUnknownCommand: emit(({ context }, request: CommandStateRequest) =>
       answered(request.requestId, fail("UnknownCommand", `The running test case "${context.run.test.name}" has no command with the id "${request.commandId}".`)),
     ),
-    answerNoRunningTest: emit((_, request: SetVariableRequest) =>
-      answered(request.requestId, fail("NoRunningTest", "No test case is running, so no variable can be set.")),
-    ),
+    answerNoRunningTest: emit((_, request: SetVariableRequest) => answered(request.requestId, fail("NoRunningTest", "No test case is running, so no variable can be set."))),
     setVariable: enqueueActions(({ context, enqueue }, request: SetVariableRequest) => {
       enqueue.assign({ run: withVariables(context.run, { [request.name]: request.value }) });
       const name = context.plugins.find((p) => p.id === request.sender)?.registration.name ?? request.sender;
@@ -180,19 +179,10 @@ export const testRunnerMachine = setup({
     setDelay: assign({ run: ({ context }, delayMs: number) => ({ ...context.run, delayMs }) }),
     countStep: assign({ stepsSinceYield: ({ context }) => context.stepsSinceYield + 1 }),
     resetSteps: assign({ stepsSinceYield: 0 }),
-    reportEnded: sendParent(({ context, self }, { started }: { started: boolean }): TestEndedFact => {
-      const { run } = context;
-      return {
-        type: "test.ended",
-        runner: self.id,
-        testId: run.test.id,
-        end: run.end ?? "completed",
-        failed: run.failed,
-        started,
-        audience: run.audience,
-        variables: run.variables,
-      };
-    }),
+    reportEnded: sendParent(({ context, self }, { started }: { started: boolean }): TestEndedFact => endedFact(context.run, self.id, started)),
+    startRows: assign({ run: ({ context }, rows: DataRow[]) => startRows(context.run, rows) }),
+    nextRow: assign({ run: ({ context }) => nextRow(context.run) }),
+    failData: assign({ run: ({ context }, error: unknown) => settleStep(context.run, { state: "failed", message: messageOf(error) }) }),
   },
 }).createMachine({
   id: "testRunner",
@@ -260,6 +250,8 @@ export const testRunnerMachine = setup({
               always: [
                 { guard: "stepIsDisabled", target: "settled", actions: "skipStep" },
                 { guard: "loopLimitReached", target: "settled", actions: "failLoopLimit" },
+                { guard: "stepLoadsData", target: "loadingData" },
+                { guard: "stepEndsData", target: "settled", actions: "nextRow" },
                 { guard: "stepIsPlugins", target: "pluginCommand" },
                 { guard: "stepIsIdes", target: "ideCommand" },
                 { guard: "stepIsCondition", target: "condition" },
@@ -298,6 +290,17 @@ export const testRunnerMachine = setup({
                   { guard: { type: "pageIsGone", params: error }, target: "settled", actions: { type: "failPageLost", params: error } },
                   { target: "settled", actions: { type: "failCondition", params: error } },
                 ],
+              },
+            },
+            loadingData: {
+              description: "`loadVars`: the host reads its data file; its block then plays once per row.",
+              entry: "markPending",
+              invoke: {
+                id: "readData",
+                src: "readData",
+                input: ({ context: { run } }) => ({ file: interpolate(currentStep(run)!.command.target, run.variables), runId: run.runId }),
+                onDone: { target: "settled", actions: { type: "startRows", params: output } },
+                onError: { target: "settled", actions: { type: "failData", params: error } },
               },
             },
             pluginCommand: {

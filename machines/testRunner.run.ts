@@ -4,11 +4,12 @@ import { createCommandTable, rowOf, withCommandState } from "../services/playbac
 import type { CommandState, HealedBy } from "../services/playback/commandTable.ts";
 import { buildFlow, singleCommandProgram } from "../services/playback/flow.ts";
 import type { FlowStep } from "../services/playback/flow.ts";
+import { rowNote } from "../services/playback/dataLoop.ts";
 import { IDE_COMMANDS } from "../services/playback/ideCommands.ts";
 import type { VariableValues } from "../services/playback/variables.ts";
 import type { PluginRegistry } from "../services/plugins/index.ts";
 import type { SideTest } from "../services/side/index.ts";
-import type { PageOutcome, Run, RunFrame, TestEnd, TestRunnerInput } from "./testRunner.types.ts";
+import type { PageOutcome, Run, RunFrame, TestEnd, TestEndedFact, TestRunnerInput } from "./testRunner.types.ts";
 
 /** How deep `run` may call tests within tests before the run says it loops. */
 export const MAX_CALL_DEPTH = 32;
@@ -256,6 +257,9 @@ export function settleStep(run: Run, result: StepResult): Run {
   const step = currentStep(run);
   if (!frame || !step) return run;
   const nestedNote = isNested(run) ? ` (in "${frame.testName}", ${step.command.command} ${step.command.target})` : "";
+  // A failure inside a data block names the row(s) being played (CONTRACT section 22).
+  const rows = rowNote(run.frames.flatMap((f) => Object.values(f.data ?? {})));
+  if (rows !== "" && (result.state === "failed" || result.state === "fatal")) result = { ...result, message: `${rows}${result.message ?? result.state}` };
   let next = run;
   if (!isNested(run)) {
     if (!result.skipped) next = withState(next, step.command.id, result.state, result.message, result.healed, result.healedFingerprint);
@@ -348,4 +352,9 @@ export const pluginsOf = (plugins: PluginRegistry) => plugins.map((p) => ({ id: 
 /** Who is told this test started, and so who is told it stopped. */
 export function withAudience(run: Run, plugins: ReadonlyArray<{ id: string; name: string }>): Run {
   return { ...run, audience: plugins };
+}
+
+/** What the suite runner hears once the test is over (sendParent). */
+export function endedFact(run: Run, runner: string, started: boolean): TestEndedFact {
+  return { type: "test.ended", runner, testId: run.test.id, end: run.end ?? "completed", failed: run.failed, started, audience: run.audience, variables: run.variables };
 }

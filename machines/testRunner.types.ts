@@ -1,4 +1,5 @@
 import type { CommandState, CommandTable, HealedBy } from "../services/playback/commandTable.ts";
+import type { DataLoop, DataRow } from "../services/playback/dataLoop.ts";
 import type { FlowProgram } from "../services/playback/flow.ts";
 import type { IdeOutcome } from "../services/playback/ideCommands.ts";
 import type { Delivery } from "../services/playback/pluginAnswer.ts";
@@ -19,6 +20,8 @@ export interface RunFrame {
   readonly visits: Readonly<Record<number, number>>;
   /** `at` was reached by a loop turning back to its head: its breakpoint does not stop it again. */
   readonly turnedBack: boolean;
+  /** The data blocks being played (loadVars … endLoadVars), by their loadVars' index. */
+  readonly data?: Readonly<Record<number, DataLoop>>;
 }
 
 /** Why the test being played ended. */
@@ -166,6 +169,15 @@ export interface PageOutcome {
 }
 
 export type { HealedBy } from "../services/playback/commandTable.ts";
+
+/** What `loadVars` asks the host for: its data file's rows (the host reads and parses it). */
+export interface ReadDataInput {
+  /** The command's target with variables put in: the file's path as written. */
+  file: string;
+  runId?: string;
+}
+
+export type { DataRow };
 
 export interface ConditionInput {
   script: string;

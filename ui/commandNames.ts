@@ -40,9 +40,22 @@ const table = ((sideModelCommands as unknown as { default?: Record<string, SideM
 const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
 const argument = (arg: ArgType | undefined) => (arg ? `${arg.name}: ${oneLine(arg.description)}` : null);
 
-/** Selenium IDE's commands, in alphabetical order of their ids. */
+/**
+ * Katalon Recorder's data commands (CONTRACT section 22), which the IDE plays itself: side-model
+ * has no entry for them, so they are described here, in its words' form.
+ */
+const DATA_COMMANDS: Record<string, SideModelCommand> = {
+  loadVars: {
+    name: "load vars",
+    description: "Plays the commands up to its endLoadVars once per row of a data file, each row's columns (or keys) as variables.",
+    target: { name: "data file", description: "A .csv file with a header row, or a .json array of objects; a relative path is read from --files DIR, then beside the .side file." },
+  },
+  endLoadVars: { name: "end load vars", description: "Ends the block of a loadVars: the next row plays it again; after the last row, the test goes on." },
+};
+
+/** Selenium IDE's commands and the data commands, in alphabetical order of their ids. */
 export const SELENIUM_COMMANDS: readonly CommandChoice[] = Object.freeze(
-  Object.entries(table)
+  Object.entries({ ...table, ...DATA_COMMANDS })
     .map(([id, c]) => ({
       id,
       name: c.name,

@@ -14,6 +14,7 @@ import type { TraceStore } from "../../drivers/host/traceStore.ts";
 import { tracedExecutor } from "../../drivers/host/tracedExecutor.ts";
 import { picturePolicy } from "../../services/traces/index.ts";
 import { startHost } from "./host.ts";
+import { dataFileReader } from "./dataFiles.ts";
 import type { Host, HostOptions } from "./host.ts";
 
 /** Whether the example site is served: for the shipped example, unless --base-url names another site. */
@@ -81,6 +82,8 @@ export async function composeHost(options: ComposeOptions): Promise<ComposedHost
       retries: options.retries,
       variables: options.variables,
       tokenFile: options.tokenFile,
+      // loadVars reads a relative data file from --files DIR, then beside the .side file, as uploads do.
+      readData: dataFileReader({ filesDir: options.filesDir, projectDir: dirname(resolve(options.projectFile)) }),
     });
   } catch (error) {
     await page.close();

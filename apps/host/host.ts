@@ -5,13 +5,13 @@ import { randomBytes } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import { createServer } from "node:http";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { dirname } from "node:path";
+import { dirname, resolve } from "node:path";
 import type { Duplex } from "node:stream";
 import { WebSocketServer } from "ws";
 import { createIde } from "../../index.ts";
 import type { Ide, IdeOptions, Limits, SideProject } from "../../index.ts";
 import { DEFAULT_LIMITS } from "../../core/protocol/limits.ts";
-import type { Executor, FindInPage, ResolveLocator } from "../../core/ports.ts";
+import type { Executor, FindInPage, ReadData, ResolveLocator } from "../../core/ports.ts";
 import { resolveInDocument } from "../../services/locators/index.ts";
 import { refuseHost, refuseUpgrade, statusText, tokenMatches } from "../../drivers/bridge/admission.ts";
 import type { Refusal } from "../../drivers/bridge/admission.ts";
@@ -28,6 +28,7 @@ import type { LiveAnswer, LiveSink, LiveSource } from "../../drivers/view/pageFe
 import { pagePanelRecorder } from "../../drivers/host/recording.ts";
 import { fileJournal } from "./journal.ts";
 import { readProjectText, saveProjectAt, writeProjectFile } from "./projectFiles.ts";
+import { dataFileReader } from "./dataFiles.ts";
 import { keepRecentFile, readRecentFile } from "./recent.ts";
 import { withRecent } from "../../machines/projectFile.machine.ts";
 import type { WebDriver } from "selenium-webdriver";
@@ -79,6 +80,8 @@ export interface HostOptions {
   saveFile?: (project: SideProject) => string;
   /** The file the project came from (`npm start --project`): a plain Save writes it back. Default null. */
   projectPath?: string | null;
+  /** `loadVars FILE`'s data files; default: a relative path beside projectPath's file (none without one). */
+  readData?: ReadData;
   /**
    * Where the recent list (IdeView.recentProjects) is kept across starts (apps/host/recent.ts);
    * npm start puts it beside the token. Default null: the list lives as long as the host.
@@ -221,6 +224,7 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
       return target;
     },
     readProject: readProjectText,
+    readData: options.readData ?? dataFileReader({ filesDir: null, projectDir: options.projectPath ? dirname(resolve(options.projectPath)) : null }),
     projectPath: options.projectPath ?? null,
     // Starting from a file opens it: it is the newest recent file.
     recentProjects: options.projectPath ? withRecent(recent.paths, options.projectPath) : recent.paths,

@@ -1,5 +1,5 @@
 // The control flow of one test, built once per test and never changed: which command comes
-// after which, and where each block (if, while, times, forEach, do/repeatIf) branches.
+// after which, and where each block (if, while, times, forEach, do/repeatIf, loadVars) branches.
 //
 // The links and the syntax check are Selenium IDE's own (side-runtime's playback tree), so a
 // `.side` file means here what it means there. Its command nodes also carry visit counters
@@ -14,6 +14,8 @@ export type StepKind =
   | "condition" // if, elseIf, while, repeatIf: a JavaScript condition in the page under test
   | "times"
   | "forEach"
+  | "loadVars" // reads its data file (the `readData` port); plays the block once per row
+  | "endLoadVars" // the next row, back to the block's first step; after the last, on
   | "jump" // else, do, end and an empty command: nothing to do but go on
   | "break"
   | "skip" // a disabled command (`skip`, or a name starting with //): it keeps no state
@@ -33,6 +35,8 @@ export interface FlowStep {
   readonly loopLimit: number | null;
   /** For `break`: the loop it leaves. */
   readonly breaks: number | null;
+  /** For `endLoadVars`: its `loadVars`. */
+  readonly opens?: number;
 }
 
 export type FlowProgram = ReadonlyArray<FlowStep>;
@@ -45,7 +49,7 @@ const JUMPS = new Set(["else", "do", "end", ""]);
 
 /** The names the IDE treats as control flow (CONTRACT section 9). */
 export const FLOW_COMMANDS: ReadonlySet<string> = new Set([
-  "if", "elseIf", "else", "while", "do", "repeatIf", "times", "forEach", "end", "break",
+  "if", "elseIf", "else", "while", "do", "repeatIf", "times", "forEach", "end", "break", "loadVars", "endLoadVars",
 ]);
 
 /** A disabled command (CONTRACT section 20, v3's form: its name starts with `//`; side-runtime's `skip` too): no player plays it. */
@@ -56,6 +60,7 @@ function kindOf(c: SideCommand): StepKind {
   if (CONDITIONS.has(c.command)) return "condition";
   if (c.command === "times") return "times";
   if (c.command === "forEach") return "forEach";
+  if (c.command === "loadVars" || c.command === "endLoadVars") return c.command;
   if (c.command === "break") return "break";
   if (JUMPS.has(c.command)) return "jump";
   return "command";
@@ -70,14 +75,14 @@ function loopLimitOf(c: SideCommand): number {
  * The loop each `break` leaves: the innermost open while/times/forEach/do around it. Selenium
  * IDE's tree has no `break`, so its links treat it as a plain command; this finds its target.
  */
-function breakTargets(commands: ReadonlyArray<SideCommand>): Map<number, number> | { at: number } {
+function breakTargets(commands: ReadonlyArray<SideCommand>): Map<number, number> | { at: number; reason: string } {
   const open: Array<{ index: number; command: string }> = [];
   const doTail = new Map<number, number>(); // do → its repeatIf
   const breaks: Array<{ at: number; loop: number }> = [];
   commands.forEach((c, index) => {
     if (isDisabled(c)) return;
-    if (["if", "while", "times", "forEach", "do", "try"].includes(c.command)) open.push({ index, command: c.command });
-    else if (c.command === "end") open.pop();
+    if (["if", "while", "times", "forEach", "do", "try", "loadVars"].includes(c.command)) open.push({ index, command: c.command });
+    else if (c.command === "end" || c.command === "endLoadVars") open.pop();
     else if (c.command === "repeatIf") {
       const top = open.pop();
       if (top) doTail.set(top.index, index);
@@ -88,7 +93,9 @@ function breakTargets(commands: ReadonlyArray<SideCommand>): Map<number, number>
   });
   const targets = new Map<number, number>();
   for (const b of breaks) {
-    if (b.loop === -1) return { at: b.at };
+    if (b.loop === -1) return { at: b.at, reason: "break is only allowed inside a loop" };
+    // A data block's rows are not a loop one can leave half-way: its variables would stay the row's.
+    if (commands[b.loop].command === "loadVars") return { at: b.at, reason: "break cannot leave a loadVars block (put the loop inside it)" };
     // A do-loop is left through its repeatIf, whose false branch is the way out.
     targets.set(b.at, doTail.get(b.loop) ?? b.loop);
   }
@@ -137,6 +144,45 @@ function straightLine(commands: ReadonlyArray<SideCommand>): FlowBuild & { ok: t
   return { ok: true, program: Object.freeze(program) };
 }
 
+/**
+ * Each loadVars with its endLoadVars (by index), or the command where they do not pair: a data
+ * block nests inside the other blocks and they inside it, but neither closes the other.
+ */
+function dataBlocks(commands: ReadonlyArray<SideCommand>): Map<number, number> | { at: number; reason: string } {
+  const open: Array<{ index: number; command: string }> = [];
+  const pairs = new Map<number, number>();
+  for (const [index, c] of commands.entries()) {
+    if (isDisabled(c)) continue;
+    if (["if", "while", "times", "forEach", "do", "try", "loadVars"].includes(c.command)) open.push({ index, command: c.command });
+    else if (c.command === "end" || c.command === "repeatIf") {
+      if (open[open.length - 1]?.command === "loadVars") return { at: index, reason: `${c.command} cannot close loadVars: close it with endLoadVars first` };
+      open.pop();
+    } else if (c.command === "endLoadVars") {
+      const top = open.pop();
+      if (!top) return { at: index, reason: "endLoadVars without loadVars before it" };
+      if (top.command !== "loadVars") return { at: index, reason: `endLoadVars inside an open ${top.command} block (close the ${top.command} first)` };
+      pairs.set(index, top.index);
+    }
+  }
+  const unclosed = open.find((b) => b.command === "loadVars");
+  return unclosed ? { at: unclosed.index, reason: "loadVars without endLoadVars after it" } : pairs;
+}
+
+/**
+ * A data block's links: loadVars goes into its block when the file has rows (`whenTrue`), else
+ * past its endLoadVars (`whenFalse`); endLoadVars goes back to the block's first step while
+ * rows are left, then on. Side-runtime's tree linked both as plain commands.
+ */
+function dataStep(nodes: TreeNode[], blocks: Map<number, number>, index: number, command: SideCommand, kind: "loadVars" | "endLoadVars"): FlowStep {
+  const base = { index, command, kind, next: nodes[index].next?.index ?? null, loopLimit: null, breaks: null };
+  if (kind === "endLoadVars") {
+    const opens = blocks.get(index)!;
+    return Object.freeze({ ...base, whenTrue: opens + 1, whenFalse: base.next, opens });
+  }
+  const end = [...blocks].find(([, start]) => start === index)![0];
+  return Object.freeze({ ...base, whenTrue: base.next, whenFalse: nodes[end].next?.index ?? null });
+}
+
 function buildTree(commands: ReadonlyArray<SideCommand>): FlowBuild {
   let nodes: TreeNode[];
   try {
@@ -148,11 +194,14 @@ function buildTree(commands: ReadonlyArray<SideCommand>): FlowBuild {
   }
   const targets = breakTargets(commands);
   if (!(targets instanceof Map)) {
-    return { ok: false, commandId: commands[targets.at].id, reason: "break is only allowed inside a loop" };
+    return { ok: false, commandId: commands[targets.at].id, reason: targets.reason };
   }
+  const blocks = dataBlocks(commands);
+  if (!(blocks instanceof Map)) return { ok: false, commandId: commands[blocks.at].id, reason: blocks.reason };
   const program = nodes.map((node, index): FlowStep => {
     const command = commands[index];
     const kind = kindOf(command);
+    if (kind === "loadVars" || kind === "endLoadVars") return dataStep(nodes, blocks, index, command, kind);
     return Object.freeze({
       index,
       command,

@@ -36,6 +36,7 @@ const project = modelProject(
     { id: "t-flow", name: "flow", commands: [command("f1", "if", "${x}"), command("f2", "pause", "60000"), command("f3", "end")] },
     { id: "t-broken", name: "broken", commands: [command("b1", "if", "true")] },
     { id: "t-off", name: "off", commands: [command("o1", "//pOk"), command("o2", "store", "v", "x")] },
+    { id: "t-data", name: "data", commands: [command("l1", "loadVars", "rows.csv"), command("l2", "open", "/${a}"), command("l3", "endLoadVars")] },
   ],
   [{ id: "s", name: "S", tests: ["t-a", "t-flow"] }],
 );
@@ -83,6 +84,8 @@ const ev = {
   pagePassed: done("runPageCommand", { state: "passed" }),
   pageFailed: done("runPageCommand", { state: "failed", message: "no element" }),
   pageGone: failed("runPageCommand", new Error("chromedriver exited")),
+  dataRead: done("readData", [{ a: "1" }, { a: "2" }]),
+  dataMissing: failed("readData", new Error('The data file "rows.csv" was not found')),
   pause: { type: "user.pausePlayback" },
   resume: { type: "user.resumePlayback" },
   step: { type: "user.stepPlayback" },
@@ -109,6 +112,7 @@ const ACTOR_EVENTS: Array<[string | object, GraphEvent[]]> = [
   [{ live: { running: "pluginCommand" } }, [ev.pluginPassed, ev.pluginSilent]],
   [{ live: { running: "pageCommand" } }, [ev.pagePassed, ev.pageFailed, ev.pageGone]],
   [{ live: { running: "waiting" } }, [ev.waited]],
+  [{ live: { running: "loadingData" } }, [ev.dataRead, ev.dataMissing]],
 ];
 const FROM_ACTORS = new Set([...ACTOR_EVENTS.flatMap(([, events]) => events), ev.timedOut]);
 
@@ -140,7 +144,7 @@ function serializeState(snapshot: TestSnapshot): string {
     run: {
       test: run.test.id,
       rows: commandRows(run.commands).map((r) => [r.id, r.state]),
-      at: run.frames.map((f) => [f.at, f.visits, f.turnedBack]),
+      at: run.frames.map((f) => [f.at, f.visits, f.turnedBack, f.data ?? {}]),
       current: currentCommandId(run),
       flags: [run.pauseRequested, run.stepping, run.passBreakpointAt, run.end, run.failed, run.sleepMs, run.delayMs, run.untilCommandId, run.single],
       variables: run.variables,
@@ -158,6 +162,7 @@ function heldMachine(reports: unknown[] = []) {
       runPluginCommand: hang(),
       runPageCommand: hang(),
       evaluateCondition: hang(),
+      readData: hang(),
       tellPlugins: hang(),
     } as never,
     actions: { reportEnded: (_: unknown, params: unknown) => void reports.push(params) },
@@ -170,6 +175,7 @@ const INPUTS: Array<[string, TestRunnerInput]> = [
   ["t-a", inputFor("t-a")],
   ["t-flow", inputFor("t-flow")],
   ["t-broken", inputFor("t-broken")],
+  ["t-data", inputFor("t-data")],
   ["t-a, first of suite S", inputFor("t-a", { suite: { name: "S", runId: "run-1", announce: [project.tests[0], project.tests[2]] } })],
   ["t-flow, in a suite with a timeout", inputFor("t-flow", { suite: { name: "S", runId: "run-1", announce: null, timeoutS: 300 }, session: "run-1/1" })],
   ["t-a, played to c2", inputFor("t-a", { untilCommandId: "c2" })],

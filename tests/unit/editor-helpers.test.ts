@@ -26,6 +26,11 @@ describe("the command names the editor offers", () => {
     expect(findChoice(SELENIUM_COMMANDS, "acceptAlert")!.target).toBeNull();
   });
 
+  it("offers Katalon Recorder's loadVars and endLoadVars, which the IDE plays, with what loadVars' target is", () => {
+    expect(findChoice(SELENIUM_COMMANDS, "loadVars")!.target).toMatch(/^data file: A \.csv file with a header row, or a \.json array of objects/);
+    expect(findChoice(SELENIUM_COMMANDS, "endLoadVars")).toMatchObject({ id: "endLoadVars", target: null });
+  });
+
   it("adds each registered plugin's declared commands after Selenium IDE's, with their docs and the plugin's name", () => {
     const choices = commandChoices([
       plugin("Visual checks", [
