@@ -298,7 +298,7 @@ export const suiteRunnerMachine = setup({
 }).createMachine({
   id: "suiteRunner",
   initial: "idle",
-  context: ({ input }) => ({ plugins: [], breakpoints: [], delayMs: 0, run: null, runs: 0, lastVariables: {}, workers: input?.workers ?? 1, heal: input?.heal !== false, retries: input?.retries ?? 0, startVariables: input?.variables ?? {} }),
+  context: ({ input }) => ({ plugins: [], breakpoints: [], delayMs: 0, run: null, runs: 0, lastVariables: {}, workers: input?.workers ?? 1, heal: input?.heal !== false, retries: input?.retries ?? 0, startVariables: input?.variables }),
   on: {
     // Kept across runs, and told to every test playing (none outside a run).
     "plugins.changed": { actions: [{ type: "setPlugins", params: ({ event }) => event.plugins }, "tellTestsPlugins"] },

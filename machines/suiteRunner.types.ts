@@ -79,7 +79,7 @@ export interface SuiteRunnerContext {
   /** createIde's `retries`: more tries for a failed or fatal test, played at once (default 0). */
   retries: number;
   /** createIde's `variables`: what every test starts with (default none). */
-  startVariables: VariableValues;
+  startVariables: VariableValues | undefined;
 }
 
 /** What the root starts the suite runner with (createIde's `workers`, `heal` and `retries`). */
