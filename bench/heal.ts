@@ -11,7 +11,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { Page } from "playwright-core";
-import { browserBundle } from "../drivers/host/bundle.ts";
+import { pageGlobalBundle } from "../drivers/host/bundle.ts";
 import { launchChromium } from "../drivers/host/chromium.ts";
 import type { Outcome, Played, Recorded } from "./heal/inPage.ts";
 import { MUTATION_NAMES } from "./heal/mutations.ts";
@@ -47,16 +47,7 @@ interface Row {
 const emptyRow = (): Row => ({ pairs: 0, primary: empty(), fallback: empty(), healing: empty(), player: empty() });
 
 async function pageBundle(): Promise<string> {
-  const { script } = await browserBundle({
-    entry: ENTRY,
-    format: "iife",
-    globalName: GLOBAL,
-    target: "chrome110",
-    minify: true,
-    legalComments: "none",
-    footer: { js: `globalThis.${GLOBAL}=${GLOBAL};` },
-  });
-  return script;
+  return pageGlobalBundle(ENTRY, GLOBAL);
 }
 
 // Page code goes as strings: a function's source under tsx calls a __name helper the page lacks.

@@ -43,3 +43,21 @@ export function browserBundle(options: BundleOptions): Promise<Bundle> {
   }
   return bundled;
 }
+
+/**
+ * `entry` as one minified script that defines `globalThis[globalName]` when run: the scripts the
+ * host puts into pages (the locator resolver, Find's outline, the heal benchmark's player).
+ */
+export async function pageGlobalBundle(entry: string, globalName: string): Promise<string> {
+  const { script } = await browserBundle({
+    entry,
+    format: "iife",
+    globalName,
+    target: "chrome110",
+    minify: true,
+    legalComments: "none",
+    // The bundle is run with an indirect eval; in its strict code a `var` would stay local.
+    footer: { js: `globalThis.${globalName}=${globalName};` },
+  });
+  return script;
+}

@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import type { WebDriver } from "selenium-webdriver";
 import { LocatorError } from "../../services/locators/index.ts";
 import type { FindAnswer } from "../findInPage/index.ts";
-import { browserBundle } from "./bundle.ts";
+import { pageGlobalBundle } from "./bundle.ts";
 
 const ENTRY = fileURLToPath(new URL("../findInPage/index.ts", import.meta.url));
 const GLOBAL = "__ideCoreFind";
@@ -15,16 +15,7 @@ const GLOBAL = "__ideCoreFind";
 export type Found = { count: number; shown: boolean };
 
 async function findBundle(): Promise<string> {
-  const { script } = await browserBundle({
-    entry: ENTRY,
-    format: "iife",
-    globalName: GLOBAL,
-    target: "chrome110",
-    minify: true,
-    legalComments: "none",
-    footer: { js: `globalThis.${GLOBAL}=${GLOBAL};` },
-  });
-  return script;
+  return pageGlobalBundle(ENTRY, GLOBAL);
 }
 
 // A string, as callResolver's (pages.ts): the JSON literals keep the locator's text inside it.

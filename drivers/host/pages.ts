@@ -11,7 +11,7 @@ import { messageOf } from "../../services/errors.ts";
 import { isLocatorErrorCode, LocatorError, parseLocator } from "../../services/locators/index.ts";
 import { withTimeout } from "../../services/timeout.ts";
 import type { ResolveLocator } from "../../core/ports.ts";
-import { browserBundle } from "./bundle.ts";
+import { pageGlobalBundle } from "./bundle.ts";
 import { launchChromium } from "./chromium.ts";
 
 export const EXAMPLE_PAGE_PATH = fileURLToPath(new URL("../../examples/shop-page.html", import.meta.url));
@@ -66,17 +66,7 @@ export interface LivePageOptions {
 
 /** services/locators/index.ts bundled for a page, once per process; defines globalThis[PAGE_GLOBAL]. */
 export async function locatorBundle(): Promise<string> {
-  const { script } = await browserBundle({
-    entry: LOCATORS_ENTRY,
-    format: "iife",
-    globalName: PAGE_GLOBAL,
-    target: "chrome110",
-    minify: true,
-    legalComments: "none",
-    // The bundle is run with an indirect eval; in its strict code a `var` would stay local.
-    footer: { js: `globalThis.${PAGE_GLOBAL}=${PAGE_GLOBAL};` },
-  });
-  return script;
+  return pageGlobalBundle(LOCATORS_ENTRY, PAGE_GLOBAL);
 }
 
 /** Opens `url` in headless Chromium and resolves locators inside it, across navigations. */
