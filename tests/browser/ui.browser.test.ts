@@ -648,7 +648,7 @@ describe("the IDE UI page", () => {
     await openUi();
     await openTab(page, "Statecharts");
     const state = (path: string) => `[data-testid="state-${path}"]`;
-    for (const chart of ["ide", "control", "projectFile", "editor", "suiteRunner", "recording", "testRunner"]) {
+    for (const chart of ["ide", "control", "projectFile", "editor", "suiteRunner", "recording", "pointing", "testRunner"]) {
       await page.waitForSelector(`[data-testid="diagram-${chart}"]`);
     }
     expect(await classOf(state("recording.idle"))).toContain("active");
@@ -1040,7 +1040,7 @@ describe("the UI socket", () => {
 
     expect(messages[0].type).toBe("hello");
     const hello = messages[0] as Extract<HostMessage, { type: "hello" }>;
-    expect(hello.charts.map((c) => c.actor)).toEqual(["ide", "control", "projectFile", "editor", "suiteRunner", "recording", "testRunner"]);
+    expect(hello.charts.map((c) => c.actor)).toEqual(["ide", "control", "projectFile", "editor", "suiteRunner", "recording", "pointing", "testRunner"]);
     expect(messages.filter((m) => m.type === "hello")).toHaveLength(1);
     const all = updates(messages);
     expect(all[0].logs.reset).toBe(true);

@@ -275,10 +275,10 @@ describe("the IDE as a browser extension", () => {
       window.locator('[data-testid^="chart-value-"]').evaluateAll((codes) =>
         codes.map((code) => [code.getAttribute("data-testid")!.slice("chart-value-".length), JSON.parse(code.textContent!)]),
       );
-    expect((await charts()).map(([actor]) => actor)).toEqual(["ide", "control", "projectFile", "editor", "suiteRunner", "recording", "testRunner", "windowDoor", "backgroundRelay"]);
+    expect((await charts()).map(([actor]) => actor)).toEqual(["ide", "control", "projectFile", "editor", "suiteRunner", "recording", "pointing", "testRunner", "windowDoor", "backgroundRelay"]);
     // The door answers once the relay has handed over, which it does as it becomes present.
     await expect
-      .poll(async () => Object.fromEntries((await charts()).slice(7)))
+      .poll(async () => Object.fromEntries((await charts()).slice(8)))
       .toEqual({ windowDoor: "answering", backgroundRelay: "present" });
   });
 
