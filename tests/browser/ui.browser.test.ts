@@ -1049,16 +1049,18 @@ describe("the UI socket", () => {
     // A command's description (comment) comes only when it has one.
     expect(all[0].tests?.map((t) => t.commands)).toEqual(
       SHOP.tests.map((t) =>
-        t.commands.map(({ id, command, target, value, comment }: { id: string; command: string; target: string; value: string; comment?: string }) => ({
+        t.commands.map(({ id, command, target, value, comment, targets }: { id: string; command: string; target: string; value: string; comment?: string; targets?: string[][] }) => ({
           id,
           command,
           target,
           value,
           ...(comment ? { comment } : {}),
+          // The recorded alternatives, which the form lists as "Alternative locators".
+          ...(targets && targets.length > 0 ? { targets: [...new Set(targets.map(([locator]) => locator))] } : {}),
         })),
       ),
     );
-    expect(all[0].tests?.find((t) => t.id === "t-cart")?.commands[1]).toEqual({ id: "c2-add", command: "click", target: "linkText=Add to cart", value: "" });
+    expect(all[0].tests?.find((t) => t.id === "t-cart")?.commands[1]).toEqual({ id: "c2-add", command: "click", target: "linkText=Add to cart", targets: ["linkText=Add to cart"], value: "" });
     // Each suite with its settings, the .side file's defaults filled in (not parallel, no shared session, 300 s).
     expect(all[0].suites).toEqual(SHOP.suites.map(({ id, name, tests }) => ({ id, name, tests, parallel: false, persistSession: false, timeout: 300 })));
     expect(all[0].url).toBe((SHOP as { url?: string }).url ?? "");
