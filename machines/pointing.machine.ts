@@ -93,16 +93,15 @@ export const pointingMachine = setup({
   on: {
     "recording.started": { actions: "rememberRecording" },
     "recording.stopped": { actions: "forgetRecording" },
+    // A check asked for while no recording is under way: refused, whatever the state (the states take it while recording).
+    "user.pickCheck": { actions: "refuseCheck" },
   },
   initial: "idle",
   states: {
     idle: {
       entry: "forget",
       on: {
-        "user.pickCheck": [
-          { guard: "recording", target: "picking", actions: "aimCheck" },
-          { actions: "refuseCheck" },
-        ],
+        "user.pickCheck": { guard: "recording", target: "picking", actions: "aimCheck" },
         "user.selectTargetInPage": { target: "picking", actions: "aimTarget" },
       },
     },
@@ -111,10 +110,7 @@ export const pointingMachine = setup({
       invoke: { src: "pickInPage", input: ({ context }) => context.purpose! },
       on: {
         // Another pick replaces this one: the page's is disarmed and armed again for it.
-        "user.pickCheck": [
-          { guard: "recording", target: "picking", reenter: true, actions: "aimCheck" },
-          { actions: "refuseCheck" },
-        ],
+        "user.pickCheck": { guard: "recording", target: "picking", reenter: true, actions: "aimCheck" },
         "user.selectTargetInPage": { target: "picking", reenter: true, actions: "aimTarget" },
         "user.cancelPick": { target: "idle", actions: "logCancelled" },
         "recorder.pickCancelled": { target: "idle", actions: "logCancelled" },
