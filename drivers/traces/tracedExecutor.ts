@@ -53,6 +53,8 @@ export function tracedBy<P extends Executor>(page: P, store: TraceStore, eyes: P
   const spacing = options.spacingMs ?? 0;
   const endPicture = options.endPicture ?? "always";
   const lanes = new Map<string, Lane>();
+  /** Pictures of tests that ended, still being taken: the next command waits for them (see execute). */
+  const settling = new Set<Promise<unknown>>();
   const witnessOf = (runId: string | undefined) => eyes.witness(runId).catch(() => null);
 
   /** Starts the capture the commands waiting for `next` share, now. */
@@ -106,6 +108,9 @@ export function tracedBy<P extends Executor>(page: P, store: TraceStore, eyes: P
     ...page,
     async execute(input, signal): Promise<PageOutcome> {
       const runId = input.runId ?? "";
+      // A test that ended may still be pictured; the next may start a fresh browser in place of
+      // its one (CONTRACT section 22), so it begins once those pictures are in (each has its limit).
+      if (settling.size > 0) await Promise.all(settling);
       laneOf(input.runId);
       const before = await witnessOf(input.runId);
       const mark = before?.mark() ?? 0;
@@ -148,6 +153,11 @@ export function tracedBy<P extends Executor>(page: P, store: TraceStore, eyes: P
         }
       }
       lanes.delete(runId);
+      for (const pending of [lane?.taking, lane?.next?.promise]) {
+        if (!pending) continue;
+        const settled: Promise<boolean> = pending.then(() => settling.delete(settled));
+        settling.add(settled);
+      }
       page.endRun?.(runId);
     },
   };

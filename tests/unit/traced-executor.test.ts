@@ -126,4 +126,38 @@ describe("the traced executor's pictures", () => {
     expect(captures).toHaveLength(2);
     expect(await attached[1].image).toBe("picture-2");
   });
+
+  it("plays the next test's first command only once the test that ended before it has its last picture", async () => {
+    // The next test may start a fresh browser in place of this one's (CONTRACT section 22).
+    const order: string[] = [];
+    let finish!: () => void;
+    const page: TracedPage = {
+      async execute(input) {
+        order.push(`execute ${input.runId}`);
+        return { state: "passed" };
+      },
+      evaluate: async () => true,
+      capturePage: () =>
+        new Promise((resolve) => {
+          order.push("capture started");
+          finish = () => {
+            order.push("capture done");
+            resolve({ url: "http://127.0.0.1/", title: "t", image: "picture", at: Date.now() });
+          };
+        }),
+      witnessOf: async () => null,
+    };
+    const { store, attached } = fakeStore();
+    const traced = tracedExecutor(page, store);
+    const signal = new AbortController().signal;
+    await traced.execute(input("click"), signal);
+    traced.endRun!("run-1");
+    const next = traced.execute({ ...input("open"), runId: "run-2" }, signal);
+    await vi.advanceTimersByTimeAsync(50);
+    expect(order).toEqual(["execute run-1", "capture started"]);
+    finish();
+    await next;
+    expect(order).toEqual(["execute run-1", "capture started", "capture done", "execute run-2", "capture started"]);
+    expect(await attached[0].image).toBe("picture");
+  });
 });
