@@ -253,6 +253,7 @@ describe("getSnapshot", () => {
         "history",
         "logs",
         "logsDropped",
+        "pick",
         "playback",
         "plugins",
         "project",

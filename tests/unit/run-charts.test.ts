@@ -18,6 +18,7 @@ describe("the run's statecharts", () => {
         ["editor", "editor"],
         ["suiteRunner", "suiteRunner"],
         ["recording", "recording"],
+        ["pointing", "pointing"],
         ["testRunner", "testRunner"],
       ]);
       const values = chartValues(ide);
