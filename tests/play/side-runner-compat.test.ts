@@ -15,7 +15,7 @@
 // (`goog:chromeOptions.binary`, headless), through a config file given with `-n`. `-j
 // '"--forceExit"'` lets its jest end as soon as the tests are done.
 import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -31,7 +31,7 @@ const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const FIXTURES = join(ROOT, "tests/fixtures/side-runner");
 const SIDE_RUNNER = join(ROOT, "node_modules/.bin/selenium-side-runner");
 /** A whole runner's play of one batch; past it the run is ended and the test fails. */
-const RUN_LIMIT_MS = 8 * 60_000;
+const RUN_LIMIT_MS = 12 * 60_000;
 
 /** The projects' own origins, and the site folder under sites/ served in their place. */
 const ORIGINS: Record<string, string> = {
@@ -39,6 +39,7 @@ const ORIGINS: Record<string, string> = {
   "http://nginx": "nginx",
   "http://www.google.com": "nginx",
   "http://the-internet.herokuapp.com": "the-internet",
+  "https://the-internet.herokuapp.com": "the-internet",
   "https://en.wikipedia.org": "wikipedia",
   "http://localhost": "selenese",
   "https://w3.org": "w3",
@@ -58,10 +59,12 @@ const BATCHES: Array<{ name: string; projects: string[]; filter?: string }> = [
       "selenium-ide/executescript.side",
       "selenium-ide/frames.side",
       "selenium-ide/mouse-events.side",
+      "selenium-ide/nested-select-window-v2.side",
       "selenium-ide/nginx-examples.side",
       "selenium-ide/select-examples.side",
       "selenium-ide/select-window.side",
       "selenium-ide/store-examples.side",
+      "selenium-ide/test-case-reuse.side",
       "selenium-ide/text-comparison.side",
       "selenium-ide/variable-in-conditional.side",
       "selenium-ide/wait-for.side",
@@ -155,26 +158,30 @@ function run(command: string, args: string[], cwd: string, env: Record<string, s
   );
 }
 
-type Status = "passed" | "failed";
+interface Result {
+  status: "passed" | "failed";
+  /** The first line of the failure, for the printed comparison. */
+  failure: string;
+}
 
-/** Test key (`project › suite › test`) → its status, from the jest JSON a runner wrote in `folder`. */
-function results(folder: string): Map<string, Status> {
+/** Test key (`project › suite › test`) → its result, from the jest JSON a runner wrote in `folder`. */
+function results(folder: string): Map<string, Result> {
   const files = readdirSync(folder).filter((name) => name.endsWith(".json"));
   expect(files, `one jest JSON in ${folder}`).toHaveLength(1);
   const jest = JSON.parse(readFileSync(join(folder, files[0]), "utf8")) as {
-    testResults: Array<{ assertionResults: Array<{ ancestorTitles: string[]; title: string; status: string }> }>;
+    testResults: Array<{ assertionResults: Array<{ ancestorTitles: string[]; title: string; status: string; failureMessages: string[] }> }>;
   };
-  const found = new Map<string, Status>();
+  const found = new Map<string, Result>();
   for (const file of jest.testResults) {
     for (const test of file.assertionResults) {
       const key = [...test.ancestorTitles, test.title].map((title) => title.replace(/^Running (project|suite|test) /, "")).join(" › ");
-      found.set(key, test.status === "passed" ? "passed" : "failed");
+      found.set(key, { status: test.status === "passed" ? "passed" : "failed", failure: (test.failureMessages[0] ?? "").split("\n")[0] });
     }
   }
   return found;
 }
 
-async function sideRunner(batch: string, files: string[], filter: string | undefined): Promise<Map<string, Status>> {
+async function sideRunner(batch: string, files: string[], filter: string | undefined): Promise<Map<string, Result>> {
   const folder = join(work, batch, "side-runner");
   mkdirSync(folder, { recursive: true });
   const config = join(work, batch, "side-runner.yml");
@@ -189,7 +196,7 @@ async function sideRunner(batch: string, files: string[], filter: string | undef
   return found;
 }
 
-async function ours(batch: string, files: string[], filter: string | undefined): Promise<Map<string, Status>> {
+async function ours(batch: string, files: string[], filter: string | undefined): Promise<Map<string, Result>> {
   const folder = join(work, batch, "ours");
   mkdirSync(folder, { recursive: true });
   const args = ["--import", "tsx", "bin/play.ts", ...files, "--output-directory", folder, "--output-format", "jest"];
@@ -209,6 +216,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   chromedriver?.kill("SIGTERM");
+  if (work) rmSync(work, { recursive: true, force: true });
   await Promise.all(servers.map((server) => new Promise<void>((done) => server.close(() => done()))));
 });
 
@@ -222,15 +230,21 @@ describe("projects written for side-runner", () => {
       const theirs = await sideRunner(name, files, filter);
       const mine = await ours(name, files, filter);
 
+      const status = (found: Map<string, Result>, key: string) => found.get(key)?.status ?? "-";
       const lines = [`batch ${name}: side-runner | ours | test`];
-      for (const key of new Set([...theirs.keys(), ...mine.keys()])) lines.push(`  ${theirs.get(key) ?? "-"} | ${mine.get(key) ?? "-"} | ${key}`);
-      const onlyOurs = [...mine].filter(([key, status]) => status === "passed" && theirs.get(key) === "failed").map(([key]) => key);
+      for (const key of new Set([...theirs.keys(), ...mine.keys()])) {
+        lines.push(`  ${status(theirs, key)} | ${status(mine, key)} | ${key}`);
+        for (const [who, found] of [["side-runner", theirs], ["ours", mine]] as const) {
+          if (found.get(key)?.status === "failed") lines.push(`      ${who}: ${found.get(key)!.failure.slice(0, 200)}`);
+        }
+      }
+      const onlyOurs = [...mine.keys()].filter((key) => status(mine, key) === "passed" && status(theirs, key) === "failed");
       lines.push(`  side-runner fails, ours passes: ${onlyOurs.length ? onlyOurs.join("; ") : "none"}`);
       console.log(lines.join("\n"));
 
       // Both played the same tests, and every test side-runner passes passes here too.
       expect([...mine.keys()].sort()).toEqual([...theirs.keys()].sort());
-      const theirsOnly = [...theirs].filter(([key, status]) => status === "passed" && mine.get(key) !== "passed").map(([key]) => key);
+      const theirsOnly = [...theirs.keys()].filter((key) => status(theirs, key) === "passed" && status(mine, key) !== "passed");
       expect(theirsOnly).toEqual([]);
     },
     2 * RUN_LIMIT_MS + 60_000,
