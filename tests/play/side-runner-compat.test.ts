@@ -160,7 +160,7 @@ function run(command: string, args: string[], cwd: string, env: Record<string, s
 
 interface Result {
   status: "passed" | "failed";
-  /** The first line of the failure, for the printed comparison. */
+  /** The failure's message without its stack, on one line, for the printed comparison. */
   failure: string;
 }
 
@@ -175,7 +175,7 @@ function results(folder: string): Map<string, Result> {
   for (const file of jest.testResults) {
     for (const test of file.assertionResults) {
       const key = [...test.ancestorTitles, test.title].map((title) => title.replace(/^Running (project|suite|test) /, "")).join(" › ");
-      found.set(key, { status: test.status === "passed" ? "passed" : "failed", failure: (test.failureMessages[0] ?? "").split("\n")[0] });
+      found.set(key, { status: test.status === "passed" ? "passed" : "failed", failure: (test.failureMessages[0] ?? "").split(/\n\s+at /)[0].replace(/\s+/g, " ") });
     }
   }
   return found;
