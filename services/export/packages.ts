@@ -12,6 +12,8 @@
 // - an `echo` of text with variables among other words written as the package's own
 //   expressions joined by `+` (4.0.13 puts a variable lookup inside the string's quotes);
 // - a `css=A >>> B` locator written as Selenium 4's getShadowRoot() chain (shadow.ts);
+// - a variable in a parameter written as the language's lookup, not inside the string
+//   literal 4.0.13 writes around it (variables.ts);
 // - `loadVars` … `endLoadVars` written as a loop over the data file's rows, with the helpers
 //   it calls added to the file's dependencies and methods (dataLoops.ts).
 import * as sideCodeExport from "side-code-export";
@@ -29,6 +31,8 @@ import { DATA_COMMANDS, dataCommand, dataDepths, dataHelpers, usesData } from ".
 import type { DataOptions } from "./dataLoops.ts";
 import type { ExportLanguage } from "./languages.ts";
 import { withShadowChains } from "./shadow.ts";
+import { withLookups, withPlaceholders } from "./variables.ts";
+import type { CommandEmitter } from "./variables.ts";
 
 /** The hooks a plugin can add code to, by the names of v3's export messages. */
 export const PLUGIN_HOOKS = [
@@ -131,7 +135,15 @@ export function isolatedLanguage(
     if (command.command === "echo" && ECHO_IS_BROKEN[language](command.target ?? "")) {
       return echoConcatenated(command, context, opts);
     }
-    return Promise.resolve(opts.emitter.emit(command, context)).then((code) => withShadowChains(language, command, code, base.emit.locator));
+    const own = (shape: CommandShape) =>
+      Promise.resolve(opts.emitter.emit(shape, context)).then((code) => withShadowChains(language, shape, code, base.emit.locator));
+    // An echo's variables are the echo's own business above: where it is not broken, the package's is right.
+    const swapped = command.command === "echo" ? null : withPlaceholders(command, opts.emitter.emitters[command.command] as CommandEmitter);
+    if (!swapped) return own(command);
+    return own(swapped.command).then(
+      (code) => withLookups(language, code, swapped.names) ?? own(command),
+      () => own(command),
+    );
   };
 
   function layOut(list: ReadonlyArray<CommandShape>, context: EmitterContext): Promise<string[]> {
