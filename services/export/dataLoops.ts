@@ -78,7 +78,7 @@ export const literalIn = (language: ExportLanguage, text: string): string => LIT
 /**
  * The depth (1 for the outermost) of each data block's `loadVars` and `endLoadVars` in a
  * command list, by index; throws when a block is not closed or an `endLoadVars` has no block,
- * since the loop's code would not parse.
+ * in the players' words, since the loop's code would not parse.
  */
 export function dataDepths(list: ReadonlyArray<CommandShape>): Map<number, number> {
   const depths = new Map<number, number>();
@@ -86,12 +86,12 @@ export function dataDepths(list: ReadonlyArray<CommandShape>): Map<number, numbe
   list.forEach((command, index) => {
     if (command.command === "loadVars") depths.set(index, (depth += 1));
     else if (command.command === "endLoadVars") {
-      if (depth === 0) throw new Error("'endLoadVars' closes no 'loadVars' block");
+      if (depth === 0) throw new Error("endLoadVars without loadVars before it");
       depths.set(index, depth);
       depth -= 1;
     }
   });
-  if (depth > 0) throw new Error("'loadVars' has no 'endLoadVars' to close its block");
+  if (depth > 0) throw new Error("loadVars without endLoadVars after it");
   return depths;
 }
 

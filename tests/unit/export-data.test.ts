@@ -172,9 +172,9 @@ describe("loadVars … endLoadVars in code export", () => {
   it("refuses a block with no endLoadVars, an endLoadVars with no block and a loadVars with no file, naming the test", async () => {
     for (const language of EXPORT_LANGUAGES) {
       const unclosed = await exportCode(language, project([c("loadVars", "people.csv"), c("echo", "x")]), { suiteId: "s-data" });
-      expect(unclosed, language).toMatchObject({ errorCode: "ExportFailed", error: "Test 'data' has a problem: 'loadVars' has no 'endLoadVars' to close its block" });
+      expect(unclosed, language).toMatchObject({ errorCode: "ExportFailed", error: "Test 'data' has a problem: loadVars without endLoadVars after it" });
       const stray = await exportCode(language, project([c("echo", "x"), c("endLoadVars")]), { suiteId: "s-data" });
-      expect(stray, language).toMatchObject({ errorCode: "ExportFailed", error: "Test 'data' has a problem: 'endLoadVars' closes no 'loadVars' block" });
+      expect(stray, language).toMatchObject({ errorCode: "ExportFailed", error: "Test 'data' has a problem: endLoadVars without loadVars before it" });
       const nameless = await exportCode(language, project([c("loadVars", " "), c("endLoadVars")]), { suiteId: "s-data" });
       expect(nameless, language).toMatchObject({ errorCode: "ExportFailed", error: "Test 'data' has a problem: 'loadVars' needs the path of a .csv or .json file as its target" });
     }
