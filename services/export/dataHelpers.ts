@@ -16,7 +16,7 @@ export interface DataHelpers {
 }
 
 const JAVASCRIPT: DataHelpers = {
-  dependencies: ["const fs = require('fs')", "const path = require('path')", "const { parse: parseCsv } = require('csv-parse/sync')"],
+  dependencies: ["const fs = require('fs')", "const path = require('path')", "// loadVars' CSV files: npm install csv-parse", "const { parse: parseCsv } = require('csv-parse/sync')"],
   methods: [
     "// loadVars: a relative data file is read from SIDE_FILES when it is there, else from the export's data folder",
     "function dataPath(name) {",
