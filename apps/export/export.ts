@@ -2,7 +2,7 @@
 // code-export packages (services/export/), with no IDE and no plugins. Its options are checked
 // before anything is read; what to export is the kit's target choice (apps/cli/targets.ts).
 import { mkdirSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { dirname, join, relative, resolve } from "node:path";
 import { EXPORT_LANGUAGES, exportCode, isExportLanguage } from "../../services/export/index.ts";
 import type { ExportLanguage } from "../../services/export/index.ts";
 import { ProjectError, readProjectFile } from "../cli/project.ts";
@@ -54,8 +54,12 @@ export async function exportProject(options: ExportOptions, wrote: (path: string
   const project = readProjectFile(options.file);
   const targets = chooseTargets(project, options.target);
   mkdirSync(options.out, { recursive: true });
+  // loadVars reads a relative file beside the .side file, as the players do: the exported file
+  // finds that folder from its own (Java, which cannot know its own, by its absolute path).
+  const sideDir = dirname(resolve(options.file));
+  const data = { dataDir: options.language === "java-junit" ? sideDir : relative(options.out, sideDir) || "." };
   for (const target of targets) {
-    const result = await exportCode(options.language, project, target.kind === "suite" ? { suiteId: target.id } : { testId: target.id });
+    const result = await exportCode(options.language, project, target.kind === "suite" ? { suiteId: target.id } : { testId: target.id }, data);
     if ("errorCode" in result) throw result.errorCode === "UnknownTest" ? new ProjectError(result.error) : new ExportError(result.error);
     const path = join(options.out, result.filename);
     writeFileSync(path, result.body);

@@ -8,6 +8,7 @@ import { messageOf } from "../errors.ts";
 import type { SideProject, SideTest } from "../side/index.ts";
 import { isExportLanguage, loadLanguage } from "./languages.ts";
 import type { ExportLanguage } from "./languages.ts";
+import type { DataOptions } from "./dataLoops.ts";
 import { findReusedTestMethods, isolatedLanguage } from "./packages.ts";
 import type { PluginCode } from "./packages.ts";
 import type { ExportedFile, ExportFailure, ExportPlan, ExportScope } from "./plan.ts";
@@ -21,6 +22,7 @@ export type { ExportMessage, ExportQuestion, ReadAnswers } from "./pluginAnswers
 export { answersCanEmit, emitProjectMessage, emitQuestions, pluginDependencies, snapshotProject } from "./emit.ts";
 export type { EmitMessage, EmitQuestion, EmittedProject } from "./emit.ts";
 export type { ExportedFile, ExportFailure, ExportPlan, ExportScope } from "./plan.ts";
+export type { DataOptions } from "./dataLoops.ts";
 
 const suiteSchema = z.looseObject({ id: z.string(), name: z.string(), tests: z.array(z.string()) });
 
@@ -80,10 +82,11 @@ export async function exportPlan(
   project: SideProject,
   plan: ExportPlan,
   plugins: PluginCode = NO_PLUGIN_CODE,
+  data: DataOptions = {},
 ): Promise<ExportedFile | ExportFailure> {
   try {
     const base = await loadLanguage(language);
-    const emitter = isolatedLanguage(language, base, plan.lists, plugins);
+    const emitter = isolatedLanguage(language, base, plan.lists, plugins, data);
     const common = packageOptions(project);
     const file =
       "test" in plan.scope
@@ -106,15 +109,19 @@ function flattened(text: string): string {
   return text;
 }
 
-/** One call: plan and write, with no plugins. Unknown languages are the caller's to refuse. */
+/**
+ * One call: plan and write, with no plugins; `data` says where the file's data blocks read
+ * their relative files. Unknown languages are the caller's to refuse.
+ */
 export async function exportCode(
   language: ExportLanguage,
   project: SideProject,
   scope: ExportScope,
+  data: DataOptions = {},
 ): Promise<ExportedFile | ExportFailure> {
   const planned = planExport(project, scope);
   if ("errorCode" in planned) return planned;
-  return exportPlan(language, project, planned.plan);
+  return exportPlan(language, project, planned.plan, NO_PLUGIN_CODE, data);
 }
 
 /** A locator as the language's package writes it (`By.ID, "user"` in python-pytest). */

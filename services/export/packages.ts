@@ -11,7 +11,11 @@
 //   out as layout.ts says;
 // - an `echo` of text with variables among other words written as the package's own
 //   expressions joined by `+` (4.0.13 puts a variable lookup inside the string's quotes);
-// - a `css=A >>> B` locator written as Selenium 4's getShadowRoot() chain (shadow.ts).
+// - a `css=A >>> B` locator written as Selenium 4's getShadowRoot() chain (shadow.ts);
+// - a variable in a parameter written as the language's lookup, not inside the string
+//   literal 4.0.13 writes around it (variables.ts);
+// - `loadVars` … `endLoadVars` written as a loop over the data file's rows, with the helpers
+//   it calls added to the file's dependencies and methods (dataLoops.ts).
 import * as sideCodeExport from "side-code-export";
 import type {
   EmitterContext,
@@ -23,8 +27,12 @@ import type {
 import type { CommandShape } from "@seleniumhq/side-model";
 import { placeAll, relativeTexts } from "./layout.ts";
 import type { PlacedLine } from "./layout.ts";
+import { DATA_COMMANDS, dataCommand, dataDepths, dataHelpers, usesData } from "./dataLoops.ts";
+import type { DataOptions } from "./dataLoops.ts";
 import type { ExportLanguage } from "./languages.ts";
 import { withShadowChains } from "./shadow.ts";
+import { withLookups, withPlaceholders } from "./variables.ts";
+import type { CommandEmitter } from "./variables.ts";
 
 /** The hooks a plugin can add code to, by the names of v3's export messages. */
 export const PLUGIN_HOOKS = [
@@ -100,10 +108,16 @@ export function isolatedLanguage(
   base: LanguageEmitter,
   lists: ReadonlyArray<ReadonlyArray<CommandShape>>,
   plugins: PluginCode,
+  data: DataOptions = {},
 ): LanguageEmitter {
   const opts = base.opts;
   const padding = opts.commandPrefixPadding;
   const hooks = isolatedHooks(opts.hooks, plugins);
+  if (usesData(lists)) {
+    const helpers = dataHelpers(language, data);
+    if (helpers.dependencies.length) hooks.declareDependencies.register(() => ({ commands: helpers.dependencies }));
+    hooks.declareMethods.register(() => ({ commands: helpers.methods }));
+  }
   const where = new Map<CommandShape, { list: ReadonlyArray<CommandShape>; index: number }>();
   for (const list of lists) list.forEach((command, index) => where.set(command, { list, index }));
   const laidOut = new Map<ReadonlyArray<CommandShape>, Promise<string[]>>();
@@ -111,13 +125,25 @@ export function isolatedLanguage(
   const emitOne = (command: CommandShape, context: EmitterContext): Promise<ExportFlexCommandShape> => {
     if (plugins.commands.has(command)) return Promise.resolve(plugins.commands.get(command) ?? "");
     if (command.command.startsWith("//")) return Promise.resolve(""); // a disabled command: no code
+    if (DATA_COMMANDS.has(command.command)) {
+      const place = where.get(command);
+      return Promise.resolve().then(() => dataCommand(language, command, place ? (dataDepths(place.list).get(place.index) ?? 1) : 1));
+    }
     if (!Object.hasOwn(opts.emitter.emitters, command.command)) {
       return Promise.reject(new Error(`Invalid command '${command.command}'`));
     }
     if (command.command === "echo" && ECHO_IS_BROKEN[language](command.target ?? "")) {
       return echoConcatenated(command, context, opts);
     }
-    return Promise.resolve(opts.emitter.emit(command, context)).then((code) => withShadowChains(language, command, code, base.emit.locator));
+    const own = (shape: CommandShape) =>
+      Promise.resolve(opts.emitter.emit(shape, context)).then((code) => withShadowChains(language, shape, code, base.emit.locator));
+    // An echo's variables are the echo's own business above: where it is not broken, the package's is right.
+    const swapped = command.command === "echo" ? null : withPlaceholders(command, opts.emitter.emitters[command.command] as CommandEmitter);
+    if (!swapped) return own(command);
+    return own(swapped.command).then(
+      (code) => withLookups(language, code, swapped.names) ?? own(command),
+      () => own(command),
+    );
   };
 
   function layOut(list: ReadonlyArray<CommandShape>, context: EmitterContext): Promise<string[]> {
