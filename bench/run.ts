@@ -17,6 +17,7 @@ import { handleBenchmark } from "./handle.ts";
 import { healBenchmark } from "./heal.ts";
 import { journalBenchmark } from "./journal.ts";
 import { hostRunBenchmark } from "./hostRun.ts";
+import { ciSpeedBenchmark } from "./ciSpeed.ts";
 import { traceBenchmark } from "./trace.ts";
 import { undoBenchmark } from "./undo.ts";
 import { liveBenchmark } from "./live.ts";
@@ -29,7 +30,7 @@ import { runBenchmark } from "./runs.ts";
 import type { Benchmark, SummaryLine } from "./support.ts";
 import { fmtNum, gcWasExposed, heapAfterGc, now, printTable, verdict } from "./support.ts";
 
-const BENCHMARKS: Benchmark[] = [handleBenchmark, playbackBenchmark, runBenchmark, logsBenchmark, projectBenchmark, bridgeBenchmark, locatorsBenchmark, extensionBenchmark, hostRunBenchmark, liveBenchmark, extensionRunBenchmark, exportBenchmark, gridBenchmark, recordBenchmark, pickBenchmark, extensionPickBenchmark, journalBenchmark, playerHeapBenchmark, healBenchmark, traceBenchmark, flakeBenchmark, undoBenchmark, gettextBenchmark];
+const BENCHMARKS: Benchmark[] = [handleBenchmark, playbackBenchmark, runBenchmark, logsBenchmark, projectBenchmark, bridgeBenchmark, locatorsBenchmark, extensionBenchmark, hostRunBenchmark, liveBenchmark, extensionRunBenchmark, exportBenchmark, gridBenchmark, recordBenchmark, pickBenchmark, extensionPickBenchmark, journalBenchmark, playerHeapBenchmark, healBenchmark, traceBenchmark, flakeBenchmark, undoBenchmark, gettextBenchmark, ciSpeedBenchmark];
 
 function usage(): string {
   return [

@@ -121,13 +121,13 @@ export interface Host {
 export function drivenResolver(
   executor: HostOptions["executor"],
   fallback: ResolveLocator | undefined,
-  document: Document | undefined,
+  document: Document | undefined | (() => Document | undefined),
 ): ResolveLocator | undefined {
   const driven = executor?.hasPage && executor.resolveLocator ? executor : null;
   if (!driven) return fallback;
   return async (location) => {
     if (driven.hasPage!()) return driven.resolveLocator!(location);
-    return fallback ? fallback(location) : resolveInDocument(document, location);
+    return fallback ? fallback(location) : resolveInDocument(typeof document === "function" ? document() : document, location);
   };
 }
 
@@ -179,7 +179,9 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
   const recentFile = options.recentFile ?? null;
   const recent = recentFile ? readRecentFile(recentFile) : { paths: [], problem: null };
   if (recent.problem) console.error(recent.problem);
-  const document = options.resolveLocator ? undefined : (options.document ?? exampleDocument());
+  // The example page is parsed (jsdom: a second) when first needed; beside a browser, only once a locator is resolved with none open.
+  let example: Document | undefined;
+  const document = () => (options.resolveLocator ? undefined : (example ??= options.document ?? exampleDocument()));
   const executor = options.executor;
   const resolveLocator = drivenResolver(executor, options.resolveLocator, document);
   // The UI's "Page under test": pictures of the page after page commands, while a UI page watches.
@@ -211,7 +213,7 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
   const pageFeed = capturePage ? new PageFeed({ capture: capturePage, input: panel?.input, live, playing }) : null;
   ide = createIde({
     project: options.project,
-    document: resolveLocator ? undefined : document,
+    document: resolveLocator ? undefined : document(),
     resolveLocator,
     findInPage: executor?.findInPage && ((location, outline) => executor.findInPage!(location, outline)),
     executor: executor && pageFeed ? watchedExecutor(executor, pageFeed) : executor,

@@ -3,8 +3,8 @@
 // with zod at the door: a file that cannot be read, is not YAML, has a key v4 does not have or a
 // value of the wrong kind is one UsageError naming the file and the line.
 import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
-import { isMap, isScalar, LineCounter, parseDocument } from "yaml";
 import { z } from "zod";
 import { messageOf } from "../../services/errors.ts";
 import { UsageError } from "../cli/usage.ts";
@@ -50,6 +50,8 @@ export function readConfig(given: string | undefined, runDir: string): { file: s
 
 /** The file's text as a config; a UsageError naming `file` and the line of its first problem. */
 export function parseConfig(source: string, file: string): PlayConfig {
+  // Loaded when there is a file to read: most starts have none.
+  const { isMap, isScalar, LineCounter, parseDocument } = createRequire(import.meta.url)("yaml") as typeof import("yaml");
   const lines = new LineCounter();
   const doc = parseDocument(source, { lineCounter: lines, prettyErrors: false });
   const first = doc.errors[0];

@@ -8,7 +8,6 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import { h, render } from "preact";
 import type { VNode } from "preact";
-import { JSDOM } from "jsdom";
 import type { TestEnded } from "../../core/testEnds.ts";
 import type { FinishedTrace } from "../../drivers/host/traceStore.ts";
 import { failingStep } from "../../services/traces/index.ts";
@@ -35,6 +34,7 @@ function renderPage(page: VNode): string {
     const { renderToString } = createRequire(import.meta.url)("preact-render-to-string") as { renderToString(vnode: VNode): string };
     return `<!doctype html>\n${renderToString(page)}`;
   } catch {
+    const { JSDOM } = createRequire(import.meta.url)("jsdom") as typeof import("jsdom");
     const dom = new JSDOM("<!doctype html><html><body></body></html>");
     const { document } = dom.window;
     const root = document.createElement("div");

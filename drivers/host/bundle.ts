@@ -1,9 +1,12 @@
-// Code bundled for a browser by esbuild, in memory, once per process for the same options: the
-// IDE page the host serves (apps/host/ui.ts), the locator resolver put into live pages and the
-// page under test (pages.ts), the recorder put into the page under test (recording.ts). The
-// extension's build (apps/extension/build.ts) writes to a folder instead, with the same base.
-import { build } from "esbuild";
+// Code bundled for a browser by esbuild: the IDE page the host serves (apps/host/ui.ts), the
+// locator resolver put into live pages and the page under test (pages.ts), the player and the
+// recorder put into the page under test (devtoolsPlayer.ts, recording.ts). Each is kept on disk
+// (drivers/build/cache.mjs) and built again only when a file it is made of changed, so a start
+// bundles nothing (the IDE page alone took 1.7 s); in a process, each once. The extension's
+// build (apps/extension/build.ts) writes to a folder instead, with the same base.
 import type { BuildOptions } from "esbuild";
+import { relative } from "node:path";
+import { cachedBuild, ROOT } from "../build/cache.mjs";
 
 /** What every bundle for a browser shares: all its imports inside, Preact's JSX, esbuild quiet (a failure rejects). */
 export const BROWSER_BUNDLE = {
@@ -27,16 +30,16 @@ export type BundleOptions = Omit<BuildOptions, keyof typeof BROWSER_BUNDLE | "en
 
 const bundles = new Map<string, Promise<Bundle>>();
 
-/** `entry` with everything it imports as one script (and its styles), built at the first call for these options; a failed build is tried again at the next. */
+/** `entry` with everything it imports as one script (and its styles), built or read from the cache at the first call for these options; a failed build is tried again at the next. */
 export function browserBundle(options: BundleOptions): Promise<Bundle> {
   const key = JSON.stringify(options);
   let bundled = bundles.get(key);
   if (!bundled) {
     const { entry, ...rest } = options;
-    bundled = build({ ...BROWSER_BUNDLE, ...rest, entryPoints: [entry], write: false, outdir: "/bundle" }).then((result) => {
-      const script = result.outputFiles.find((file) => file.path.endsWith(".js"));
+    bundled = cachedBuild(`page-${relative(ROOT, entry)}`, { ...BROWSER_BUNDLE, ...rest, entryPoints: [entry], outdir: "/bundle" }).then(({ outputs }) => {
+      const script = outputs.find((file) => file.path.endsWith(".js"));
       if (!script) throw new Error(`Bundling ${entry} produced no script.`);
-      return { script: script.text, styles: result.outputFiles.find((file) => file.path.endsWith(".css"))?.text ?? null };
+      return { script: script.text, styles: outputs.find((file) => file.path.endsWith(".css"))?.text ?? null };
     });
     bundles.set(key, bundled);
     bundled.catch(() => bundles.delete(key));

@@ -2,7 +2,6 @@
 // through playwright-core, with the flags that work on machines without a GPU or a
 // sandbox, and a message that says what to do when it is missing.
 import { existsSync } from "node:fs";
-import { chromium } from "playwright-core";
 import type { Browser, BrowserContext, LaunchOptions } from "playwright-core";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -34,7 +33,11 @@ export function chromiumExecutable(): string {
   return CHROMIUM_PATH;
 }
 
-export function launchChromium(options: LaunchOptions = {}): Promise<Browser> {
+/** playwright-core, loaded when a browser is first launched: a second of a start that launches none (npm run play drives Chromium through chromedriver). */
+const playwright = () => import("playwright-core");
+
+export async function launchChromium(options: LaunchOptions = {}): Promise<Browser> {
+  const { chromium } = await playwright();
   return chromium.launch({
     executablePath: chromiumExecutable(),
     headless: true,
@@ -51,13 +54,14 @@ export function launchChromium(options: LaunchOptions = {}): Promise<Browser> {
  * Chromium with unpacked extensions loaded, in a fresh profile at `userDataDir` (extensions
  * load only into a persistent context). Their workers show up in `context.serviceWorkers()`.
  */
-export function launchWithExtensions(
+export async function launchWithExtensions(
   userDataDir: string,
   extensionDirs: readonly string[],
   options: { args?: string[] } = {},
 ): Promise<BrowserContext> {
   if (extensionDirs.length === 0) throw new TypeError("launchWithExtensions needs at least one extension folder.");
   const list = extensionDirs.join(",");
+  const { chromium } = await playwright();
   return chromium.launchPersistentContext(userDataDir, {
     executablePath: chromiumExecutable(),
     headless: true,

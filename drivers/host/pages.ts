@@ -4,8 +4,8 @@
 // bundled and run inside the page, so a live page answers with the same xpath forms as the
 // built-in resolver, checked by the browser's own CSS and XPath engines.
 import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { JSDOM } from "jsdom";
 import type { Page } from "playwright-core";
 import { messageOf } from "../../services/errors.ts";
 import { isLocatorErrorCode, LocatorError, parseLocator } from "../../services/locators/index.ts";
@@ -38,6 +38,8 @@ export function documentFromFile(path: string): Document {
   } catch (error) {
     throw new PageLoadError(`Cannot read the page ${path}: ${messageOf(error)}`);
   }
+  // jsdom is loaded at the first page parsed: a second of a start that parses none (npm run play).
+  const { JSDOM } = createRequire(import.meta.url)("jsdom") as typeof import("jsdom");
   return new JSDOM(html, { url: pathToFileURL(path).href }).window.document;
 }
 

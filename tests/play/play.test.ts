@@ -31,9 +31,9 @@ interface Played {
   stderr: string;
 }
 
-/** `npm run play -- ARGS`, as npm runs it (tsx bin/play.ts), on a free port with a token file of its own. */
+/** `npm run play -- ARGS`, as npm runs it (node bin/run.mjs bin/play.ts), on a free port with a token file of its own. */
 function play(args: string[], options: { env?: Record<string, string>; onStdout?: (text: string) => void } = {}): Promise<Played> {
-  const child = spawn(process.execPath, ["--import", "tsx", "bin/play.ts", ...args, "--port", "0", "--token-file", join(dir, "token")], {
+  const child = spawn(process.execPath, ["bin/run.mjs", "bin/play.ts", ...args, "--port", "0", "--token-file", join(dir, "token")], {
     cwd: ROOT,
     stdio: ["ignore", "pipe", "pipe"],
     env: { ...process.env, ...options.env },

@@ -1,4 +1,5 @@
-// `npm run play -- ARGS` as npm runs it (tsx bin/play.ts), in a real process, on a free port with
+// `npm run play -- ARGS` as npm runs it (node bin/run.mjs bin/play.ts: the kept build, made again
+// when a source changed), in a real process, on a free port with
 // a token file (and so a data folder, and its traces/) of its own.
 import { spawn } from "node:child_process";
 import { join } from "node:path";
@@ -17,7 +18,7 @@ export interface Played {
  * own waits have limits. `whilePlaying` is handed the process id once it started (to find its browser).
  */
 export function playCli(args: string[], dataDir: string, whilePlaying?: (pid: number) => Promise<void>): Promise<Played> {
-  const child = spawn(process.execPath, ["--import", "tsx", "bin/play.ts", ...args, "--port", "0", "--token-file", join(dataDir, "token")], {
+  const child = spawn(process.execPath, ["bin/run.mjs", "bin/play.ts", ...args, "--port", "0", "--token-file", join(dataDir, "token")], {
     cwd: ROOT,
     stdio: ["ignore", "pipe", "pipe"],
   });
