@@ -111,7 +111,11 @@ describe("npm run play with side-runner's command line", () => {
 
     const shots = readdirSync(join(run, "shots"));
     expect(shots).toHaveLength(3);
-    for (const shot of shots) expect(shot).toMatch(/^late_\d+(-\d+)?\.jpg$/);
+    for (const shot of shots) {
+      expect(shot).toMatch(/^late_\d+(-\d+)?\.png$/);
+      // A real PNG (its signature), not a JPEG named .png.
+      expect(readFileSync(join(run, "shots", shot)).subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    }
   });
 
   it("reads .side.yml from the folder it was run in, and lets the command line win over it", async () => {
