@@ -55,17 +55,21 @@ export interface OpenHost {
 
 /**
  * The host for `c`, its bridge and base URL said, once --wait-for-plugins' plugins registered.
- * `--port` goes to one host at a time (`ports` holds the hosts open): the others take a free one,
- * each saying its bridge. Stops its run when `stop` aborts. A problem is a ProjectError.
+ * `--port` goes to one host at a time (`taken` holds the ports of the hosts open or opening): the
+ * others take a free one, each saying its bridge. Stops its run when `stop` aborts. A problem is a
+ * ProjectError.
  */
-export async function openHost(c: Chosen, options: PlayOptions, live: LiveLine, stop: AbortSignal, ports: Set<OpenHost>, token: string): Promise<OpenHost> {
+export async function openHost(c: Chosen, options: PlayOptions, live: LiveLine, stop: AbortSignal, taken: Set<number>, token: string): Promise<OpenHost> {
   const { project, file: projectFile } = c;
-  const port = options.port !== 0 && [...ports].some((h) => h.composed.host.port === options.port) ? 0 : options.port;
+  // Held before the host listens, so two hosts opening at once never both ask for it.
+  const port = options.port !== 0 && !taken.has(options.port) ? options.port : 0;
+  if (port !== 0) taken.add(port);
   // The shipped example plays against the example site, by the one rule npm start follows too.
   let composed: ComposedHost;
   try {
     composed = await composeHost({ ...options, port, projectFile, project, implicitWaitMs: options.timeoutMs, variables: options.params, host: { token } });
   } catch (error) {
+    taken.delete(port);
     const code = (error as NodeJS.ErrnoException).code;
     throw new ProjectError(code === "EADDRINUSE" ? `port ${port} on 127.0.0.1 is in use; pass --port N (0 picks a free one)` : messageOf(error));
   }
@@ -76,11 +80,10 @@ export async function openHost(c: Chosen, options: PlayOptions, live: LiveLine, 
     composed,
     async close() {
       stop.removeEventListener("abort", stopRun);
-      ports.delete(open);
       await composed.close();
+      taken.delete(port);
     },
   };
-  ports.add(open);
   try {
     const lines = [`plugin bridge  ${host.urls.plugins}?id=YOUR_PLUGIN_ID&token=${host.token}`];
     if (host.tokenFile) lines.push(`token          in ${host.tokenFile}, readable only by you`);

@@ -111,11 +111,11 @@ export async function play(options: PlayOptions, io: PlayIo, stopSignal: AbortSi
   const ending = new AbortController();
   const stopAll = () => ending.abort();
   stopSignal.addEventListener("abort", stopAll);
-  const hostsOpen = new Set<OpenHost>();
+  const portsTaken = new Set<number>();
   // One token for every host of the run, so the token file is right for each bridge.
   const token = randomBytes(24).toString("base64url");
   const hosts = slots<OpenHost>(
-    (c) => openHost(c, options, live, ending.signal, hostsOpen, token),
+    (c) => openHost(c, options, live, ending.signal, portsTaken, token),
     (host) => host.close(),
   );
   const begun = new Set<Job>();

@@ -52,7 +52,8 @@ function dataProject(file: string): string {
   return path;
 }
 
-describe("npm run play with loadVars", () => {
+// Each run starts a process and a browser, which on a busy machine takes a while.
+describe("npm run play with loadVars", { timeout: 300_000 }, () => {
   it("plays the block once per row of a CSV beside the project, and names the failing row in the output and the JUnit message", async () => {
     writeFileSync(join(dir, "people.csv"), "name,expected\nAda,Ada\nBob,Rob\nCy,Cy\n");
     const junit = join(dir, "rows.xml");

@@ -66,7 +66,8 @@ function project(folder: string, file: string, name: string, url = "http://127.0
 const xml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "" });
 const asList = <T,>(value: T | T[] | undefined): T[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
 
-describe("npm run play with side-runner's command line", () => {
+// Each run starts a process and a browser or more, which on a busy machine takes a while.
+describe("npm run play with side-runner's command line", { timeout: 300_000 }, () => {
   it("plays several projects and a glob in one run with -p, -t and -z, into one JUnit file that keeps same-named suites apart, and side-runner's jest JSON", async () => {
     const run = join(dir, "several");
     project(run, "first.side", "First");
@@ -151,7 +152,7 @@ describe("npm run play with side-runner's command line", () => {
   });
 });
 
-describe("npm run play's bad side-runner input", () => {
+describe("npm run play's bad side-runner input", { timeout: 300_000 }, () => {
   const run = () => {
     const folder = mkdtempSync(join(dir, "bad-"));
     project(folder, "ok.side", "Ok");
