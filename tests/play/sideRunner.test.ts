@@ -1,6 +1,7 @@
 // `npm run play` with side-runner's command line and config file (CONTRACT section 22), as CI runs
 // it: a real process run from a folder of its own (npm's INIT_CWD), headless Chromium through
-// chromedriver against a page served on 127.0.0.1 whose `#late` element appears 1.5 s after load.
+// chromedriver against a page served on 127.0.0.1 whose `#late` element appears 6 s after load
+// (long enough that a busy machine still plays the commands before it).
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
@@ -14,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const PAGE = `<!doctype html><title>late</title><p id="now">hello</p>
-<script>setTimeout(() => { const p = document.createElement("p"); p.id = "late"; p.textContent = "late"; document.body.append(p); }, 1500);</script>`;
+<script>setTimeout(() => { const p = document.createElement("p"); p.id = "late"; p.textContent = "late"; document.body.append(p); }, 6000);</script>`;
 
 let server: Server;
 let site: string;
@@ -92,7 +93,7 @@ describe("npm run play with side-runner's command line", { timeout: 300_000 }, (
         ["greets", suite.name, true],
         ["late", suite.name, false],
       ]);
-      // -t 300: the element that comes after 1.5 s is not waited for (side-runner's 15 s would have found it).
+      // -t 300: the element that comes after 6 s is not waited for (side-runner's 15 s would have found it).
       expect(cases[1].failure!.message).toContain("assertText id=late");
     }
 
@@ -125,7 +126,7 @@ describe("npm run play with side-runner's command line", { timeout: 300_000 }, (
     // The file gives the base URL (the project's own is unreachable), the params, a filter and a
     // timeout; the command line's filter and timeout win: `late` alone, waited for long enough.
     writeFileSync(join(run, ".side.yml"), `baseUrl: ${site}\nfilter: greets\ntimeout: 300\nparams:\n  greeting: hello\n`);
-    const played = await play(["suite.side", "-f", "^late$", "-t", "5000", "-c", "browserName=chrome acceptInsecureCerts=true", "--debug"], run);
+    const played = await play(["suite.side", "-f", "^late$", "-t", "12000", "-c", "browserName=chrome acceptInsecureCerts=true", "--debug"], run);
     expect(played.stderr).toBe("");
     expect(played.code).toBe(0);
     expect(played.stdout).toContain(`plays against  ${site}`);
@@ -133,7 +134,7 @@ describe("npm run play with side-runner's command line", { timeout: 300_000 }, (
     expect(played.stdout).toMatch(/passed +late /);
     expect(played.stdout).not.toMatch(/passed +greets /);
     const configuration = JSON.parse(/^configuration +(.*)$/m.exec(played.stdout)![1]);
-    expect(configuration).toMatchObject({ configFile: join(run, ".side.yml"), timeoutMs: 5000, filter: "^late$", params: { greeting: "hello" } });
+    expect(configuration).toMatchObject({ configFile: join(run, ".side.yml"), timeoutMs: 12000, filter: "^late$", params: { greeting: "hello" } });
     // side-runner's key=value form, laid over the default capabilities (still headless).
     expect(configuration.capabilities).toMatchObject({ browserName: "chrome", acceptInsecureCerts: true });
     expect(configuration.capabilities["goog:chromeOptions"].args).toContain("--headless=new");
