@@ -127,12 +127,18 @@ export async function play(options: PlayOptions, io: PlayIo, stopSignal: AbortSi
         begun.add(job);
         const { host, release } = await hosts.take(job.chosen);
         const startedAt = Date.now();
+        const traces: Array<Promise<unknown>> = [];
         try {
           const groups = await playJob(host, job, options, live, ending.signal, (ended) => {
             ends.push(ended);
-            if (host.composed.traces) traceOf.set(ended, withTimeout(host.composed.traces.finished(ended.runId, ended.testId), TRACE_WAIT_MS, "the trace").catch(() => null));
+            if (!host.composed.traces) return;
+            const trace = withTimeout(host.composed.traces.finished(ended.runId, ended.testId), TRACE_WAIT_MS, "the trace").catch(() => null);
+            traceOf.set(ended, trace);
+            traces.push(trace);
           });
           played.set(job, { groups, startedAt, endedAt: Date.now() });
+          // The job's traces are written while their host is open.
+          await Promise.all(traces);
         } finally {
           // A host is kept for its project's next job; closed once the project has none left to start.
           await release(!ending.signal.aborted && jobs.some((j) => j.chosen === job.chosen && !begun.has(j)));
