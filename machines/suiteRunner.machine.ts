@@ -21,8 +21,8 @@
  * - A suite's settings (suiteRunner.plays.ts): persistSession plays its tests in order in one
  *   browser session (`session` in each test's input), each starting with the variables the test
  *   before ended with; without it each test (each try) has a session of its own, fresh. Its
- *   `timeout` goes to each test runner, which ends its test failed when it runs out. `parallel`
- *   wins over persistSession, and the user is told so.
+ *   `timeout` goes to each test runner, which ends its test failed when it runs out.
+ *   persistSession wins over `parallel` (side-runner 4's shared session), and the user is told so.
  * - Retries (createIde's `retries`, default 0): a test that started and ended failed or fatal plays
  *   again at once, before any further test, up to `retries` more tries, each in a test runner of
  *   its own within the same run (its runId, suite and plugins' audience); only its last try counts

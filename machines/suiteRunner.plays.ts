@@ -64,9 +64,13 @@ export function sessionOf(run: SuiteRun, runner: string): string | undefined {
   return persists(run) ? run.runId : runner;
 }
 
-/** The suite's settings as a run plays them: `parallel` wins over `persistSession`, as side-runner 3 plays such a suite. */
+/**
+ * The suite's settings as a run plays them: `persistSession` wins over `parallel`, as side-runner 4
+ * shares one session and one set of variables among such a suite's tests whatever `parallel`
+ * says; tests sharing one browser cannot safely play at once, so here they play in order.
+ */
 export function suiteSettings(suite: { parallel?: boolean; persistSession?: boolean; timeout?: number }) {
-  const parallel = suite.parallel === true;
+  const persistSession = suite.persistSession === true;
   const timeoutS = typeof suite.timeout === "number" && Number.isFinite(suite.timeout) && suite.timeout > 0 ? suite.timeout : null;
-  return { parallel, persistSession: suite.persistSession === true && !parallel, timeoutS };
+  return { parallel: suite.parallel === true && !persistSession, persistSession, timeoutS };
 }

@@ -32,8 +32,8 @@ export interface ComposeOptions extends BrowserOptions {
   implicitWaitMs?: number;
   /** The variables every test starts with (`npm run play -- --params`). */
   variables?: Readonly<Record<string, string>>;
-  /** What only npm start gives the host (the journal of unsaved changes among it). */
-  host?: Pick<HostOptions, "resolveLocator" | "inspect" | "saveFile" | "journalFile" | "savedAt" | "projectPath" | "recentFile">;
+  /** What only npm start gives the host (the journal of unsaved changes among it), and npm run play its one token for all its hosts. */
+  host?: Pick<HostOptions, "token" | "resolveLocator" | "inspect" | "saveFile" | "journalFile" | "savedAt" | "projectPath" | "recentFile">;
 }
 
 export interface ComposedHost {

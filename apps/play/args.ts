@@ -32,7 +32,7 @@ export const USAGE = `usage: npm run play -- FILE.side [MORE.side 'tests/**/*.si
   --base-url URL         play against this URL instead of the project's url
   -p, --params PAIRS     "name=value other='x y'": variables every test starts with (may be given more than once)
   -t, --timeout MS       how long a command looks for its element (default ${DEFAULT_TIMEOUT_MS}, as side-runner's)
-  -w, --max-workers N    (= --workers N) play up to N tests of a parallel suite at once (default 1)
+  -w, --max-workers N    (= --workers N) play up to N suites at once, and a parallel suite's tests, never more than N tests (default 1)
   -r, --retries N        play a failed test again at once (a suite's before its next test), up to N more times; passing on a retry is flaky (default 0)
   -z, --screenshot-failure-directory DIR   write DIR/TEST_TIME.png for each failed test (its failing command's picture)
   --output-directory DIR with --output-format jest|junit   write side-runner's jest JSON (results-TIME.json, the default) or DIR/PROJECT.xml

@@ -1,9 +1,9 @@
 // What a run leaves for side-runner's users (CONTRACT section 22): `--output-directory DIR` with
 // `--output-format jest` (the JSON Jest's --json writes, which side-runner's -o gives: a
 // project's tests under "Running project NAME" › "Running suite NAME" › "Running test NAME")
-// or `junit` (DIR/PROJECT.xml), and `-z DIR`'s picture of each failed test.
-import { copyFile, mkdir, writeFile } from "node:fs/promises";
-import { extname, join } from "node:path";
+// or `junit` (DIR/PROJECT.xml), and `-z DIR`'s picture of each failed test, as a PNG.
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
 import { failureText, junitXml, tally } from "./report.ts";
 import type { PlayedTest, ReportGroup } from "./report.ts";
 
@@ -87,17 +87,60 @@ export async function writeOutputs(output: { dir: string; format: "jest" | "juni
   return written;
 }
 
-/** `-z DIR`: each failed or fatal test's picture as DIR/TEST_TIME and the picture's own extension; gives the paths. */
+/** The 8 bytes every PNG file begins with. */
+export const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/**
+ * Each picture (a trace's JPEG) as a PNG, its pixels as the browser decodes them, at its own
+ * size: drawn on a canvas in headless Chromium, the browser the run plays in (no image library
+ * in the project). A picture that already is a PNG is given as it is.
+ */
+export async function asPng(pictures: readonly Buffer[]): Promise<Buffer[]> {
+  if (pictures.every((p) => p.subarray(0, 8).equals(PNG_SIGNATURE))) return [...pictures];
+  // Loaded only when a failed test's picture is to be written.
+  const { launchChromium } = await import("../../drivers/host/chromium.ts");
+  const browser = await launchChromium();
+  try {
+    const page = await browser.newPage();
+    const pngs: Buffer[] = [];
+    for (const picture of pictures) {
+      if (picture.subarray(0, 8).equals(PNG_SIGNATURE)) {
+        pngs.push(picture);
+        continue;
+      }
+      const dataUrl = await page.evaluate(async (jpeg) => {
+        const image = new Image();
+        image.src = `data:image/jpeg;base64,${jpeg}`;
+        await image.decode();
+        const canvas = document.createElement("canvas");
+        canvas.width = image.naturalWidth;
+        canvas.height = image.naturalHeight;
+        canvas.getContext("2d")!.drawImage(image, 0, 0);
+        return canvas.toDataURL("image/png");
+      }, picture.toString("base64"));
+      pngs.push(Buffer.from(dataUrl.slice(dataUrl.indexOf(",") + 1), "base64"));
+    }
+    return pngs;
+  } finally {
+    await browser.close();
+  }
+}
+
+/**
+ * `-z DIR`: each failed or fatal test's picture (its failing command's, from its trace) as
+ * DIR/TEST_TIME.png, as side-runner 4 names it; gives the paths.
+ */
 export async function writeFailureScreenshots(dir: string, tests: readonly PlayedTest[]): Promise<string[]> {
   const failed = tests.filter((t) => (t.verdict === "failed" || t.verdict === "fatal") && t.screenshot);
   if (failed.length === 0) return [];
+  const pngs = await asPng(await Promise.all(failed.map((t) => readFile(t.screenshot!))));
   await mkdir(dir, { recursive: true });
   const written: string[] = [];
-  for (const test of failed) {
-    const picture = test.screenshot!;
-    let file = join(dir, `${fileNameOf(test.ended.testName)}_${Date.now()}${extname(picture)}`);
-    for (let n = 2; written.includes(file); n++) file = join(dir, `${fileNameOf(test.ended.testName)}_${Date.now()}-${n}${extname(picture)}`);
-    await copyFile(picture, file);
+  for (const [i, test] of failed.entries()) {
+    const name = `${fileNameOf(test.ended.testName)}_${Date.now()}`;
+    let file = join(dir, `${name}.png`);
+    for (let n = 2; written.includes(file); n++) file = join(dir, `${name}-${n}.png`);
+    await writeFile(file, pngs[i]);
     written.push(file);
   }
   return written;

@@ -69,7 +69,7 @@ export function resolveRunTarget(project: SideProject, selector: RunSelector): R
 export function bothSettingsNote(suite: { name: string; parallel?: boolean; persistSession?: boolean }): string | null {
   if (suite.parallel !== true || suite.persistSession !== true) return null;
   return (
-    `The suite "${suite.name}" is marked both parallel and persistSession: parallel wins, as in side-runner 3 ` +
-    "(its tests may play at once, each in a fresh browser session with variables of its own); untick one of them to silence this."
+    `The suite "${suite.name}" is marked both parallel and persistSession: persistSession wins, as in side-runner 4 ` +
+    "(its tests play in order in one browser session and share their variables, never at once); untick one of them to silence this."
   );
 }

@@ -83,16 +83,19 @@ describe("suite runner, persistSession", () => {
     expect(runner.started.map((i) => i.session)).toEqual([undefined]);
   });
 
-  it("lets parallel win over persistSession, saying so once, as side-runner 3 plays such a suite", () => {
+  it("lets persistSession win over parallel, saying so once, as side-runner 4 shares one session among such a suite's tests", () => {
     const runner = standInRunner(2);
     runner.send(start({ persistSession: true, parallel: true }));
+    // Two workers, yet one test at a time: tests sharing a browser cannot play at once.
+    expect(runner.started.map((i) => i.testId)).toEqual(["t-1"]);
+    runner.ends("completed", { token: "secret" });
     expect(runner.started.map((i) => [i.testId, i.session, i.variables])).toEqual([
-      ["t-1", "run-1/0", undefined],
-      ["t-2", "run-1/1", undefined],
+      ["t-1", "run-1", undefined],
+      ["t-2", "run-1", { token: "secret" }],
     ]);
     const warnings = runner.emitted.filter((e) => e.type === "log.written" && e.level === "warn");
     expect(warnings).toHaveLength(1);
-    expect(warnings[0]).toMatchObject({ message: expect.stringMatching(/"S" is marked both parallel and persistSession: parallel wins/) });
+    expect(warnings[0]).toMatchObject({ message: expect.stringMatching(/"S" is marked both parallel and persistSession: persistSession wins/) });
   });
 
   it("hands each test its suite's timeout in seconds, and none when the suite has none", () => {

@@ -52,7 +52,8 @@ function dataProject(file: string): string {
   return path;
 }
 
-describe("npm run play with loadVars", () => {
+// Each run starts a process and a browser, which on a busy machine takes a while.
+describe("npm run play with loadVars", { timeout: 300_000 }, () => {
   it("plays the block once per row of a CSV beside the project, and names the failing row in the output and the JUnit message", async () => {
     writeFileSync(join(dir, "people.csv"), "name,expected\nAda,Ada\nBob,Rob\nCy,Cy\n");
     const junit = join(dir, "rows.xml");
@@ -73,5 +74,17 @@ describe("npm run play with loadVars", () => {
     const short = await playCli([dataProject("short.csv")], dir);
     expect(short.stdout + short.stderr).toMatch(/loadVars.*"short\.csv".*line 3/s);
     expect(short.code).toBe(1);
+  });
+
+  it("fails the loadVars of a JSON file that is not an array of objects, naming the file, the line and the item", async () => {
+    writeFileSync(join(dir, "one.json"), '{ "name": "Ada", "expected": "Ada" }\n');
+    const one = await playCli([dataProject("one.json")], dir);
+    expect(one.stdout).toMatch(/failed\s+types each row/);
+    expect(one.stdout).toMatch(/failed at loadVars "one\.json": The data file .*one\.json"? is not an array of objects: line 1: its JSON is a object\./);
+    expect(one.code).toBe(1);
+    writeFileSync(join(dir, "mixed.json"), '[\n  { "name": "Ada", "expected": "Ada" },\n  "Bob"\n]\n');
+    const mixed = await playCli([dataProject("mixed.json")], dir);
+    expect(mixed.stdout).toMatch(/failed at loadVars "mixed\.json": The data file .*mixed\.json"? is not an array of objects: line 3: item 2 is "Bob"\./);
+    expect(mixed.code).toBe(1);
   });
 });

@@ -1,6 +1,7 @@
 // `npm run play` with side-runner's command line and config file (CONTRACT section 22), as CI runs
 // it: a real process run from a folder of its own (npm's INIT_CWD), headless Chromium through
-// chromedriver against a page served on 127.0.0.1 whose `#late` element appears 1.5 s after load.
+// chromedriver against a page served on 127.0.0.1 whose `#late` element appears 6 s after load
+// (long enough that a busy machine still plays the commands before it).
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
@@ -14,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const PAGE = `<!doctype html><title>late</title><p id="now">hello</p>
-<script>setTimeout(() => { const p = document.createElement("p"); p.id = "late"; p.textContent = "late"; document.body.append(p); }, 1500);</script>`;
+<script>setTimeout(() => { const p = document.createElement("p"); p.id = "late"; p.textContent = "late"; document.body.append(p); }, 6000);</script>`;
 
 let server: Server;
 let site: string;
@@ -66,7 +67,8 @@ function project(folder: string, file: string, name: string, url = "http://127.0
 const xml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "" });
 const asList = <T,>(value: T | T[] | undefined): T[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
 
-describe("npm run play with side-runner's command line", () => {
+// Each run starts a process and a browser or more, which on a busy machine takes a while.
+describe("npm run play with side-runner's command line", { timeout: 300_000 }, () => {
   it("plays several projects and a glob in one run with -p, -t and -z, into one JUnit file that keeps same-named suites apart, and side-runner's jest JSON", async () => {
     const run = join(dir, "several");
     project(run, "first.side", "First");
@@ -91,7 +93,7 @@ describe("npm run play with side-runner's command line", () => {
         ["greets", suite.name, true],
         ["late", suite.name, false],
       ]);
-      // -t 300: the element that comes after 1.5 s is not waited for (side-runner's 15 s would have found it).
+      // -t 300: the element that comes after 6 s is not waited for (side-runner's 15 s would have found it).
       expect(cases[1].failure!.message).toContain("assertText id=late");
     }
 
@@ -111,7 +113,11 @@ describe("npm run play with side-runner's command line", () => {
 
     const shots = readdirSync(join(run, "shots"));
     expect(shots).toHaveLength(3);
-    for (const shot of shots) expect(shot).toMatch(/^late_\d+(-\d+)?\.jpg$/);
+    for (const shot of shots) {
+      expect(shot).toMatch(/^late_\d+(-\d+)?\.png$/);
+      // A real PNG (its signature), not a JPEG named .png.
+      expect(readFileSync(join(run, "shots", shot)).subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    }
   });
 
   it("reads .side.yml from the folder it was run in, and lets the command line win over it", async () => {
@@ -120,7 +126,7 @@ describe("npm run play with side-runner's command line", () => {
     // The file gives the base URL (the project's own is unreachable), the params, a filter and a
     // timeout; the command line's filter and timeout win: `late` alone, waited for long enough.
     writeFileSync(join(run, ".side.yml"), `baseUrl: ${site}\nfilter: greets\ntimeout: 300\nparams:\n  greeting: hello\n`);
-    const played = await play(["suite.side", "-f", "^late$", "-t", "5000", "-c", "browserName=chrome acceptInsecureCerts=true", "--debug"], run);
+    const played = await play(["suite.side", "-f", "^late$", "-t", "12000", "-c", "browserName=chrome acceptInsecureCerts=true", "--debug"], run);
     expect(played.stderr).toBe("");
     expect(played.code).toBe(0);
     expect(played.stdout).toContain(`plays against  ${site}`);
@@ -128,7 +134,7 @@ describe("npm run play with side-runner's command line", () => {
     expect(played.stdout).toMatch(/passed +late /);
     expect(played.stdout).not.toMatch(/passed +greets /);
     const configuration = JSON.parse(/^configuration +(.*)$/m.exec(played.stdout)![1]);
-    expect(configuration).toMatchObject({ configFile: join(run, ".side.yml"), timeoutMs: 5000, filter: "^late$", params: { greeting: "hello" } });
+    expect(configuration).toMatchObject({ configFile: join(run, ".side.yml"), timeoutMs: 12000, filter: "^late$", params: { greeting: "hello" } });
     // side-runner's key=value form, laid over the default capabilities (still headless).
     expect(configuration.capabilities).toMatchObject({ browserName: "chrome", acceptInsecureCerts: true });
     expect(configuration.capabilities["goog:chromeOptions"].args).toContain("--headless=new");
@@ -147,7 +153,7 @@ describe("npm run play with side-runner's command line", () => {
   });
 });
 
-describe("npm run play's bad side-runner input", () => {
+describe("npm run play's bad side-runner input", { timeout: 300_000 }, () => {
   const run = () => {
     const folder = mkdtempSync(join(dir, "bad-"));
     project(folder, "ok.side", "Ok");
