@@ -10,6 +10,7 @@
 //             `assertText`) against the same commands written out 100 times, in the same host,
 //             browser and page, rounds alternating: the loop's own cost per row beside its
 //             commands' (target ≤ 5%).
+// CI_PARTS=projects,persist,data plays some parts only (the figures of the others are "-").
 // The pages are served on 127.0.0.1 by the bench. Self-checking: every process exits 0 with
 // every test passed; every data run passes all its 201 commands.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -25,6 +26,8 @@ import { playCli, servePages } from "./playCli.ts";
 /** How long the server holds a slow page back. */
 const SLOW_MS = 1_000;
 const ROWS = 100;
+const PARTS = (process.env.CI_PARTS ?? "projects,persist,data").split(",");
+const SKIPPED = { wall: Number.NaN, own: Number.NaN };
 const DATA_ROUNDS = 5;
 const command = (id: string, name: string, target = "", value = "") => ({ id, comment: "", command: name, target, targets: [], value });
 
@@ -40,7 +43,7 @@ function slowProject(name: string, origin: string, count: number, suite: { paral
 
 /** The data test and the same commands written out, on the form page. */
 function dataProject(origin: string) {
-  const names = Array.from({ length: ROWS }, (_, i) => `row ${i} ${"x".repeat(i % 7)}`);
+  const names = Array.from({ length: ROWS }, (_, i) => `row ${i}${"x".repeat(i % 7)}`);
   const rows = {
     id: "rows",
     name: "100 rows",
@@ -72,14 +75,18 @@ export const ciBenchmark: Benchmark = {
         return file;
       });
       const projects: Record<number, { wall: number; own: number }> = {};
-      for (const workers of [1, 2]) projects[workers] = await playCli([...files, "-w", String(workers)], dir, 40);
+      for (const workers of [1, 2]) {
+        projects[workers] = PARTS.includes("projects") ? await playCli([...files, "-w", String(workers)], dir, 40) : SKIPPED;
+        console.log(`   4 projects, -w ${workers}: ${fmtMs(projects[workers].own)} (process ${fmtMs(projects[workers].wall)})`);
+      }
       const projectsRatio = projects[2].own / projects[1].own;
 
       const persist: Record<string, { wall: number; own: number }> = {};
       for (const persistSession of [false, true]) {
         const file = join(dir, `suite-${persistSession}.side`);
         writeFileSync(file, JSON.stringify(slowProject(`suite-${persistSession}`, site.origin, 10, { parallel: false, persistSession })));
-        persist[String(persistSession)] = await playCli([file], dir, 10);
+        persist[String(persistSession)] = PARTS.includes("persist") ? await playCli([file], dir, 10) : SKIPPED;
+        console.log(`   a suite of 10, persistSession ${persistSession}: ${fmtMs(persist[String(persistSession)].own)}`);
       }
       const persistRatio = persist.true.own / persist.false.own;
 
@@ -89,7 +96,7 @@ export const ciBenchmark: Benchmark = {
       const host = await startHost({ port: 0, tokenFile: null, project, executor: pool, readData: dataFileReader({ filesDir: dir, projectDir: null }) });
       const times: Record<"rows" | "written", number[]> = { rows: [], written: [] };
       try {
-        for (let round = -1; round < DATA_ROUNDS; round++) {
+        for (let round = -1; round < (PARTS.includes("data") ? DATA_ROUNDS : -1); round++) {
           for (const testId of round % 2 ? (["rows", "written"] as const) : (["written", "rows"] as const)) {
             const { elapsed, playback } = await playTimed(host.ide, testId, 120_000);
             check(playback.result === "passed", `the ${testId} test passed (it says ${playback.result})`);

@@ -9,7 +9,9 @@
 // error messages are Selenium IDE's (player "webdriver": every command goes there). The run
 // machine decides everything else.
 //
-// The browser starts once, at the first command that needs it, and is reused across runs.
+// The browser starts once, at the first command that needs it, and is reused across runs; a
+// test that must have a session of its own replaces it with a fresh one, which a local
+// chromedriver's page opened ahead while the test before played (sessionAhead).
 // A browser or chromedriver that is gone rejects the command (the run ends `fatal`) and is
 // dropped, so the next run starts a new one (a session: browserSession.ts; what "gone" is:
 // pageGone.ts). `capturePage` gives the UI a picture of the page (devtools.ts), beside the

@@ -1,7 +1,8 @@
 // One browser session of the host's page under test: a WebDriver session (at the endpoint
 // given, or at a chromedriver started here) with side-runtime's \`WebDriverExecutor\` over it,
-// and the run's variables as side-runtime's \`Variables\` see them. browserPage.ts decides when a
-// session opens, is reused or is dropped.
+// and the run's variables as side-runtime's \`Variables\` see them; one opened ahead for a
+// suite's next test (sessionAhead); a command played as side-runtime's CommandNode plays it.
+// browserPage.ts decides when a session opens, is reused or is dropped.
 import webdriver from "selenium-webdriver";
 import type { WebDriver } from "selenium-webdriver";
 import { createRequire } from "node:module";
