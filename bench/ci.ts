@@ -123,9 +123,9 @@ export const ciBenchmark: Benchmark = {
         ],
       );
       return [
-        { benchmark: "ci", figure: "4 projects × 10 slow tests, npm run play -w 2", value: fmtMs(projects[2].own), ratio: `${fmtRatio(projectsRatio)} -w 1 (${fmtMs(projects[1].own)})`, target: "≤ 0.6×", met: projectsRatio <= 0.6 },
+        { benchmark: "ci", figure: "4 projects × 10 slow tests, npm run play -w 2", value: fmtMs(projects[2].own), ratio: `${fmtRatio(projectsRatio)} -w 1 (${fmtMs(projects[1].own)})`, target: "≤ 0.6×", met: Number.isNaN(projectsRatio) ? null : projectsRatio <= 0.6 },
         { benchmark: "ci", figure: "a persistSession suite of 10 slow tests", value: fmtMs(persist.true.own), ratio: `${fmtRatio(persistRatio)} a fresh session each (${fmtMs(persist.false.own)})`, target: "", met: null },
-        { benchmark: "ci", figure: `loadVars, the loop's own cost a row (${ROWS} rows)`, value: fmtMs(perRowLoop), ratio: `${fmtNum(loopShare * 100)}% of the row's commands (${fmtMs(perRowCommands)})`, target: "≤ 5%", met: loopShare <= 0.05 },
+        { benchmark: "ci", figure: `loadVars, the loop's own cost a row (${ROWS} rows)`, value: fmtMs(perRowLoop), ratio: `${fmtNum(loopShare * 100)}% of the row's commands (${fmtMs(perRowCommands)})`, target: "≤ 5%", met: Number.isNaN(loopShare) ? null : loopShare <= 0.05 },
       ];
     } finally {
       rmSync(dir, { recursive: true, force: true });
