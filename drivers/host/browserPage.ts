@@ -9,7 +9,9 @@
 // error messages are Selenium IDE's (player "webdriver": every command goes there). The run
 // machine decides everything else.
 //
-// The browser starts once, at the first command that needs it, and is reused across runs.
+// The browser starts once, at the first command that needs it, and is reused across runs; a
+// test that must have a session of its own replaces it with a fresh one, which a local
+// chromedriver's page opened ahead while the test before played (sessionAhead).
 // A browser or chromedriver that is gone rejects the command (the run ends `fatal`) and is
 // dropped, so the next run starts a new one (a session: browserSession.ts; what "gone" is:
 // pageGone.ts). `capturePage` gives the UI a picture of the page (devtools.ts), beside the
@@ -22,12 +24,11 @@ import { messageOf } from "../../services/errors.ts";
 import { LocatorError, parseLocator } from "../../services/locators/index.ts";
 import { unknownCommand } from "../../services/playback/unknownCommand.ts";
 import type { PageShot } from "../view/messages.ts";
-import { openSession } from "./browserSession.ts";
+import { abortable, openSession, playAsCommandNode, sessionAhead } from "./browserSession.ts";
 import type { Session, SessionSettings } from "./browserSession.ts";
-import { AssertionError, CommandVariables, VerificationError, WebDriverExecutor } from "./sideRuntime.ts";
+import { CommandVariables, WebDriverExecutor } from "./sideRuntime.ts";
 import type { SideExecutor } from "./sideRuntime.ts";
 import type { Capabilities } from "./capabilities.ts";
-import { UploadError } from "../../services/playback/uploads.ts";
 import type { UploadPlaces } from "../../services/playback/uploads.ts";
 import { CHROMEDRIVER_PATH, killBrowser } from "./chromedriver.ts";
 import { pageCamera } from "./devtools.ts";
@@ -110,26 +111,6 @@ const KEPT_BROWSER_ANSWER_MS = 10_000;
 /** How long a page still loading may hold the next page command (WebDriver's page load timeout). */
 const LOAD_TIMEOUT_MS = 30_000;
 
-// Commands side-runtime retries until the implicit wait, as its CommandNode does.
-const RETRIED = new Set(["click", "check", "select", "type", "sendKeys", "uncheck"]);
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function abortable<T>(work: Promise<T>, signal: AbortSignal, onAbort: () => void): Promise<T> {
-  if (signal.aborted) {
-    onAbort();
-    return Promise.reject(new Error("the run let go of the command"));
-  }
-  return new Promise<T>((resolve, reject) => {
-    const abort = () => {
-      onAbort();
-      reject(new Error("the run let go of the command"));
-    };
-    signal.addEventListener("abort", abort, { once: true });
-    work.then(resolve, reject).finally(() => signal.removeEventListener("abort", abort));
-  });
-}
-
 export function browserPage(options: BrowserPageOptions = {}): BrowserPage {
   const implicitWaitMs = options.implicitWaitMs ?? 5_000;
   const startTimeoutMs = options.startTimeoutMs ?? 30_000;
@@ -151,6 +132,18 @@ export function browserPage(options: BrowserPageOptions = {}): BrowserPage {
     uploads: options.uploads ?? { filesDir: null, projectDir: null },
   };
 
+  /** A new session, the player set up in its window (playerRoute's prepare) while its first command goes through WebDriver. */
+  async function openFresh(): Promise<Session> {
+    const opened = await openSession(settings);
+    const handle = route ? await opened.driver.getWindowHandle().catch(() => null) : null;
+    if (route && handle !== null) route.prepare(opened, handle);
+    return opened;
+  }
+
+  // Through a remote end none is opened ahead: a Grid's slots are few and shared, and one held
+  // for a next test would keep another worker's test waiting in the Grid's queue.
+  const ahead = sessionAhead(openFresh, (unused) => retire(unused));
+
   async function acquire(signal: AbortSignal, runId: string | undefined, key?: string): Promise<Session> {
     const before = current;
     if (before?.dead) {
@@ -163,7 +156,8 @@ export function browserPage(options: BrowserPageOptions = {}): BrowserPage {
     // cookies, storage and windows of the test before are gone with the one it replaces.
     if (key !== undefined && current !== null && current.key !== key) drop(current);
     const kept = session !== null;
-    session ??= openSession(settings).then(
+    const early = kept ? null : ahead.take();
+    session ??= (early ? early.then((spare) => (spare && !spare.dead ? spare : (spare && void retire(spare), openFresh()))) : openFresh()).then(
       (opened) => (current = opened),
       (error) => {
         session = null;
@@ -186,6 +180,9 @@ export function browserPage(options: BrowserPageOptions = {}): BrowserPage {
     }
     if (runId !== undefined) opened.runId = runId;
     if (key !== undefined) opened.key = key;
+    // A session of the test's own (a persistSession suite's is named by the suite's run, its
+    // tests' runId): the suite's next test will want a fresh one too.
+    if (!kept && key !== undefined && key !== runId && !options.webdriverUrl) ahead.open();
     return opened;
   }
 
@@ -211,18 +208,26 @@ export function browserPage(options: BrowserPageOptions = {}): BrowserPage {
     session.witness = null;
   }
 
-  function drop(gone: Session) {
+  /** Lets go of everything over the session; with `quit`, quits it without waiting, and ends its processes. */
+  function retire(gone: Session, quit = true): Promise<void> {
     gone.dead = true;
     route?.close(gone);
     closeCamera(gone);
     closeWitness(gone);
     closeDevTools(gone.driver);
+    if (!quit) return Promise.resolve();
+    const quitting = gone.driver.quit().catch(() => {});
+    gone.chromedriver?.kill("SIGKILL");
+    return quitting.then(() => {
+      if (gone.chromedriver) killBrowser(gone.userDataDir);
+    });
+  }
+
+  function drop(gone: Session) {
+    void retire(gone, current === gone);
     if (current !== gone) return;
     current = null;
     session = null;
-    const quitting = gone.driver.quit().catch(() => {});
-    gone.chromedriver?.kill("SIGKILL");
-    if (gone.chromedriver) void quitting.then(() => killBrowser(gone.userDataDir));
   }
 
   const goneMessage = (error: unknown) =>
@@ -239,31 +244,6 @@ export function browserPage(options: BrowserPageOptions = {}): BrowserPage {
       answer = await opened.driver.executeScript(`return ${callResolver(location)};`);
     }
     return fromPage(answer, location, "under test");
-  }
-
-  /** One command as side-runtime's CommandNode runs it, with its retries. */
-  async function call(runner: SideExecutor, method: string, command: { command: string; target: string; value: string }, signal: AbortSignal) {
-    const fn = (runner as unknown as Record<string, (t: string, v: string, c: unknown) => Promise<unknown>>)[method];
-    const deadline = Date.now() + implicitWaitMs;
-    for (;;) {
-      try {
-        await runner.beforeCommand(command as never);
-        await fn.call(runner, command.target, command.value, command);
-        await runner.afterCommand(command as never);
-        return;
-      } catch (error) {
-        const final =
-          !RETRIED.has(command.command) ||
-          error instanceof AssertionError ||
-          error instanceof VerificationError ||
-          error instanceof UploadError ||
-          isGone(error) ||
-          signal.aborted ||
-          Date.now() > deadline;
-        if (final) throw error;
-        await sleep(100);
-      }
-    }
   }
 
   /** The run's session, its executor set to the command's variables and base URL; a browser that cannot be had is PageGoneError. */
@@ -290,6 +270,7 @@ export function browserPage(options: BrowserPageOptions = {}): BrowserPage {
       } catch {
         return { state: "failed", message: unknownCommand(command.command, "it is none of Selenium IDE's commands, which the page under test plays") };
       }
+      ahead.touch();
       const values = new CommandVariables(variables);
       const opened = await sessionFor(signal, runId, values, baseUrl, key);
       const inPage = route ? await route.play(opened, command, variables, runId, signal) : null;
@@ -299,7 +280,7 @@ export function browserPage(options: BrowserPageOptions = {}): BrowserPage {
       }
       const { runner } = opened;
       try {
-        await abortable(call(runner, method, command, signal), signal, () => void runner.cancel().catch(() => {}));
+        await abortable(playAsCommandNode(runner, method, command, implicitWaitMs, signal), signal, () => void runner.cancel().catch(() => {}));
         route?.played(opened, command);
       } catch (error) {
         if (signal.aborted) throw error;
@@ -377,15 +358,13 @@ export function browserPage(options: BrowserPageOptions = {}): BrowserPage {
     },
 
     async close() {
+      const unused = ahead.close();
       const opened = current ?? (session ? await session.catch(() => null) : null);
       session = null;
       current = null;
+      await unused;
       if (!opened) return;
-      opened.dead = true;
-      route?.close(opened);
-      closeCamera(opened);
-      closeWitness(opened);
-      closeDevTools(opened.driver);
+      void retire(opened, false);
       await opened.driver.quit().catch(() => {});
       opened.chromedriver?.kill("SIGTERM");
       if (opened.chromedriver) killBrowser(opened.userDataDir);

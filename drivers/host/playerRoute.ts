@@ -32,6 +32,11 @@ export interface PlayerRoute {
   played(session: Session, command: SideCommand): void;
   /** The session is over. */
   close(session: Session): void;
+  /**
+   * Sets the player up in a new session's window `handle` before its first command, so its
+   * DevTools connection (through a Grid, most of a second) is made while `open` loads the page.
+   */
+  prepare(session: Session, handle: string): void;
 }
 
 export function playerRoute(limits: { implicitWaitMs: number; loadTimeoutMs: number; actionWaits?: false }): PlayerRoute {
@@ -98,6 +103,18 @@ export function playerRoute(limits: { implicitWaitMs: number; loadTimeoutMs: num
         where.depth = 0;
         where.handle = null;
       }
+    },
+
+    prepare(session, handle) {
+      const where = whereOf(session);
+      if (where.player) return;
+      where.handle = handle;
+      // One that failed this early is tried again at the next command, not taken as "no DevTools".
+      const player: Promise<DevToolsPlayer | null> = devtoolsPlayer(session.driver, handle, limits).catch(() => {
+        if (where.player === player) where.player = null;
+        return null;
+      });
+      where.player = player;
     },
 
     close(session) {
