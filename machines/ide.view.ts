@@ -90,7 +90,7 @@ export interface IdeView {
   clipboard: { commands: number };
 }
 
-export type { PlaybackView, RunResult, RunStatus, TestRunView } from "./run.view.ts";
+export type { DataRowView, PlaybackView, RunResult, RunStatus, TestRunView } from "./run.view.ts";
 
 /** The settings, frozen; the same object as the last time while they are equal, so a view shows an unchanged setting as unchanged. */
 let lastSettings: RecordingSettings | null = null;

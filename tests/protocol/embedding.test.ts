@@ -273,6 +273,7 @@ describe("getSnapshot", () => {
         "canPause",
         "commands",
         "currentCommandId",
+        "dataRows",
         "delayMs",
         "playingTestIds",
         "result",
