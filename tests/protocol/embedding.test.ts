@@ -253,6 +253,7 @@ describe("getSnapshot", () => {
         "history",
         "logs",
         "logsDropped",
+        "dataFiles",
         "pick",
         "playback",
         "plugins",
