@@ -12,10 +12,10 @@ const ide = useIdeExtension({ plugins: ["opener"], pages: { "/form": '<!doctype 
 
 function project(origin: string) {
   const sets = { id: "t-sets", name: "sets", commands: [cmd("s1", "open", "/form"), cmd("s2", "store", "alice", "name")] };
-  // Plays longer than the suite's timeout of 1 s: the timeout ends it.
-  const slow = { id: "t-slow", name: "slow", commands: [cmd("w1", "open", "/form"), cmd("w2", "pause", "8000"), cmd("w3", "store", "late", "name")] };
+  // Plays far longer than the suite's timeout of 10 s: the timeout ends it.
+  const slow = { id: "t-slow", name: "slow", commands: [cmd("w1", "open", "/form"), cmd("w2", "pause", "600000"), cmd("w3", "store", "late", "name")] };
   const uses = { id: "t-uses", name: "uses", commands: [cmd("u1", "open", "/form"), cmd("u2", "type", "id=name", "${name}"), cmd("u3", "assertValue", "id=name", "alice")] };
-  const suite = (id: string, name: string, persistSession: boolean, tests: string[]) => ({ id, name, persistSession, parallel: false, timeout: 1, tests });
+  const suite = (id: string, name: string, persistSession: boolean, tests: string[]) => ({ id, name, persistSession, parallel: false, timeout: 10, tests });
   return {
     id: "suite-settings",
     name: "Suite settings",
@@ -29,7 +29,7 @@ function project(origin: string) {
 }
 
 describe("a suite's settings in the extension", () => {
-  it("shares the variables of a persistSession suite's tests, ends a test its timeout outlasts failed and goes on, and starts another suite's tests with none", async () => {
+  it("shares the variables of a persistSession suite's tests, ends a test that outlasts its timeout failed and goes on, and starts another suite's tests with none", async () => {
     const { window } = ide;
     await loadProjectFile(window, project(ide.site.origin));
     const runs = async () => (await window.getByTestId("suite-run").allTextContents()).map((text) => text.replace(/\s+/g, " ").trim());
