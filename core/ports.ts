@@ -176,7 +176,7 @@ export function runPorts(
       return fromPage(executor.execute(input, signal));
     }),
     readData: fromPromise<DataRow[], ReadDataInput>(async ({ input }) => {
-      if (!readData) throw new Error(`loadVars cannot read ${JSON.stringify(input.file)}: this IDE has no way to read data files (createIde was given no readData; the browser extension reads none yet: play the test with npm run play or npm start).`);
+      if (!readData) throw new Error(`loadVars cannot read ${JSON.stringify(input.file)}: this IDE has no way to read data files (createIde was given no readData).`);
       return [...(await readData(input.file))];
     }),
     evaluateCondition: fromPromise<boolean, ConditionInput>(async ({ input, signal }) => {

@@ -201,6 +201,8 @@ export const editorMachine = setup({
     "user.deleteSuite": { actions: "applyEdit" },
     "user.setSuiteTests": { actions: "applyEdit" },
     "user.changeSuite": { actions: "applyEdit" },
+    "user.addDataFile": { actions: "applyEdit" },
+    "user.removeDataFile": { actions: "applyEdit" },
     "user.copyCommands": { actions: "applyClipboard" },
     "user.cutCommands": { actions: "applyClipboard" },
     "user.pasteCommands": { actions: "applyClipboard" },

@@ -11,6 +11,7 @@ import { beingPlayed, refused, unknownTest } from "./editor.edits.ts";
 import type { Display, PlanResult, Planned } from "./editor.edits.ts";
 import type { Edit } from "./editor.history.ts";
 import type { EditorContext, UserProjectEditEvent } from "./editor.types.ts";
+import { planDataFileEdit } from "./editor.dataFiles.ts";
 
 type Context = Display & Pick<EditorContext, "playing" | "recordingTestId">;
 
@@ -101,6 +102,9 @@ export function planProjectEdit(context: Context, event: UserProjectEditEvent): 
       const suite = newSuite(name.name);
       return planned(`Add suite "${suite.name}"`, (p) => void p.suites.push(suite));
     }
+    case "user.addDataFile":
+    case "user.removeDataFile":
+      return planDataFileEdit(project, event);
     default:
       return planSuiteEdit(context, event);
   }

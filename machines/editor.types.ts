@@ -59,6 +59,8 @@ export const PROJECT_EDIT_EVENTS = [
   "user.deleteSuite",
   "user.setSuiteTests",
   "user.changeSuite",
+  "user.addDataFile",
+  "user.removeDataFile",
 ] as const;
 export type UserProjectEditEvent = Extract<UserEditorEvent, { type: (typeof PROJECT_EDIT_EVENTS)[number] }>;
 

@@ -88,9 +88,14 @@ export interface IdeView {
    * so the page can enable Paste when the system clipboard has nothing for it.
    */
   clipboard: { commands: number };
+  /**
+   * CONTRACT section 22: the data files the project carries for loadVars (the extension's only
+   * ones; the host's when the disk has none), by name, with their length in characters.
+   */
+  dataFiles: Array<{ name: string; chars: number }>;
 }
 
-export type { PlaybackView, RunResult, RunStatus, TestRunView } from "./run.view.ts";
+export type { DataRowView, PlaybackView, RunResult, RunStatus, TestRunView } from "./run.view.ts";
 
 /** The settings, frozen; the same object as the last time while they are equal, so a view shows an unchanged setting as unchanged. */
 let lastSettings: RecordingSettings | null = null;
@@ -253,6 +258,18 @@ function clipboardOf(clipboard: readonly unknown[]): IdeView["clipboard"] {
   return view;
 }
 
+const NO_DATA_FILES = Object.freeze([]) as unknown as IdeView["dataFiles"];
+const dataFileViews = new WeakMap<object, IdeView["dataFiles"]>();
+function dataFilesOf(files: SideProject["dataFiles"]): IdeView["dataFiles"] {
+  if (!files || files.length === 0) return NO_DATA_FILES;
+  let view = dataFileViews.get(files);
+  if (!view) {
+    view = Object.freeze(files.map((f) => Object.freeze({ name: f.name, chars: f.content.length }))) as IdeView["dataFiles"];
+    dataFileViews.set(files, view);
+  }
+  return view;
+}
+
 export function toIdeView(s: IdeSnapshot, logs: LogStore): IdeView {
   const control = controlSnapshot(s);
   const file = projectFileSnapshot(s).context;
@@ -283,6 +300,7 @@ export function toIdeView(s: IdeSnapshot, logs: LogStore): IdeView {
     pick: pointingSnapshot(s).context.purpose,
     history: historyOf(editor.history),
     clipboard: clipboardOf(editor.clipboard),
+    dataFiles: dataFilesOf(editor.project.dataFiles),
   }) as IdeView;
 }
 

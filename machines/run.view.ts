@@ -11,10 +11,13 @@ import type { SuiteRunnerSnapshot, TestRunnerSnapshot } from "./run.selectors.ts
 import { shownRunner, triedAgain } from "./suiteRunner.plays.ts";
 import type { SuiteRun } from "./suiteRunner.types.ts";
 import { currentCommandId, testResult } from "./testRunner.run.ts";
+import { dataRowsOf } from "./run.dataRows.ts";
+import type { DataRowView } from "./run.dataRows.ts";
 import type { TestResult } from "./testRunner.run.ts";
 
 export type RunStatus = "idle" | "starting" | "running" | "paused" | "finishing" | "ended";
 export type RunResult = TestResult;
+export type { DataRowView };
 
 /** A test a suite has started (CONTRACT section 16). */
 export interface TestRunView {
@@ -43,6 +46,8 @@ export interface PlaybackView {
   delayMs: number;
   variables: Record<string, unknown>;
   commands: CommandRow[];
+  /** CONTRACT section 22: the shown test's data blocks being played (loadVars … endLoadVars), outermost first; empty outside any. */
+  dataRows: DataRowView[];
   /** The tests the run plays (its test, or its suite's), while it is under way; the project refuses edits of them. */
   playingTestIds: string[];
   /** Whether the user's Pause does something now: while the test starts or runs (not paused, not finishing). */
@@ -157,6 +162,7 @@ export function playbackView(suite: SuiteRunnerSnapshot): PlaybackView | null {
     delayMs: test.delayMs,
     variables: variablesOf(test.variables),
     commands: rowsOf(test.commands),
+    dataRows: dataRowsOf(test),
     playingTestIds: running ? [...run.testIds] : [],
     canPause: status === "starting" || status === "running",
   });

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { MAX_DELAY_MS } from "../services/playback/delay.ts";
 import type { SideProject } from "../services/side/index.ts";
 import { locatorOrderSchema, testIdAttributesSchema } from "../services/side/settings.ts";
+import { MAX_DATA_FILE_CHARS } from "../services/side/dataFiles.ts";
 import { FingerprintSchema } from "../services/healing/schema.ts";
 import { CHECK_COMMANDS } from "../services/recording/checks.ts";
 
@@ -111,6 +112,9 @@ export const userEventSchema = z.discriminatedUnion("type", [
     persistSession: z.boolean().optional(),
     timeoutS: z.number().int().min(1).max(MAX_SUITE_TIMEOUT_S).optional(),
   }),
+  // CONTRACT section 22: a data file carried in the project, for loadVars (the name's rules are the editor's to say).
+  z.object({ type: z.literal("user.addDataFile"), name: z.string().max(4096), content: z.string().max(MAX_DATA_FILE_CHARS) }),
+  z.object({ type: z.literal("user.removeDataFile"), name: z.string().max(4096) }),
   z.object({ type: z.literal("user.copyCommands"), commandIds: commandIds }),
   z.object({ type: z.literal("user.cutCommands"), commandIds: commandIds }),
   // `commands`: .side commands as the system clipboard gives them (checked by the editor, which names what is wrong).
@@ -174,6 +178,8 @@ export const USER_EVENT_OWNER = {
   "user.deleteSuite": "editor",
   "user.setSuiteTests": "editor",
   "user.changeSuite": "editor",
+  "user.addDataFile": "editor",
+  "user.removeDataFile": "editor",
   "user.copyCommands": "editor",
   "user.cutCommands": "editor",
   "user.pasteCommands": "editor",
@@ -227,6 +233,8 @@ export type UserEditorEvent = Extract<
       | "user.deleteSuite"
       | "user.setSuiteTests"
       | "user.changeSuite"
+      | "user.addDataFile"
+      | "user.removeDataFile"
       | "user.copyCommands"
       | "user.cutCommands"
       | "user.pasteCommands"

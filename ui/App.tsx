@@ -20,6 +20,7 @@ import { PagePanel } from "./components/PagePanel.tsx";
 import { PlaybackPanel } from "./components/PlaybackPanel.tsx";
 import { PluginsPanel } from "./components/PluginsPanel.tsx";
 import { ProjectSettings } from "./components/ProjectSettings.tsx";
+import { DataFiles } from "./components/DataFiles.tsx";
 import { RecordingSettings } from "./components/RecordingSettings.tsx";
 import { ReferencePanel } from "./components/ReferencePanel.tsx";
 import { Statecharts } from "./components/Statecharts.tsx";
@@ -159,6 +160,7 @@ export function App({ transport, waitingText = "Waiting for the IDE host…", tr
             <SuiteList suites={state.suites} tests={state.tests} pickedSuiteId={suiteId} running={state.playback?.running === true} send={send} onPick={setPickedSuite} />
             <ProjectSettings name={view.project.name} url={state.url} send={send}>
               <RecordingSettings settings={view.recordingSettings} healing={view.healing} send={send} />
+              <DataFiles files={view.dataFiles} send={send} />
             </ProjectSettings>
             <PluginsPanel plugins={view.plugins} controller={view.control.controller} />
             {exportCode && <ExportPanel tests={state.tests} suites={state.suites} displayedTestId={displayedTestId} exportCode={exportCode} />}

@@ -13,6 +13,7 @@ export type {
   CommandOutline,
   CommandRow,
   CommandsDelta,
+  DataRowView,
   ExportReply,
   ExportRequest,
   HostMessage,

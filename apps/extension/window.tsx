@@ -40,6 +40,7 @@ import { tracedBy } from "../../drivers/traces/tracedExecutor.ts";
 import { picturePolicy } from "../../services/traces/index.ts";
 import { tabEyes } from "../../drivers/webextension/camera.ts";
 import { indexedDbTraces } from "../../drivers/webextension/traceShelf.ts";
+import { carriedDataReader } from "../../drivers/webextension/dataFiles.ts";
 
 /** How long the page stays after its core closed, so the last replies leave first. */
 const CLOSE_DELAY_MS = 100;
@@ -142,6 +143,8 @@ async function main() {
     findInPage: findInTabUnderTest(() => (runUnderWay ? executor.current() : null)),
     pickInPage: pick.pickInPage,
     tabUnderTest: tabUnderTestId(() => (runUnderWay ? executor.current() : null)),
+    // loadVars reads the data files the project carries: the extension cannot read the disk.
+    readData: carriedDataReader(() => core.getProject()),
     // Forgetting the journal (a load, a save, a discard) keeps the new saved project in the same write.
     journal: storageJournal(chrome.storage.local, found, () => core.getSavedProject()),
   });

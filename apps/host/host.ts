@@ -28,7 +28,7 @@ import type { LiveAnswer, LiveSink, LiveSource } from "../../drivers/view/pageFe
 import { pagePanelRecorder } from "../../drivers/host/recording.ts";
 import { fileJournal } from "./journal.ts";
 import { readProjectText, saveProjectAt, writeProjectFile } from "./projectFiles.ts";
-import { dataFileReader } from "./dataFiles.ts";
+import { dataFileReader, withCarriedFiles } from "./dataFiles.ts";
 import { keepRecentFile, readRecentFile } from "./recent.ts";
 import { withRecent } from "../../machines/projectFile.machine.ts";
 import type { WebDriver } from "selenium-webdriver";
@@ -226,7 +226,8 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
       return target;
     },
     readProject: readProjectText,
-    readData: options.readData ?? dataFileReader({ filesDir: null, projectDir: options.projectPath ? dirname(resolve(options.projectPath)) : null }),
+    // A file found on no disk path may be one the project carries (the page's "Add data file").
+    readData: withCarriedFiles(options.readData ?? dataFileReader({ filesDir: null, projectDir: options.projectPath ? dirname(resolve(options.projectPath)) : null }), () => ide?.getProject() ?? null),
     projectPath: options.projectPath ?? null,
     // Starting from a file opens it: it is the newest recent file.
     recentProjects: options.projectPath ? withRecent(recent.paths, options.projectPath) : recent.paths,

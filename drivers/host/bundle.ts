@@ -15,6 +15,9 @@ export const BROWSER_BUNDLE = {
   jsx: "automatic",
   jsxImportSource: "preact",
   logLevel: "silent",
+  // csv-parse's own build for browsers (loadVars' data files in the extension): its Node build
+  // needs Node's Buffer, which no extension page or worker has.
+  alias: { "csv-parse/sync": "csv-parse/browser/esm/sync" },
 } as const satisfies BuildOptions;
 
 export interface Bundle {

@@ -127,6 +127,8 @@ export type PlaybackView = IdeView["playback"];
 export type CommandRow = NonNullable<PlaybackView>["commands"][number];
 /** The run without its commands (status, current command, variables, ...): small, sent whole when any of it changed. */
 export type RunSummary = Omit<NonNullable<PlaybackView>, "commands">;
+/** A data block being played (loadVars … endLoadVars): its command, the row playing of how many, that row's values. */
+export type DataRowView = RunSummary["dataRows"][number];
 
 /**
  * The run's command rows, which may be 10,000: the whole list when the page's copy cannot be

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { describeZodIssue, nonEmptyString, refuseDuplicateIds } from "../validation.ts";
 import { locatorOrderSchema, testIdAttributesSchema } from "./settings.ts";
+import { dataFilesSchema } from "./dataFiles.ts";
 
 // Ids are keys (playback addresses commands by id, plugins name tests by id), so an
 // empty id is refused; names and command texts are only shown, so "" is allowed.
@@ -35,6 +36,8 @@ export const sideProjectSchema = z
     // The recording settings (settings.ts, CONTRACT section 18); absent: the defaults.
     locatorOrder: locatorOrderSchema.optional(),
     testIdAttributes: testIdAttributesSchema.optional(),
+    // CONTRACT section 22: the data files loadVars reads when the disk has none (dataFiles.ts).
+    dataFiles: dataFilesSchema.optional(),
   })
   .superRefine((project, ctx) => refuseDuplicateIds(project.tests, "tests", ctx));
 

@@ -10,11 +10,12 @@
 import { memo } from "preact/compat";
 import { useLayoutEffect, useRef } from "preact/hooks";
 import type { UserEventMessage } from "../connection.ts";
-import type { CommandOutline, CommandRow } from "../protocol.ts";
+import type { CommandOutline, CommandRow, DataRowView } from "../protocol.ts";
 import { tableKeyAction } from "../editorKeys.ts";
 import type { TableKeyAction } from "../editorKeys.ts";
 import type { PickHow } from "../selection.ts";
 import { steppedIndex } from "./TracePanel.tsx";
+import { DataRowBadge } from "./DataRow.tsx";
 
 const STATE_LABEL: Record<string, string> = { passed: "passed", failed: "failed", fatal: "fatal", pending: "pending", undetermined: "undetermined" };
 
@@ -33,6 +34,8 @@ interface RowProps {
   command: CommandOutline;
   index: number;
   run: CommandRow | undefined;
+  /** A loadVars whose block plays: the row playing now. */
+  data: DataRowView | undefined;
   breakpoint: boolean;
   selected: boolean;
   tabStop: boolean;
@@ -44,7 +47,7 @@ interface RowProps {
   send: (event: UserEventMessage) => void;
 }
 
-const Row = memo(function Row({ command, index, run, breakpoint, selected, tabStop, current, paused, travelled, editable, actions, send }: RowProps) {
+const Row = memo(function Row({ command, index, run, data, breakpoint, selected, tabStop, current, paused, travelled, editable, actions, send }: RowProps) {
   const disabled = isDisabledCommand(command.command);
   const classes = [
     selected ? "selected" : "",
@@ -90,6 +93,7 @@ const Row = memo(function Row({ command, index, run, breakpoint, selected, tabSt
       <td class="command-index">{index + 1}</td>
       <td class="command-name">
         <span data-testid="editor-command">{command.command}</span>
+        {data && <DataRowBadge data={data} />}
         {command.comment ? (
           <span class="command-comment" data-testid="editor-comment">
             {command.comment}
@@ -125,6 +129,8 @@ export interface CommandTableProps {
   commands: readonly CommandOutline[];
   /** The last run's rows by command id when it played this test, else null. */
   runRows: ReadonlyMap<string, CommandRow> | null;
+  /** The data blocks the run plays in this test, by their loadVars' id (CONTRACT section 22); null when it plays none. */
+  dataRows: ReadonlyMap<string, DataRowView> | null;
   breakpoints: ReadonlySet<string>;
   currentCommandId: string | null;
   paused: boolean;
@@ -148,7 +154,7 @@ export interface CommandTableProps {
 }
 
 export function CommandTable(props: CommandTableProps) {
-  const { testName, commands, runRows, breakpoints, currentCommandId, paused, selected, focusId, editable, travel, send } = props;
+  const { testName, commands, runRows, dataRows, breakpoints, currentCommandId, paused, selected, focusId, editable, travel, send } = props;
   const body = useRef<HTMLTableSectionElement>(null);
   /** The user is working in the table: focus follows the IDE's selection. */
   const working = useRef(false);
@@ -274,6 +280,7 @@ export function CommandTable(props: CommandTableProps) {
             command={command}
             index={index}
             run={runRows?.get(command.id)}
+            data={dataRows?.get(command.id)}
             breakpoint={breakpoints.has(command.id)}
             selected={selected.has(command.id)}
             tabStop={command.id === tabStop}

@@ -8,6 +8,7 @@ import type { UserEventMessage } from "../connection.ts";
 import { MAX_DELAY_MS } from "../../services/playback/delay.ts";
 import type { CommandRow, RunSummary, TestSummary, UiView } from "../protocol.ts";
 import type { PlayedTest } from "../traces.ts";
+import { DataRowsLine } from "./DataRow.tsx";
 
 const STATUS_TEXT: Record<RunSummary["status"], string> = {
   idle: "idle",
@@ -153,6 +154,7 @@ function RunStatus({ run, rows }: { run: RunSummary; rows: readonly CommandRow[]
           </span>
         )}
       </p>
+      <DataRowsLine rows={run.dataRows} />
       {run.suite !== null && (
         <p class="run-suite" data-testid="run-suite">
           Suite <strong>{run.suite.name}</strong>: test {run.suite.testIndex + 1} of {run.suite.tests.length}

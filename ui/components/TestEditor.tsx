@@ -16,6 +16,7 @@ import type { CommandSelection, PickHow } from "../selection.ts";
 import { CommandForm } from "./CommandForm.tsx";
 import { CommandTable } from "./CommandTable.tsx";
 import { CommandToolbar } from "./CommandToolbar.tsx";
+import { dataRowsById } from "./DataRow.tsx";
 
 /** Whether the run (from its start until it has ended) plays the test `testId`: the IDE says which it plays. */
 export const playsTest = (run: RunSummary | null, testId: string | null): boolean =>
@@ -184,6 +185,7 @@ export function TestEditor({ view, shown, playback, runCommands, breakpoints, tr
                 testName={shown.name}
                 commands={commands}
                 runRows={playback !== null && playback.testId === shown.id ? byId(runCommands) : null}
+                dataRows={playback !== null && playback.testId === shown.id && playback.dataRows.length > 0 ? dataRowsById(playback.dataRows) : null}
                 breakpoints={breakpoints}
                 currentCommandId={playback !== null && playback.testId === shown.id && playback.running ? playback.currentCommandId : null}
                 paused={playback?.status === "paused"}
