@@ -12,6 +12,9 @@ export const BROWSER_BUNDLE = {
   jsx: "automatic",
   jsxImportSource: "preact",
   logLevel: "silent",
+  // @puppeteer/replay (Chrome Recorder's flows: the IDE page reads them with its parse) loads
+  // these only in its runner and its Lighthouse export, which no page calls.
+  external: ["puppeteer", "lighthouse"],
 } as const satisfies BuildOptions;
 
 export interface Bundle {
