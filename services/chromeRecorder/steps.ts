@@ -115,25 +115,28 @@ export function stepCommand(step: Step, raw: Record<string, unknown>, flowTimeou
 
 /** A run of keyDown/keyUp steps as one sendKeys value, or the first key no value can say. */
 export function keysValue(steps: ReadonlyArray<{ type: string; key: string }>): { value: string } | { unsaid: string } {
-  let value = "";
+  const parts: Array<{ text: string; release: boolean }> = [];
   const held = new Set<string>();
   for (const step of steps) {
     const token = keyToToken(step.key);
     if (token === null) return { unsaid: step.key };
     if ("text" in token) {
-      if (step.type === "keyDown") value += token.text;
+      if (step.type === "keyDown") parts.push({ text: token.text, release: false });
       continue;
     }
     const modifier = MODIFIER_VARIABLES.has(token.variable);
-    // A modifier stays held until pressed again (WebDriver's rule), so its keyUp presses it again.
-    if (modifier && step.type === "keyDown" && held.has(token.variable)) continue;
-    if (modifier && step.type === "keyUp" && !held.has(token.variable)) continue;
-    if (!modifier && step.type === "keyUp") continue;
-    if (modifier) {
-      if (step.type === "keyDown") held.add(token.variable);
-      else held.delete(token.variable);
+    const down = step.type === "keyDown";
+    if (!modifier) {
+      if (down) parts.push({ text: `\${${token.variable}}`, release: false });
+      continue;
     }
-    value += `\${${token.variable}}`;
+    // A modifier stays held until pressed again (WebDriver's rule), so its keyUp presses it again.
+    if (down === held.has(token.variable)) continue;
+    if (down) held.add(token.variable);
+    else held.delete(token.variable);
+    parts.push({ text: `\${${token.variable}}`, release: !down });
   }
-  return { value };
+  // The players let go of every modifier at the end of a sendKeys: the last releases go unsaid.
+  while (parts.at(-1)?.release) parts.pop();
+  return { value: parts.map((p) => p.text).join("") };
 }
