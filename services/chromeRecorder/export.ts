@@ -4,11 +4,11 @@
 // written as the steps that play it (commandSteps.ts), in the window and frame that selectWindow
 // and selectFrame chose. A command with no step is refused, naming it, unless `comments` asks
 // for it as a customStep the importer reads back as the command. Pure.
-import { parse } from "@puppeteer/replay";
+import { parse, parseStep } from "@puppeteer/replay";
+import type { Step } from "@puppeteer/replay";
 import type { SideCommand, SideProject } from "../side/index.ts";
 import { commandSteps } from "./commandSteps.ts";
 import type { FlowStep } from "./commandSteps.ts";
-import { checkFlow } from "./import.ts";
 import { COMMENT_STEP_NAME, keysValue, stepCommand } from "./steps.ts";
 
 export type FlowExport = { ok: true; filename: string; text: string; warnings: string[] } | { ok: false; problem: string };
@@ -31,20 +31,29 @@ interface Walk {
   warnings: string[];
 }
 
+/** Steps a command kept, as @puppeteer/replay checks them; null when one is not a step (the file was edited). */
+function checkedSteps(steps: unknown[]): Step[] | null {
+  try {
+    return steps.map((step) => parseStep(step));
+  } catch {
+    return null;
+  }
+}
+
 /** The original step of a command when import would make this very command of it again. */
 function originalSteps(c: SideCommand & Extra, timeout: number | undefined): FlowStep[] | null {
   if (Array.isArray(c.chromeSteps)) {
-    const checked = checkFlow({ title: "", steps: c.chromeSteps });
-    if (!checked.ok) return null;
+    const checked = checkedSteps(c.chromeSteps);
+    if (!checked) return null;
     if (c.command.startsWith("//")) return c.chromeSteps as FlowStep[];
-    const said = keysValue(checked.steps as Array<{ type: string; key: string }>);
+    const said = keysValue(checked as Array<{ type: string; key: string }>);
     return c.command === "sendKeys" && "value" in said && said.value === c.value ? (c.chromeSteps as FlowStep[]) : null;
   }
   if (typeof c.chromeStep !== "object" || c.chromeStep === null) return null;
-  const checked = checkFlow({ title: "", steps: [c.chromeStep] });
-  if (!checked.ok) return null;
+  const checked = checkedSteps([c.chromeStep]);
+  if (!checked) return null;
   if (c.command.startsWith("//")) return [c.chromeStep as FlowStep];
-  const made = stepCommand(checked.steps[0], checked.raw[0], timeout);
+  const made = stepCommand(checked[0], c.chromeStep as Record<string, unknown>, timeout, true);
   if (made.kind !== "played") return null;
   const same = made.played.command === c.command && made.played.target === c.target && made.played.value === c.value;
   return same ? [c.chromeStep as FlowStep] : null;

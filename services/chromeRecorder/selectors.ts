@@ -68,33 +68,37 @@ function cssLocator(parts: string[]): MappedSelector | null {
   return plays(locator) ? { locator, kind: "css:chrome", faithful: true } : null;
 }
 
-/** An xpath, or the link-text forms the export writes, as a locator. */
-function xpathLocator(value: string): MappedSelector | null {
+/**
+ * An xpath, or the link-text forms the export writes, as a locator. `check` compiles it (the
+ * xpath library takes a millisecond or more): done for a target, not for the alternatives
+ * after it, which the Recorder writes from the page and a player tries only as fallbacks.
+ */
+function xpathLocator(value: string, check: boolean): MappedSelector | null {
   const link = /^\/\/a\[normalize-space\(\.\)=(?:'([^']*)'|"([^"]*)")\]$/.exec(value);
   if (link) return { locator: `linkText=${link[1] ?? link[2]}`, kind: "linkText", faithful: true };
   const partial = /^\/\/a\[contains\(normalize-space\(\.\), (?:'([^']*)'|"([^"]*)")\)\]$/.exec(value);
   if (partial) return { locator: `partialLinkText=${partial[1] ?? partial[2]}`, kind: "partialLinkText", faithful: true };
   const locator = `xpath=${value}`;
-  return plays(locator) ? { locator, kind: "xpath:chrome", faithful: true } : null;
+  return !check || plays(locator) ? { locator, kind: "xpath:chrome", faithful: true } : null;
 }
 
-/** One Chrome selector as a locator the players play, or null when none says it. */
-export function selectorToLocator(selector: ChromeSelector): MappedSelector | null {
+/** One Chrome selector as a locator the players play, or null when none says it (an xpath is compiled unless `check` is false). */
+export function selectorToLocator(selector: ChromeSelector, check = true): MappedSelector | null {
   const parts = typeof selector === "string" ? [selector] : selector;
   if (parts.length === 0) return null;
   if (parts.length > 1) return parts.some((p) => PREFIXED.test(p)) ? null : cssLocator(parts);
   const [one] = parts;
   const prefix = PREFIXED.exec(one)?.[1];
   const rest = prefix ? one.slice(prefix.length + 1) : one;
-  if (prefix === "xpath") return xpathLocator(rest);
+  if (prefix === "xpath") return xpathLocator(rest, check);
   if (prefix === "pierce") {
     const css = cssLocator([rest]);
     return css && { locator: css.locator, kind: "css:pierce", faithful: false };
   }
   if (prefix === "aria" || prefix === "text") {
+    // Built here from xpathLiteral's quoted values, so it needs no compiling.
     const xpath = prefix === "aria" ? ariaToXPath(rest) : textToXPath(rest);
-    const locator = xpath && `xpath=${xpath}`;
-    return locator && plays(locator) ? { locator, kind: `xpath:${prefix}`, faithful: true } : null;
+    return xpath ? { locator: `xpath=${xpath}`, kind: `xpath:${prefix}`, faithful: true } : null;
   }
   return cssLocator([one]);
 }
@@ -110,11 +114,13 @@ const shown = (selector: ChromeSelector) => JSON.stringify(selector);
  * else a light-DOM `pierce/` with a note) and `targets` (every one that maps, in order, as
  * `[locator, kind]` pairs like the recorder's). `notes` name the selectors that have no locator.
  */
-export function selectorsToTargets(selectors: readonly ChromeSelector[]): TargetsResult {
+export function selectorsToTargets(selectors: readonly ChromeSelector[], targetOnly = false): TargetsResult {
   const mapped: MappedSelector[] = [];
   const notes: string[] = [];
   for (const selector of selectors) {
-    const one = selectorToLocator(selector);
+    const found = mapped.some((m) => m.faithful);
+    if (found && targetOnly) break;
+    const one = selectorToLocator(selector, !found);
     if (!one) notes.push(`its selector ${shown(selector)} has no locator the players play (kept for export)`);
     else if (!mapped.some((m) => m.locator === one.locator)) mapped.push(one);
   }

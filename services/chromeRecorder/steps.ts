@@ -37,8 +37,8 @@ export function scrollOf(script: string): { x: number; y: number } | null {
   return m ? { x: Number(m[1]), y: Number(m[2]) } : null;
 }
 
-function withSelectors(step: { selectors: ChromeSelector[] }, command: string, value: string): StepCommand {
-  const mapped = selectorsToTargets(step.selectors);
+function mapSelectors(step: { selectors: ChromeSelector[] }, command: string, value: string, targetOnly: boolean): StepCommand {
+  const mapped = selectorsToTargets(step.selectors, targetOnly);
   if (!mapped.ok) return { kind: "problem", problem: mapped.problem };
   return { kind: "played", played: { command, target: mapped.target, value, targets: mapped.targets, notes: mapped.notes } };
 }
@@ -64,8 +64,12 @@ function presence(step: Extract<Step, { type: "waitForElement" }>): "present" | 
   return atLeastOne === (step.visible ?? true) ? "present" : "absent";
 }
 
-/** The command for one checked step; `raw` is the step as the file had it (parse drops click's `count`). */
-export function stepCommand(step: Step, raw: Record<string, unknown>, flowTimeout: number | undefined): StepCommand {
+/**
+ * The command for one checked step; `raw` is the step as the file had it (parse drops click's
+ * `count`). `targetOnly`: only the target is wanted (export's check), so `targets` is not built.
+ */
+export function stepCommand(step: Step, raw: Record<string, unknown>, flowTimeout: number | undefined, targetOnly = false): StepCommand {
+  const withSelectors = (s: { selectors: ChromeSelector[] }, command: string, value: string) => mapSelectors(s, command, value, targetOnly);
   switch (step.type) {
     case "setViewport":
       return played("setWindowSize", `${step.width}x${step.height}`);

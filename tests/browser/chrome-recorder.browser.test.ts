@@ -126,7 +126,7 @@ describe("Chrome Recorder's flows, theirs and ours", () => {
     const played = await playCli([...files, "--junit", junit], dir);
     const report = await parseJunit(readFileSync(junit, "utf8"));
     const cases = report && "testsuite" in report ? (report.testsuite ?? []).flatMap((s) => s.testcase ?? []) : [];
-    const ours = new Map(cases.map((c) => [c.name, c.failure === undefined && c.error === undefined]));
+    const ours = new Map(cases.map((c) => [c.name ?? "", c.failure === undefined && c.error === undefined]));
     const count = (results: Map<string, boolean>) => [...results.values()].filter(Boolean).length;
     console.log(`Chrome Recorder flows: @puppeteer/replay passes ${count(theirResults)} of ${all.length}, npm run play passes ${count(ours)} of ${all.length}`);
     for (const [title, passed] of theirResults) if (!passed || !ours.get(title)) console.log(`  ${title}: theirs ${passed ? "passed" : "failed"}, ours ${ours.get(title) ? "passed" : "failed"}`);
