@@ -5,6 +5,7 @@ import { cpus } from "node:os";
 import { readArgs, UsageError } from "../apps/cli/usage.ts";
 import { bridgeBenchmark } from "./bridge.ts";
 import { ciBenchmark } from "./ci.ts";
+import { chromeRecorderBenchmark } from "./chromeRecorder.ts";
 import { extensionBenchmark } from "./extension.ts";
 import { extensionPickBenchmark } from "./extensionPick.ts";
 import { extensionRunBenchmark } from "./extensionRun.ts";
@@ -31,7 +32,7 @@ import { runBenchmark } from "./runs.ts";
 import type { Benchmark, SummaryLine } from "./support.ts";
 import { fmtNum, gcWasExposed, heapAfterGc, now, printTable, verdict } from "./support.ts";
 
-const BENCHMARKS: Benchmark[] = [handleBenchmark, playbackBenchmark, runBenchmark, logsBenchmark, projectBenchmark, bridgeBenchmark, locatorsBenchmark, extensionBenchmark, hostRunBenchmark, liveBenchmark, extensionRunBenchmark, exportBenchmark, gridBenchmark, recordBenchmark, pickBenchmark, extensionPickBenchmark, journalBenchmark, playerHeapBenchmark, healBenchmark, traceBenchmark, flakeBenchmark, undoBenchmark, gettextBenchmark, ciSpeedBenchmark, ciBenchmark];
+const BENCHMARKS: Benchmark[] = [handleBenchmark, playbackBenchmark, runBenchmark, logsBenchmark, projectBenchmark, bridgeBenchmark, locatorsBenchmark, extensionBenchmark, hostRunBenchmark, liveBenchmark, extensionRunBenchmark, exportBenchmark, gridBenchmark, recordBenchmark, pickBenchmark, extensionPickBenchmark, journalBenchmark, playerHeapBenchmark, healBenchmark, traceBenchmark, flakeBenchmark, undoBenchmark, gettextBenchmark, ciSpeedBenchmark, ciBenchmark, chromeRecorderBenchmark];
 
 function usage(): string {
   return [

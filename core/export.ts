@@ -7,6 +7,7 @@ import { z } from "zod";
 import { exportMachine } from "../machines/export.machine.ts";
 import type { AskPluginsInput, AskPluginsOutput, WriteFileInput, WriteFileOutput } from "../machines/export.types.ts";
 import type { OutboundMessage } from "../machines/ide.types.ts";
+import { CHROME_RECORDER, testToFlow } from "../services/chromeRecorder/index.ts";
 import { messageOf } from "../services/errors.ts";
 import { EXPORT_LANGUAGES, exportPlan, isExportLanguage } from "../services/export/index.ts";
 import type { ExportScope } from "../services/export/index.ts";
@@ -57,6 +58,7 @@ export function exporter(setting: ExportSetting) {
       return { errorCode: "InvalidRequest", error: `exportCode takes { language, testId } or { language, suiteId }: ${describeZodIssue(parsed.error, "request")}` };
     }
     const { language } = parsed.data;
+    if (language === CHROME_RECORDER || language === `${CHROME_RECORDER}:comments`) return exportFlow(parsed.data, project, setting.warn);
     if (!isExportLanguage(language)) {
       return { errorCode: "InvalidRequest", error: `Unknown language ${JSON.stringify(language)}: use one of ${EXPORT_LANGUAGES.join(", ")}.` };
     }
@@ -72,4 +74,18 @@ export function exporter(setting: ExportSetting) {
       return { errorCode: "ExportFailed", error: `The export could not be written: ${messageOf(error)}` };
     }
   };
+}
+
+/**
+ * Chrome Recorder's flow of one test (CONTRACT section 23), written here rather than by the
+ * export machine: no package and no plugin takes part. `chrome-recorder:comments` keeps the
+ * commands with no step as customSteps instead of refusing them.
+ */
+function exportFlow(request: z.infer<typeof requestSchema>, project: SideProject, warn: (message: string) => void): ExportReply {
+  if (!("testId" in request)) return { errorCode: "InvalidRequest", error: "A Chrome Recorder flow holds one test: export a test, not a suite." };
+  if (!project.tests.some((t) => t.id === request.testId)) return { errorCode: "UnknownTest", error: `The project has no test with id ${JSON.stringify(request.testId)}.` };
+  const flow = testToFlow(project, request.testId, { comments: request.language.endsWith(":comments") });
+  if (!flow.ok) return { errorCode: "ExportFailed", error: `The flow could not be written: ${flow.problem}.` };
+  for (const warning of flow.warnings) warn(warning);
+  return { filename: flow.filename, body: flow.text };
 }

@@ -3,16 +3,23 @@
 // before anything is read; what to export is the kit's target choice (apps/cli/targets.ts).
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
+import { CHROME_RECORDER, testToFlow } from "../../services/chromeRecorder/index.ts";
 import { EXPORT_LANGUAGES, exportCode, isExportLanguage } from "../../services/export/index.ts";
 import type { ExportLanguage } from "../../services/export/index.ts";
+import { suitesOf } from "../../services/playback/targets.ts";
+import type { SideProject } from "../../services/side/index.ts";
 import { ProjectError, readProjectFile } from "../cli/project.ts";
 import { chooseTargets, targetChoice } from "../cli/targets.ts";
-import type { TargetChoice } from "../cli/targets.ts";
+import type { Target, TargetChoice } from "../cli/targets.ts";
 import { readArgs, UsageError } from "../cli/usage.ts";
 
-export const USAGE = `usage: npm run export -- FILE.side --language LANGUAGE [--suite NAME | --test NAME] [--out DIR]
+const LANGUAGES = [...EXPORT_LANGUAGES, CHROME_RECORDER];
 
-  --language L   one of ${EXPORT_LANGUAGES.join(", ")}
+export const USAGE = `usage: npm run export -- FILE.side --language LANGUAGE [--suite NAME | --test NAME] [--out DIR] [--comments]
+
+  --language L   one of ${LANGUAGES.join(", ")}
+                 (chrome-recorder: each test as a Chrome Recorder flow, TITLE.json)
+  --comments     chrome-recorder: a command with no step is written as a customStep, not refused
   --suite NAME   export this suite (by its name); without --suite or --test, every suite
   --test NAME    export this test (by its name)
   --out DIR      write the files here (default: the current directory)`;
@@ -22,9 +29,10 @@ export class ExportError extends Error {}
 
 export interface ExportOptions {
   file: string;
-  language: ExportLanguage;
+  language: ExportLanguage | typeof CHROME_RECORDER;
   target: TargetChoice;
   out: string;
+  comments?: boolean;
 }
 
 /** The options, or null for --help. */
@@ -37,16 +45,19 @@ export function readExportOptions(argv: string[]): ExportOptions | null {
       test: { type: "string" },
       suite: { type: "string" },
       out: { type: "string" },
+      comments: { type: "boolean" },
       help: { type: "boolean" },
     },
   });
   if (values.help) return null;
   if (positionals.length !== 1) throw new UsageError("give exactly one .side file to export");
-  if (values.language === undefined) throw new UsageError(`--language is needed: one of ${EXPORT_LANGUAGES.join(", ")}`);
-  if (!isExportLanguage(values.language)) {
-    throw new UsageError(`unknown language ${JSON.stringify(values.language)}: use one of ${EXPORT_LANGUAGES.join(", ")}`);
+  if (values.language === undefined) throw new UsageError(`--language is needed: one of ${LANGUAGES.join(", ")}`);
+  const language = values.language;
+  if (language !== CHROME_RECORDER && !isExportLanguage(language)) {
+    throw new UsageError(`unknown language ${JSON.stringify(language)}: use one of ${LANGUAGES.join(", ")}`);
   }
-  return { file: positionals[0], language: values.language, target: targetChoice(values), out: resolve(values.out ?? ".") };
+  if (values.comments && language !== CHROME_RECORDER) throw new UsageError("--comments is for --language chrome-recorder only");
+  return { file: positionals[0], language, target: targetChoice(values), out: resolve(values.out ?? "."), comments: values.comments === true };
 }
 
 /** Writes each file and gives its path as it goes; rejects with a ProjectError or an ExportError. */
@@ -54,6 +65,7 @@ export async function exportProject(options: ExportOptions, wrote: (path: string
   const project = readProjectFile(options.file);
   const targets = chooseTargets(project, options.target);
   mkdirSync(options.out, { recursive: true });
+  if (options.language === CHROME_RECORDER) return exportFlows(options, project, targets, wrote);
   // loadVars reads a relative file beside the .side file, as the players do: the exported file
   // finds that folder from its own (Java, which cannot know its own, by its absolute path).
   const sideDir = dirname(resolve(options.file));
@@ -66,3 +78,18 @@ export async function exportProject(options: ExportOptions, wrote: (path: string
     wrote(path);
   }
 }
+
+/** Chrome Recorder's flows: one file per test (a suite gives its tests'); a test with a command no step plays is an ExportError. */
+function exportFlows(options: ExportOptions, project: SideProject, targets: Target[], wrote: (path: string) => void): void {
+  const ids = targets.flatMap((target) => (target.kind === "test" ? [target.id] : testsOfSuite(project, target.id)));
+  for (const id of [...new Set(ids)]) {
+    const flow = testToFlow(project, id, { comments: options.comments });
+    if (!flow.ok) throw new ExportError(flow.problem);
+    for (const warning of flow.warnings) process.stderr.write(`${warning}\n`);
+    const path = join(options.out, flow.filename);
+    writeFileSync(path, flow.text);
+    wrote(path);
+  }
+}
+
+const testsOfSuite = (project: SideProject, suiteId: string) => suitesOf(project).find((s) => s.id === suiteId)?.tests ?? [];

@@ -18,6 +18,9 @@ export const BROWSER_BUNDLE = {
   // csv-parse's own build for browsers (loadVars' data files in the extension): its Node build
   // needs Node's Buffer, which no extension page or worker has.
   alias: { "csv-parse/sync": "csv-parse/browser/esm/sync" },
+  // @puppeteer/replay (Chrome Recorder's flows: the IDE page reads them with its parse) loads
+  // these only in its runner and its Lighthouse export, which no page calls.
+  external: ["puppeteer", "lighthouse"],
 } as const satisfies BuildOptions;
 
 export interface Bundle {

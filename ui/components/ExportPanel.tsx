@@ -8,6 +8,11 @@ import type { ExportReply, ExportRequest, SuiteSummary, TestSummary } from "../p
 import { EXPORT_LANGUAGES, EXPORT_LANGUAGE_NAMES } from "../../services/export/names.ts";
 import type { ExportLanguage } from "../../services/export/names.ts";
 
+// Chrome Recorder's flow (CONTRACT section 23) is one test's, written by the IDE beside the packages'
+// languages; its ":comments" form keeps the commands with no step as customSteps.
+const FLOW_LANGUAGES = { "chrome-recorder": "Chrome Recorder (JSON)", "chrome-recorder:comments": "Chrome Recorder (JSON), commands with no step as comments" } as const;
+type Language = ExportLanguage | keyof typeof FLOW_LANGUAGES;
+
 type Target = { kind: "test"; id: string; name: string } | { kind: "suite"; id: string; name: string };
 
 export interface ExportPanelProps {
@@ -75,10 +80,10 @@ export function ExportPanel({ tests, suites, displayedTestId, exportCode }: Expo
   );
 }
 
-let lastLanguage: ExportLanguage = "javascript-mocha";
+let lastLanguage: Language = "javascript-mocha";
 
 function ExportDialog({ target, exportCode, onClose }: { target: Target; exportCode: ExportPanelProps["exportCode"]; onClose: (filename?: string) => void }) {
-  const [language, setLanguage] = useState<ExportLanguage>(lastLanguage);
+  const [language, setLanguage] = useState<Language>(target.kind === "suite" && lastLanguage in FLOW_LANGUAGES ? "javascript-mocha" : lastLanguage);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const picker = useRef<HTMLSelectElement>(null);
@@ -126,13 +131,19 @@ function ExportDialog({ target, exportCode, onClose }: { target: Target; exportC
             data-testid="export-language"
             value={language}
             disabled={busy}
-            onChange={(event) => setLanguage((event.currentTarget as HTMLSelectElement).value as ExportLanguage)}
+            onChange={(event) => setLanguage((event.currentTarget as HTMLSelectElement).value as Language)}
           >
             {EXPORT_LANGUAGES.map((id) => (
               <option key={id} value={id}>
                 {EXPORT_LANGUAGE_NAMES[id]}
               </option>
             ))}
+            {target.kind === "test" &&
+              Object.entries(FLOW_LANGUAGES).map(([id, name]) => (
+                <option key={id} value={id}>
+                  {name}
+                </option>
+              ))}
           </select>
         </label>
         {error !== null && (

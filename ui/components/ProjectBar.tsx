@@ -4,8 +4,10 @@
 // and JSON-parsed here, so one that is not JSON is told at once; whether the JSON is a usable
 // project is the IDE's call, which writes its answer to the log. "Save as…" asks for a path in
 // the host (SaveAsDialog), and is the transport's own where it has one (the extension's asks
-// the browser where to save).
+// the browser where to save). A Chrome Recorder flow (.json) is read here into a project of one
+// test (services/chromeRecorder), its warnings shown under the buttons.
 import { useEffect, useState } from "preact/hooks";
+import { flowToProject, looksLikeFlow } from "../../services/chromeRecorder/index.ts";
 import type { UserEventMessage } from "../connection.ts";
 import type { UiView } from "../protocol.ts";
 import { historyOf, projectPathOf, recentProjectsOf } from "../viewFields.ts";
@@ -13,6 +15,7 @@ import { SaveAsDialog } from "./SaveAsDialog.tsx";
 
 export function ProjectBar({ view, send, saveAs }: { view: UiView; send: (event: UserEventMessage) => void; saveAs: (() => void) | null }) {
   const [loadError, setLoadError] = useState<string | null>(null);
+  const [loadWarnings, setLoadWarnings] = useState<string[]>([]);
   const [asking, setAsking] = useState(false);
   const project = view.project;
   const history = historyOf(view);
@@ -42,6 +45,17 @@ export function ProjectBar({ view, send, saveAs }: { view: UiView; send: (event:
       return;
     }
     setLoadError(null);
+    setLoadWarnings([]);
+    const side = typeof parsed === "object" && parsed !== null && "tests" in parsed;
+    if (looksLikeFlow(parsed) || (/\.json$/i.test(file.name) && !side)) {
+      const flow = flowToProject(parsed, file.name);
+      if (!flow.ok) {
+        setLoadError(`"${file.name}" is not a usable Chrome Recorder flow: ${flow.problem}.`);
+        return;
+      }
+      setLoadWarnings(flow.warnings);
+      parsed = flow.project;
+    }
     send({ type: "user.loadProject", project: parsed });
   }
 
@@ -82,14 +96,21 @@ export function ProjectBar({ view, send, saveAs }: { view: UiView; send: (event:
           Save as…
         </button>
         <label class="file-button">
-          Load a .side file
-          <input type="file" accept=".side,application/json" data-testid="load-file" onChange={(event) => void load(event.currentTarget as HTMLInputElement)} />
+          Load a .side file or a Chrome Recorder flow
+          <input type="file" accept=".side,.json,application/json" data-testid="load-file" onChange={(event) => void load(event.currentTarget as HTMLInputElement)} />
         </label>
       </div>
       {loadError !== null && (
         <p class="load-error" role="alert" data-testid="load-error">
           {loadError}
         </p>
+      )}
+      {loadWarnings.length > 0 && (
+        <ul class="load-warnings" aria-label="Chrome Recorder steps that do not play as they are" data-testid="load-warnings">
+          {loadWarnings.map((warning, i) => (
+            <li key={i}>{warning}</li>
+          ))}
+        </ul>
       )}
       {asking && <SaveAsDialog path={path} name={project.name} recent={recentProjectsOf(view)} send={send} onClose={() => setAsking(false)} />}
     </div>

@@ -1,0 +1,162 @@
+// Chrome Recorder's selectors and our locators, both ways. A flow's `selectors` are
+// alternatives, each a string or a path of CSS parts into shadow roots (puppeteer steps into
+// the shadow root of a host, else into the element: the Recorder writes paths only at shadow
+// hosts, which is what our `css=A >>> B` steps into). Kinds: CSS, `xpath/`, `pierce/`
+// (puppeteer looks in every shadow root at any depth, which `>>>` cannot say: it is kept as a
+// light-DOM `css=` alternative only), `aria/` and `text/` (aria.ts). Locators written the way
+// the export writes `id=`, `name=`, `linkText=` and `partialLinkText=` come back as those.
+import { parseLocator } from "../locators/parse.ts";
+import { xpathLiteral } from "../locators/xpath.ts";
+import { ariaToXPath, textToXPath } from "./aria.ts";
+
+export type ChromeSelector = string | string[];
+
+/** One selector as a locator: its builder-style kind, and whether it finds what puppeteer finds. */
+export interface MappedSelector {
+  locator: string;
+  kind: string;
+  faithful: boolean;
+}
+
+const PREFIXED = /^(aria|text|xpath|pierce)\//;
+
+/** CSS.escape (CSSOM) for an identifier, written here since Node has no `CSS`. */
+export function cssEscape(value: string): string {
+  let out = "";
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    const digit = c >= 0x30 && c <= 0x39;
+    if (c === 0) out += "\uFFFD";
+    else if ((c >= 1 && c <= 0x1f) || c === 0x7f || (i === 0 && digit) || (i === 1 && digit && value.charCodeAt(0) === 0x2d)) out += `\\${c.toString(16)} `;
+    else if (i === 0 && value.length === 1 && c === 0x2d) out += "\\-";
+    else if (c >= 0x80 || c === 0x2d || c === 0x5f || digit || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a)) out += value[i];
+    else out += `\\${value[i]}`;
+  }
+  return out;
+}
+
+function cssUnescape(value: string): string {
+  return value.replace(/\\([0-9a-fA-F]{1,6}) ?|\\([\s\S])/g, (_, hex: string | undefined, ch: string | undefined) =>
+    hex !== undefined ? String.fromCodePoint(parseInt(hex, 16)) : ch!,
+  );
+}
+
+const attributeValue = (value: string) => value.replace(/["\\]/g, "\\$&");
+const linkXPath = (text: string) => `//a[normalize-space(.)=${xpathLiteral(text)}]`;
+const partialLinkXPath = (text: string) => `//a[contains(normalize-space(.), ${xpathLiteral(text)})]`;
+
+function plays(locator: string): boolean {
+  try {
+    parseLocator(locator);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A CSS selector (or shadow path) as the locator the export would have written it from. */
+function cssLocator(parts: string[]): MappedSelector | null {
+  // Puppeteer's own pseudo-elements (`::-p-aria(...)`) and deep combinators mean nothing to the players.
+  if (parts.some((p) => p.includes("::-p-") || /(^|[^>])>>>/.test(p) || p.trim() === "")) return null;
+  if (parts.length === 1) {
+    const id = /^#((?:[\w-]|[^\x00-\x7f]|\\[0-9a-fA-F]{1,6} ?|\\[^0-9a-fA-F\n])+)$/.exec(parts[0]);
+    if (id && cssEscape(cssUnescape(id[1])) === id[1]) return { locator: `id=${cssUnescape(id[1])}`, kind: "id", faithful: true };
+    const name = /^\[name="((?:[^"\\]|\\.)*)"\]$/.exec(parts[0]);
+    if (name) return { locator: `name=${name[1].replace(/\\(.)/g, "$1")}`, kind: "name", faithful: true };
+  }
+  const locator = `css=${parts.join(" >>> ")}`;
+  return plays(locator) ? { locator, kind: "css:chrome", faithful: true } : null;
+}
+
+/**
+ * An xpath, or the link-text forms the export writes, as a locator. `check` compiles it (the
+ * xpath library takes a millisecond or more): done for a target, not for the alternatives
+ * after it, which the Recorder writes from the page and a player tries only as fallbacks.
+ */
+function xpathLocator(value: string, check: boolean): MappedSelector | null {
+  const link = /^\/\/a\[normalize-space\(\.\)=(?:'([^']*)'|"([^"]*)")\]$/.exec(value);
+  if (link) return { locator: `linkText=${link[1] ?? link[2]}`, kind: "linkText", faithful: true };
+  const partial = /^\/\/a\[contains\(normalize-space\(\.\), (?:'([^']*)'|"([^"]*)")\)\]$/.exec(value);
+  if (partial) return { locator: `partialLinkText=${partial[1] ?? partial[2]}`, kind: "partialLinkText", faithful: true };
+  const locator = `xpath=${value}`;
+  return !check || plays(locator) ? { locator, kind: "xpath:chrome", faithful: true } : null;
+}
+
+/** One Chrome selector as a locator the players play, or null when none says it (an xpath is compiled unless `check` is false). */
+export function selectorToLocator(selector: ChromeSelector, check = true): MappedSelector | null {
+  const parts = typeof selector === "string" ? [selector] : selector;
+  if (parts.length === 0) return null;
+  if (parts.length > 1) return parts.some((p) => PREFIXED.test(p)) ? null : cssLocator(parts);
+  const [one] = parts;
+  const prefix = PREFIXED.exec(one)?.[1];
+  const rest = prefix ? one.slice(prefix.length + 1) : one;
+  if (prefix === "xpath") return xpathLocator(rest, check);
+  if (prefix === "pierce") {
+    const css = cssLocator([rest]);
+    return css && { locator: css.locator, kind: "css:pierce", faithful: false };
+  }
+  if (prefix === "aria" || prefix === "text") {
+    // Built here from xpathLiteral's quoted values, so it needs no compiling.
+    const xpath = prefix === "aria" ? ariaToXPath(rest) : textToXPath(rest);
+    return xpath ? { locator: `xpath=${xpath}`, kind: `xpath:${prefix}`, faithful: true } : null;
+  }
+  return cssLocator([one]);
+}
+
+export type TargetsResult =
+  | { ok: true; target: string; targets: [string, string][]; notes: string[] }
+  | { ok: false; problem: string };
+
+const shown = (selector: ChromeSelector) => JSON.stringify(selector);
+
+/**
+ * A step's selectors as a command's `target` (the first the players find as puppeteer does,
+ * else a light-DOM `pierce/` with a note) and `targets` (every one that maps, in order, as
+ * `[locator, kind]` pairs like the recorder's). `notes` name the selectors that have no locator.
+ */
+export function selectorsToTargets(selectors: readonly ChromeSelector[], targetOnly = false): TargetsResult {
+  const mapped: MappedSelector[] = [];
+  const notes: string[] = [];
+  for (const selector of selectors) {
+    const found = mapped.some((m) => m.faithful);
+    if (found && targetOnly) break;
+    const one = selectorToLocator(selector, !found);
+    if (!one) notes.push(`its selector ${shown(selector)} has no locator the players play (kept for export)`);
+    else if (!mapped.some((m) => m.locator === one.locator)) mapped.push(one);
+  }
+  const first = mapped.find((m) => m.faithful) ?? mapped[0];
+  if (!first) return { ok: false, problem: `none of its selectors (${selectors.map(shown).join(", ")}) can be said as a locator the players play` };
+  if (!first.faithful) notes.push(`its only usable selector is pierce/, looked for as ${first.locator} outside shadow roots only`);
+  const ordered = [first, ...mapped.filter((m) => m !== first)];
+  return { ok: true, target: first.locator, targets: ordered.map((m) => [m.locator, m.kind]), notes };
+}
+
+/** One locator as a Chrome selector (a path of parts), or null for a strategy the format has no form of. */
+export function locatorToSelector(location: string): string[] | null {
+  let parsed;
+  try {
+    parsed = parseLocator(location);
+  } catch {
+    return null;
+  }
+  const { strategy, value } = parsed;
+  if (strategy === "id") return [`#${cssEscape(value)}`];
+  if (strategy === "name") return [`[name="${attributeValue(value)}"]`];
+  if (strategy === "css") return parsed.shadowSteps ?? [value];
+  if (strategy === "xpath") return [`xpath/${value}`];
+  if (strategy === "linkText") return [`xpath/${linkXPath(value)}`];
+  if (strategy === "partialLinkText") return [`xpath/${partialLinkXPath(value)}`];
+  return null;
+}
+
+/** A command's target then its targets as a step's selectors, duplicates and strategies with no form left out. */
+export function commandSelectors(target: string, targets: unknown): string[][] {
+  const pairs = Array.isArray(targets) ? targets : [];
+  const locations = [target, ...pairs.map((pair) => (Array.isArray(pair) && typeof pair[0] === "string" ? pair[0] : ""))];
+  const out: string[][] = [];
+  for (const location of locations) {
+    const selector = location === "" ? null : locatorToSelector(location);
+    if (selector && !out.some((s) => s.join("\u0000") === selector.join("\u0000"))) out.push(selector);
+  }
+  return out;
+}
