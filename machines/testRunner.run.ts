@@ -190,8 +190,8 @@ export function withVariables(run: Run, set: Record<string, unknown> | undefined
   return { ...run, variables: variables as VariableValues };
 }
 
-function advanceTo(frame: RunFrame, to: number | null, visits: Readonly<Record<number, number>>): RunFrame {
-  return { ...frame, at: to, visits, turnedBack: to !== null && frame.at !== null && to <= frame.at };
+function advanceTo(frame: RunFrame, to: number | null, visits: Readonly<Record<number, number>>, toHead = true): RunFrame {
+  return { ...frame, at: to, visits, turnedBack: toHead && to !== null && frame.at !== null && to <= frame.at };
 }
 
 /** After a `run` command's test is over, its caller goes on after it. */
@@ -284,7 +284,10 @@ export function settleStep(run: Run, result: StepResult): Run {
     if (isLoop) visits = { ...visits, [at]: result.holds ? (visits[at] ?? 0) + 1 : 0 };
   }
   const frames = next.frames.slice();
-  frames[frames.length - 1] = advanceTo(frame, to, visits);
+  // endLoadVars goes back to its block's first step, no loop's head: a breakpoint there pauses at every row.
+  frames[frames.length - 1] = advanceTo(frame, to, visits, step.kind !== "endLoadVars");
+  // The breakpoint resumed or stepped at is passed once: the next time its command comes round (a loop's next turn), it pauses again.
+  if (next.passBreakpointAt === step.command.id) next = { ...next, passBreakpointAt: null };
   return unwind({ ...next, frames });
 }
 

@@ -325,6 +325,23 @@ describe("test runner, transitions", () => {
     expect(test.rows()).toEqual([["d1", "passed"], ["d2", "passed"], ["d3", null]]);
   });
 
+  it("pauses at a breakpoint inside a data block at every row, after being resumed there", () => {
+    const test = heldTest(inputFor("t-data", { breakpoints: ["l2"] }));
+    test.send(done("tellPlugins", []));
+    test.send(ev.dataRead);
+    expect(test.value()).toEqual({ live: "paused" });
+    expect(test.current()).toBe("l2");
+    test.send(ev.resume);
+    expect(test.value()).toEqual({ live: { running: "pageCommand" } });
+    test.send(ev.pagePassed);
+    expect(test.value()).toEqual({ live: "paused" });
+    expect(test.current()).toBe("l2");
+    test.send(ev.resume);
+    test.send(ev.pagePassed);
+    expect(test.value()).not.toEqual({ live: "paused" });
+    expect(test.rows()).toEqual([["l1", "passed"], ["l2", "passed"], ["l3", "passed"]]);
+  });
+
   it("pauses at a breakpoint the user sets while the test plays", () => {
     const test = heldTest(inputFor("t-three"));
     test.send(done("tellPlugins", []));
