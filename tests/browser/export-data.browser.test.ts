@@ -6,7 +6,6 @@
 // values; a row that does not hold fails its test naming the row as the players do; SIDE_FILES
 // puts other data in place of the project's. The files run exactly as exported
 // (tests/export/runners/ points them at Debian's headless Chromium from outside).
-import { spawn } from "node:child_process";
 import { copyFileSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -15,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exportProject } from "../../apps/export/export.ts";
 import type { ExportLanguage } from "../../services/export/index.ts";
 import { servePages } from "../support/browserPages.ts";
+import { runToEnd } from "../support/processes.ts";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const RUNNERS = join(ROOT, "tests", "export", "runners");
@@ -90,23 +90,9 @@ async function exported(side: string, language: ExportLanguage): Promise<string>
   return written[0];
 }
 
-/** Runs a test runner without blocking this process, which serves the page. */
-function run(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}) {
-  return new Promise<{ status: number | null; output: string }>((resolve) => {
-    const child = spawn(command, args, { ...options, stdio: ["ignore", "pipe", "pipe"] });
-    let output = "";
-    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    const timer = setTimeout(() => child.kill("SIGKILL"), 120_000);
-    child.on("close", (status) => {
-      clearTimeout(timer);
-      resolve({ status, output });
-    });
-  });
-}
 
 function runMocha(file: string, env: NodeJS.ProcessEnv = {}) {
-  return run(join(ROOT, "node_modules", ".bin", "mocha"), ["--require", join(RUNNERS, "headless-chromium.cjs"), file], {
+  return runToEnd(join(ROOT, "node_modules", ".bin", "mocha"), ["--require", join(RUNNERS, "headless-chromium.cjs"), file], {
     env: { ...process.env, NODE_PATH: join(ROOT, "node_modules"), ...env },
   });
 }
@@ -114,7 +100,7 @@ function runMocha(file: string, env: NodeJS.ProcessEnv = {}) {
 function runPytest(file: string, env: NodeJS.ProcessEnv = {}) {
   copyFileSync(join(RUNNERS, "conftest.py"), join(dirname(file), "conftest.py"));
   // -s: the echoes are printed where the test can read them.
-  return run(PYTHON, ["-m", "pytest", "-q", "-s", "-p", "no:cacheprovider", file], { cwd: dirname(file), env: { ...process.env, ...env } });
+  return runToEnd(PYTHON, ["-m", "pytest", "-q", "-s", "-p", "no:cacheprovider", file], { cwd: dirname(file), env: { ...process.env, ...env } });
 }
 
 const GOOD = "name,expected\nAda,Ada\nBob,Bob\nCy,Cy\n";

@@ -2,7 +2,6 @@
 // nested open shadow roots, exported as javascript-mocha and python-pytest, passes with the
 // language's own runner against headless Chromium, through Selenium 4's getShadowRoot() chain;
 // a copy whose assertion cannot hold fails. Run as tests/browser/export-runs.browser.test.ts runs.
-import { spawn } from "node:child_process";
 import { copyFileSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -12,6 +11,7 @@ import { exportCode } from "../../services/export/index.ts";
 import { parseSideProject } from "../../services/side/index.ts";
 import { servePages } from "../support/browserPages.ts";
 import { shadowCheckoutScript } from "../support/shadowCheckout.ts";
+import { runToEnd } from "../support/processes.ts";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const RUNNERS = join(ROOT, "tests", "export", "runners");
@@ -58,29 +58,15 @@ async function exportCheckout(language: "javascript-mocha" | "python-pytest", to
   return { dir, file: join(dir, result.filename) };
 }
 
-/** Runs a test runner without blocking this process, which serves the page. */
-function run(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}) {
-  return new Promise<{ status: number | null; output: string }>((resolve) => {
-    const child = spawn(command, args, { ...options, stdio: ["ignore", "pipe", "pipe"] });
-    let output = "";
-    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    const timer = setTimeout(() => child.kill("SIGKILL"), 120_000);
-    child.on("close", (status) => {
-      clearTimeout(timer);
-      resolve({ status, output });
-    });
-  });
-}
 
 const runMocha = (file: string) =>
-  run(join(ROOT, "node_modules", ".bin", "mocha"), ["--require", join(RUNNERS, "headless-chromium.cjs"), file], {
+  runToEnd(join(ROOT, "node_modules", ".bin", "mocha"), ["--require", join(RUNNERS, "headless-chromium.cjs"), file], {
     env: { ...process.env, NODE_PATH: join(ROOT, "node_modules") },
   });
 
 function runPytest(dir: string, file: string) {
   copyFileSync(join(RUNNERS, "conftest.py"), join(dir, "conftest.py"));
-  return run(PYTHON, ["-m", "pytest", "-q", "-p", "no:cacheprovider", file], { cwd: dir });
+  return runToEnd(PYTHON, ["-m", "pytest", "-q", "-p", "no:cacheprovider", file], { cwd: dir });
 }
 
 describe("an exported test with shadow DOM locators runs", () => {

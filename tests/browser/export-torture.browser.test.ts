@@ -4,7 +4,6 @@
 // Chromium, the files run exactly as written (tests/export/runners points the runners at
 // Debian's Chromium). The cases Selenium's packages cannot write so that they run
 // (TortureCase.notExported, per language, with the reason) are left out.
-import { spawn } from "node:child_process";
 import { copyFileSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -16,6 +15,7 @@ import { servePages } from "../support/browserPages.ts";
 import { TORTURE_CASES, TORTURE_PAGES } from "../support/torturePage.ts";
 import type { ExportLanguage, TortureCase } from "../support/torturePage.ts";
 import { tortureProject } from "../support/torturePlay.ts";
+import { runToEnd } from "../support/processes.ts";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const RUNNERS = join(ROOT, "tests", "export", "runners");
@@ -43,19 +43,7 @@ async function exportTorture(language: ExportLanguage, cases: TortureCase[]) {
 }
 
 /** Runs a test runner without blocking this process, which serves the pages. */
-function run(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}) {
-  return new Promise<{ status: number | null; output: string }>((resolve) => {
-    const child = spawn(command, args, { ...options, stdio: ["ignore", "pipe", "pipe"] });
-    let output = "";
-    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    const timer = setTimeout(() => child.kill("SIGKILL"), 150_000);
-    child.on("close", (status) => {
-      clearTimeout(timer);
-      resolve({ status, output });
-    });
-  });
-}
+const run = (command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}) => runToEnd(command, args, options, 150_000);
 
 const runMocha = (file: string) =>
   run(join(ROOT, "node_modules", ".bin", "mocha"), ["--require", join(RUNNERS, "headless-chromium.cjs"), file], {

@@ -40,3 +40,26 @@ export async function waitForOutput(run: Run, pattern: RegExp): Promise<RegExpMa
 export function killLeftovers(): void {
   for (const child of running.splice(0)) if (child.exitCode === null) child.kill("SIGKILL");
 }
+
+/**
+ * Runs a program to its end without blocking this process (which may be serving the pages it
+ * visits), with what it printed on both streams; killed after `limitMs`.
+ */
+export function runToEnd(
+  command: string,
+  args: string[],
+  options: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
+  limitMs = 120_000,
+): Promise<{ status: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { ...options, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    const timer = setTimeout(() => child.kill("SIGKILL"), limitMs);
+    child.on("close", (status) => {
+      clearTimeout(timer);
+      resolve({ status, output });
+    });
+  });
+}
