@@ -12,7 +12,7 @@ import type { Capabilities } from "../../drivers/host/capabilities.ts";
 import { messageOf } from "../../services/errors.ts";
 import { traceModeOf } from "../../services/traces/index.ts";
 import type { TraceMode } from "../../services/traces/index.ts";
-import { httpUrl, portNumber, UsageError, wholeNumber } from "./usage.ts";
+import { httpUrl, portNumber, runDirectory, UsageError, wholeNumber } from "./usage.ts";
 
 /** For readArgs: the shared options, spread into a command's own. */
 export const BROWSER_ARGS = {
@@ -100,7 +100,7 @@ function playerKind(text: string | undefined): PlayerKind {
 /** `--NAME DIR` as an absolute path to a folder that exists; null when not given. */
 function folder(name: string, text: string | undefined): string | null {
   if (text === undefined) return null;
-  const path = resolve(text);
+  const path = resolve(runDirectory(), text);
   if (!statSync(path, { throwIfNoEntry: false })?.isDirectory()) throw new UsageError(`--${name} must be a folder that exists, not ${JSON.stringify(text)}`);
   return path;
 }

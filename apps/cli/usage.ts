@@ -5,6 +5,9 @@ import { parseArgs } from "node:util";
 import type { ParseArgsConfig } from "node:util";
 import { messageOf } from "../../services/errors.ts";
 
+/** Where the command was run: npm's INIT_CWD (npm runs scripts from the package's folder), else the process's; relative paths are read from it. */
+export const runDirectory = (): string => process.env.INIT_CWD ?? process.cwd();
+
 export class UsageError extends Error {
   constructor(message: string) {
     super(message);

@@ -11,7 +11,7 @@ import type { SideProject } from "../../services/side/index.ts";
 import { ProjectError, readProjectFile } from "../cli/project.ts";
 import { chooseTargets, targetChoice } from "../cli/targets.ts";
 import type { Target, TargetChoice } from "../cli/targets.ts";
-import { readArgs, UsageError } from "../cli/usage.ts";
+import { readArgs, runDirectory, UsageError } from "../cli/usage.ts";
 
 const LANGUAGES = [...EXPORT_LANGUAGES, CHROME_RECORDER];
 
@@ -57,7 +57,8 @@ export function readExportOptions(argv: string[]): ExportOptions | null {
     throw new UsageError(`unknown language ${JSON.stringify(language)}: use one of ${LANGUAGES.join(", ")}`);
   }
   if (values.comments && language !== CHROME_RECORDER) throw new UsageError("--comments is for --language chrome-recorder only");
-  return { file: positionals[0], language, target: targetChoice(values), out: resolve(values.out ?? "."), comments: values.comments === true };
+  const runDir = runDirectory();
+  return { file: resolve(runDir, positionals[0]), language, target: targetChoice(values), out: resolve(runDir, values.out ?? "."), comments: values.comments === true };
 }
 
 /** Writes each file and gives its path as it goes; rejects with a ProjectError or an ExportError. */

@@ -3,7 +3,8 @@
 import { CHROMEDRIVER_PATH } from "../../drivers/host/chromedriver.ts";
 import { BROWSER_ARGS, readBrowserOptions } from "../cli/browser.ts";
 import type { BrowserOptions } from "../cli/browser.ts";
-import { readArgs, UsageError } from "../cli/usage.ts";
+import { resolve } from "node:path";
+import { readArgs, runDirectory, UsageError } from "../cli/usage.ts";
 import { DEFAULT_PORT, DEFAULT_TOKEN_FILE } from "../../drivers/bridge/address.ts";
 
 export const USAGE = `usage: npm start [-- options]
@@ -54,12 +55,13 @@ export function readStartOptions(argv: string[]): StartOptions | null {
   if (values.page !== undefined && !/^(https?|file):/i.test(values.page)) {
     throw new UsageError(`--page must be an http, https or file URL, not ${JSON.stringify(values.page)}`);
   }
+  const runDir = runDirectory();
   return {
     ...browser,
-    projectFile: values.project ?? null,
+    projectFile: values.project === undefined ? null : resolve(runDir, values.project),
     page: values.page ?? null,
     chromedriver: values.chromedriver ?? CHROMEDRIVER_PATH,
     inspect: values.inspect ?? false,
-    inspectLog: values["inspect-log"] ?? null,
+    inspectLog: values["inspect-log"] === undefined ? null : resolve(runDir, values["inspect-log"]),
   };
 }

@@ -13,7 +13,7 @@ import { BROWSER_ARGS, readBrowserOptions } from "../cli/browser.ts";
 import type { BrowserOptions } from "../cli/browser.ts";
 import { targetChoice } from "../cli/targets.ts";
 import type { TargetChoice } from "../cli/targets.ts";
-import { readArgs, UsageError, wholeNumber } from "../cli/usage.ts";
+import { readArgs, runDirectory, UsageError, wholeNumber } from "../cli/usage.ts";
 import { readConfig } from "./config.ts";
 import type { PlayConfig } from "./config.ts";
 import { capabilitiesOf, deepMerge, paramsOf, proxyOf } from "./keyValues.ts";
@@ -103,8 +103,6 @@ const PLAY_ARGS = {
   help: { type: "boolean" },
 } as const;
 
-/** Where the command was run: npm's INIT_CWD (npm runs scripts from the package's folder), else the process's. */
-export const runDirectory = (): string => process.env.INIT_CWD ?? process.cwd();
 
 /** The options, or null for --help (the usage is printed). */
 export function readPlayOptions(argv: string[], runDir: string = runDirectory()): PlayOptions | null {

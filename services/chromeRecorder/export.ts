@@ -147,7 +147,7 @@ export function testToFlow(project: SideProject, testId: string, options: FlowEx
     }
   });
   if (walk.refused.length > 0) {
-    return { ok: false, problem: `the test "${test.name}" has commands with no Chrome Recorder step: ${walk.refused.join(", ")}; export with comments to keep them as customSteps` };
+    return { ok: false, problem: `the test "${test.name}" has commands with no Chrome Recorder step: ${walk.refused.join(", ")}; export with comments (--comments; "commands with no step as comments" in the IDE page's Export) to keep them as customSteps` };
   }
   const flow = {
     title: test.name,

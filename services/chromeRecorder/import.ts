@@ -27,7 +27,7 @@ export function checkFlow(data: unknown): { ok: true; title: string; timeout?: n
     // The flow without its steps first, so a step's problem can be given with its number.
     head = parse(isRecord(data) && Array.isArray(data.steps) ? { ...data, steps: [] } : data);
   } catch (error) {
-    return { ok: false, problem: `it is not a Chrome Recorder flow: ${messageOf(error)}` };
+    return { ok: false, problem: `@puppeteer/replay refuses it: ${messageOf(error)}` };
   }
   const rawSteps = (data as { steps: unknown[] }).steps;
   const steps: Step[] = [];

@@ -13,8 +13,8 @@ const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const SHOP = join(ROOT, "examples", "shop.side");
 const scratch = () => mkdtempSync(join(tmpdir(), "ide-core-export-"));
 
-function exportCli(args: string[]) {
-  const result = spawnSync(process.execPath, ["--import", "tsx", "bin/export.ts", ...args], { cwd: ROOT, encoding: "utf8" });
+function exportCli(args: string[], env: NodeJS.ProcessEnv = {}) {
+  const result = spawnSync(process.execPath, ["--import", "tsx", "bin/export.ts", ...args], { cwd: ROOT, encoding: "utf8", env: { ...process.env, ...env } });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -28,6 +28,14 @@ describe("npm run export", () => {
     expect(run.stdout.trim()).toBe(written);
     const expected = await exportCode("python-pytest", shopProject(), { testId: "t-cart" });
     expect(readFileSync(written, "utf8")).toBe("body" in expected ? expected.body : "");
+  });
+
+  it("reads a relative project path and --out from the folder npm was run in, as npm run play does", () => {
+    const folder = scratch();
+    writeFileSync(join(folder, "shop.side"), readFileSync(SHOP, "utf8"));
+    const run = exportCli(["shop.side", "--language", "python-pytest", "--test", "adds to cart", "--out", "out"], { INIT_CWD: folder });
+    expect(run.stderr).toBe("");
+    expect(run.stdout.trim()).toBe(join(folder, "out", "test_addstocart.py"));
   });
 
   it("exits 1 with one line naming the test and the command when the packages refuse it (no plugins here)", () => {

@@ -117,7 +117,7 @@ describe("a .side test exported as a flow", () => {
     const refused = testToFlow(project, project.tests[0].id);
     expect(refused).toEqual({
       ok: false,
-      problem: 'the test "From side" has commands with no Chrome Recorder step: command 2 "storeText", command 3 "if", command 4 "end"; export with comments to keep them as customSteps',
+      problem: 'the test "From side" has commands with no Chrome Recorder step: command 2 "storeText", command 3 "if", command 4 "end"; export with comments (--comments; "commands with no step as comments" in the IDE page\'s Export) to keep them as customSteps',
     });
     const { flow, warnings } = exported(project, true);
     expect(flow.steps[1]).toEqual({ type: "customStep", name: "seleniumIde", parameters: { command: "storeText", target: "id=a", value: "v" } });

@@ -169,8 +169,8 @@ describe("Chrome Recorder selectors as locators", () => {
 
 describe("a file that is not a usable flow", () => {
   it("says where a flow is wrong and loads nothing", () => {
-    expect(flowToProject([1], "f.json")).toEqual({ ok: false, problem: "it is not a Chrome Recorder flow: Recording is missing `title`" });
-    expect(flowToProject({ title: "t" }, "f.json")).toEqual({ ok: false, problem: "it is not a Chrome Recorder flow: Recording is missing `steps`" });
+    expect(flowToProject([1], "f.json")).toEqual({ ok: false, problem: "@puppeteer/replay refuses it: Recording is missing `title`" });
+    expect(flowToProject({ title: "t" }, "f.json")).toEqual({ ok: false, problem: "@puppeteer/replay refuses it: Recording is missing `steps`" });
     expect(flowToProject({ title: "t", steps: {} }, "f.json")).toMatchObject({ ok: false, problem: expect.stringContaining("`steps` is not an array") });
     expect(flowToProject({ title: "t", steps: [click(["#a"]), { type: "click", selectors: ["#a"] }] }, "f.json")).toEqual({
       ok: false,
