@@ -91,7 +91,12 @@ async function play(id: string): Promise<string[]> {
   await ide.window.locator(`[data-testid="test-item"][data-test-id="${id}"] button`).click();
   await ide.tab.bringToFront();
   await ide.window.getByRole("button", { name: "Play", exact: true }).click();
-  await expect.poll(() => ide.window.locator('[data-testid="run-status"]').getAttribute("data-status"), { timeout: 60_000 }).toBe("ended");
+  // The status line still shows the test played before until this run starts: wait for this test's end.
+  const name = project("").tests.find((test) => test.id === id)!.name;
+  const status = ide.window.locator('[data-testid="run-status"]');
+  await expect
+    .poll(async () => `${await status.getAttribute("data-status")} ${await status.locator("strong").textContent()}`, { timeout: 60_000 })
+    .toBe(`ended ${name}`);
   const rows = ide.window.locator('[data-testid="command-row"]');
   const played: string[] = [];
   for (let i = 0; i < (await rows.count()); i++) {
