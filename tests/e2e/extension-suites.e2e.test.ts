@@ -42,8 +42,9 @@ describe("a suite's settings in the extension", () => {
 
     await pickSuite(window, "Fresh");
     await window.getByRole("button", { name: "Play suite", exact: true }).click();
-    await expect.poll(() => window.getByTestId("run-result").textContent().catch(() => null), { timeout: 60_000 }).toBe("failed");
-    expect(await runs()).toEqual(["sets ended passed", "uses ended failed"]);
+    // The result line still says the first suite's "failed" until this run starts: wait for this suite's tests.
+    await expect.poll(runs, { timeout: 60_000 }).toEqual(["sets ended passed", "uses ended failed"]);
+    await expect.poll(() => window.getByTestId("run-result").textContent().catch(() => null), { timeout: 10_000 }).toBe("failed");
     // The second test had no name to type: `${name}` stayed as written.
     expect(await window.getByTestId("command-message").allTextContents()).toContainEqual(expect.stringContaining("${name}"));
   }, 180_000);
