@@ -5,7 +5,7 @@
 import { JSONStringifyExtension, parse, stringify, stripSourceMap } from "@puppeteer/replay";
 import { flowToProject, testToFlow } from "../services/chromeRecorder/index.ts";
 import type { Benchmark, SummaryLine } from "./support.ts";
-import { check, fmtMs, fmtRatio, heading, heapAfterGc, median, now, printTable, verdict } from "./support.ts";
+import { check, fmtMs, fmtRatio, heading, medianTimeAsync, printTable, verdict } from "./support.ts";
 
 const STEPS = 1000;
 const REPS = 7;
@@ -29,17 +29,7 @@ function recordedFlow() {
   return { title: "Large flow", steps: steps.slice(0, STEPS) };
 }
 
-async function timed(what: () => Promise<void> | void): Promise<number> {
-  await what();
-  const times: number[] = [];
-  for (let rep = 0; rep < REPS; rep++) {
-    heapAfterGc();
-    const t0 = now();
-    await what();
-    times.push(now() - t0);
-  }
-  return median(times);
-}
+const timed = (what: () => Promise<void> | void) => medianTimeAsync(what, REPS);
 
 async function run(): Promise<SummaryLine[]> {
   heading(

@@ -2,7 +2,7 @@
 import { createIde } from "../index.ts";
 import { parseSideProject } from "../services/side/index.ts";
 import type { Benchmark, SummaryLine } from "./support.ts";
-import { check, fmtInt, fmtMB, fmtMs, fmtRatio, heading, heapAfterGc, median, now, printTable } from "./support.ts";
+import { check, fmtInt, fmtMB, fmtMs, fmtRatio, heading, heapAfterGc, median, medianTimeAsync, now, printTable } from "./support.ts";
 
 const TESTS = 200;
 const COMMANDS_PER_TEST = 500;
@@ -50,17 +50,7 @@ function timed(what: () => void): number {
   return median(times);
 }
 
-async function timedAsync(what: () => Promise<void>): Promise<number> {
-  await what();
-  const times: number[] = [];
-  for (let rep = 0; rep < REPS; rep++) {
-    heapAfterGc();
-    const t0 = now();
-    await what();
-    times.push(now() - t0);
-  }
-  return median(times);
-}
+const timedAsync = (what: () => Promise<void>) => medianTimeAsync(what, REPS);
 
 async function run(): Promise<SummaryLine[]> {
   heading(

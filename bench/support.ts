@@ -193,3 +193,16 @@ export function checkTrue(reply: unknown, what: string): void {
 }
 
 export const verdict = (met: boolean | null): string => (met === null ? "" : met ? "met" : "NOT met");
+
+/** The median time of `reps` runs of `what`, each after gc(), once it has run once to warm up. */
+export async function medianTimeAsync(what: () => Promise<void> | void, reps: number): Promise<number> {
+  await what();
+  const times: number[] = [];
+  for (let rep = 0; rep < reps; rep++) {
+    heapAfterGc();
+    const t0 = now();
+    await what();
+    times.push(now() - t0);
+  }
+  return median(times);
+}
