@@ -129,6 +129,15 @@ function checkReply(request: Request, settledView: IdeView): void {
       // A new state replaces the old state and its message; fatal ends the test case.
       const { commandId, state, message } = step.request;
       const row = settledView.playback?.commands.find((c) => c.id === commandId);
+      const ranBefore = before.playback;
+      if (!row && state === "fatal" && ranBefore?.suite && settledView.playback?.suite?.id === ranBefore.suite.id) {
+        // Section 22: fatal ends one test, not the suite; the view shows the suite's next test.
+        const ended = settledView.playback.suite.runs.find((r) => r.runId === ranBefore.runId);
+        assert.ok(ended, `${what}: the suite lost the run of ${ranBefore.testId}`);
+        assert.equal(ended.status, "ended", `${what}: a fatal state left ${ranBefore.testId} running`);
+        assert.notEqual(ended.result, "passed", `${what}: a fatal test passed`);
+        break;
+      }
       assert.ok(row, `${what}: the command ${commandId} was accepted but is not in the view`);
       assert.deepEqual([row.state, row.message], [state, message ?? null], `${what}: the command's state and message`);
       if (state === "fatal") assert.equal(settledView.playback!.running, false, `${what}: a fatal state left the test case running`);
