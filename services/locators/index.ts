@@ -10,6 +10,8 @@ export { findElement, findElements } from "./find.ts";
 export { buildXPath, xpathLiteral } from "./xpath.ts";
 export { locatorAsBy } from "./export.ts";
 export { splitShadowSteps } from "./shadow.ts";
+export { checkDeclaration, expandLocator, fillTemplate, strategiesUsed, strategyTable, strategyDeclarationSchema, declaredName } from "./strategies.ts";
+export type { StrategyDeclaration, StrategyTable } from "./strategies.ts";
 
 /**
  * `GET /playback/location` against a document: the xpath of the element `location` matches.

@@ -43,7 +43,7 @@ export function parseLocator(location: string): ParsedLocator {
   if (!strategy) {
     throw new LocatorError(
       "InvalidLocator",
-      `The locator ${shown} uses the unknown strategy ${JSON.stringify(name)}; use one of ${KNOWN}.`,
+      `The locator ${shown} uses the unknown strategy ${JSON.stringify(name)}: no plugin has declared it and the project does not carry it (locatorStrategies); use one of ${KNOWN}, or a declared strategy.`,
     );
   }
   if (value.trim() === "") {
