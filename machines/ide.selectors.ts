@@ -7,6 +7,9 @@
 import { Actor, StateMachine } from "xstate";
 import type { AnyActorRef, AnyStateMachine, StateValue } from "xstate";
 import type { SideProject, SideTest } from "../services/side/index.ts";
+import { strategyTable } from "../services/locators/strategies.ts";
+import type { StrategyTable } from "../services/locators/strategies.ts";
+import { pluginStrategies } from "../services/plugins/index.ts";
 import { displayedTest } from "./editor.edits.ts";
 import type { ideMachine } from "./ide.machine.ts";
 import { isUnsaved } from "./projectFile.machine.ts";
@@ -65,6 +68,14 @@ export function unsavedChangesOf(s: IdeSnapshot) {
 
 /** The project as last loaded or saved: what discarding the unsaved changes goes back to. */
 export const savedProjectOf = (s: IdeSnapshot): SideProject => projectFileSnapshot(s).context.savedCopy;
+
+/**
+ * The locator strategies a locator may use now (CONTRACT section 23): those the edited project
+ * carries (`locatorStrategies`), with the registered plugins' declarations over them.
+ */
+export function strategyTableOf(s: IdeSnapshot): StrategyTable {
+  return strategyTable(editorSnapshot(s).context.project.locatorStrategies, pluginStrategies(s.context.plugins));
+}
 
 /** The plugins registered in this plugin session, in registration order. */
 export const registeredPlugins = (s: IdeSnapshot) => s.context.plugins;

@@ -4,6 +4,7 @@ export {
   emptyRegistry,
   findPlugin,
   isRegistered,
+  pluginStrategies,
   pluginSummaries,
   registerPlugin,
   removePlugin,

@@ -1,8 +1,10 @@
+import type { StrategyDeclaration } from "../locators/strategies.ts";
 import type { Registration } from "./registration.ts";
 
 // An array rather than an object keyed by sender id, so any id (`__proto__`,
 // `constructor`) is just a value; order is first-registration order.
-export type RegisteredPlugin = Readonly<{ id: string; registration: Registration }>;
+// `strategies`: the locator strategies it declared (POST /locator/strategy, CONTRACT section 23).
+export type RegisteredPlugin = Readonly<{ id: string; registration: Registration; strategies?: ReadonlyArray<StrategyDeclaration> }>;
 export type PluginRegistry = ReadonlyArray<RegisteredPlugin>;
 
 export type CommandConflict = { commandId: string; owner: string };
@@ -33,8 +35,10 @@ export function registerPlugin(registry: PluginRegistry, id: string, registratio
     const owner = owners.get(command.id);
     if (owner !== undefined) return { ok: false, conflict: { commandId: command.id, owner } };
   }
-  const entry: RegisteredPlugin = Object.freeze({ id, registration });
   const index = registry.findIndex((plugin) => plugin.id === id);
+  // Registering again keeps the strategies the plugin declared.
+  const strategies = index === -1 ? undefined : registry[index].strategies;
+  const entry: RegisteredPlugin = Object.freeze(strategies ? { id, registration, strategies } : { id, registration });
   const next = index === -1 ? [...registry, entry] : registry.map((plugin, i) => (i === index ? entry : plugin));
   return { ok: true, registry: Object.freeze(next) };
 }
@@ -46,4 +50,9 @@ export function removePlugin(registry: PluginRegistry, id: string): PluginRegist
 
 export function pluginSummaries(registry: PluginRegistry): Array<{ id: string; name: string; version: string }> {
   return registry.map(({ id, registration }) => ({ id, name: registration.name, version: registration.version }));
+}
+
+/** Every plugin's declared locator strategies, with the declaring plugin's id, in registration order. */
+export function pluginStrategies(registry: PluginRegistry): Array<StrategyDeclaration & { plugin: string }> {
+  return registry.flatMap((plugin) => (plugin.strategies ?? []).map((d) => ({ ...d, plugin: plugin.id })));
 }

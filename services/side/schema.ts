@@ -2,6 +2,7 @@ import { z } from "zod";
 import { describeZodIssue, nonEmptyString, refuseDuplicateIds } from "../validation.ts";
 import { locatorOrderSchema, testIdAttributesSchema } from "./settings.ts";
 import { dataFilesSchema } from "./dataFiles.ts";
+import { locatorStrategiesSchema } from "./strategies.ts";
 
 // Ids are keys (playback addresses commands by id, plugins name tests by id), so an
 // empty id is refused; names and command texts are only shown, so "" is allowed.
@@ -38,6 +39,8 @@ export const sideProjectSchema = z
     testIdAttributes: testIdAttributesSchema.optional(),
     // CONTRACT section 22: the data files loadVars reads when the disk has none (dataFiles.ts).
     dataFiles: dataFilesSchema.optional(),
+    // CONTRACT section 23: the plugins' locator strategies its commands use, so it plays without them.
+    locatorStrategies: locatorStrategiesSchema.optional(),
   })
   .superRefine((project, ctx) => refuseDuplicateIds(project.tests, "tests", ctx));
 
