@@ -3,7 +3,7 @@
 // tab under test whose server answers the next pages late, and the command right after each
 // click (or Enter) reads the new page, never the old one still showing meanwhile.
 import { describe, expect, it } from "vitest";
-import { cmd, loadProjectFile, oneTestProject, useIdeExtension } from "../support/ideExtension.ts";
+import { cmd, loadProjectFile, oneTestProject, useIdeExtension, playToTheEnd } from "../support/ideExtension.ts";
 import { NAVIGATION_PAGES, NAVIGATIONS, SLOW_PATHS } from "../support/navigationPages.ts";
 
 const ide = useIdeExtension({ plugins: ["navigating"], pages: NAVIGATION_PAGES, slowMs: SLOW_PATHS });
@@ -18,8 +18,7 @@ describe("navigations in the browser extension", () => {
     const project = oneTestProject(ide.site.origin, "navigating", "Slow navigations", { name: "slow pages", commands });
     await loadProjectFile(ide.window, project);
     await ide.tab.bringToFront();
-    await ide.window.getByRole("button", { name: "Play", exact: true }).click();
-    await expect.poll(() => ide.window.locator('[data-testid="run-status"]').getAttribute("data-status"), { timeout: 60_000 }).toBe("ended");
+    await playToTheEnd(ide.window, 60_000);
     const states = await ide.window.locator('[data-testid="command-row"] [data-testid="command-state"]').allTextContents();
     const messages = await ide.window.locator('[data-testid="command-row"] [data-testid="command-message"]').allTextContents();
     expect({ states, messages }).toMatchObject({ states: Array(commands.length).fill("passed") });

@@ -8,7 +8,7 @@ import type { Page } from "playwright-core";
 import { beforeEach, describe, expect, it } from "vitest";
 import { IDE_EXTENSION_ID } from "../../drivers/webextension/identity.ts";
 import { sendFrom, serveTestSite, workerOf } from "../support/extensions.ts";
-import { useIdeExtension } from "../support/ideExtension.ts";
+import { useIdeExtension, playToTheEnd } from "../support/ideExtension.ts";
 
 const ide = useIdeExtension({ plugins: ["opener"], site: serveTestSite, start: "/order" });
 
@@ -60,8 +60,7 @@ describe("recording in the browser extension", () => {
     // Played back: the page takes the order typed and chosen.
     await ide.tab.goto(`${ide.site.origin}/second`);
     await inTheTab();
-    await ide.window.getByRole("button", { name: "Play", exact: true }).click();
-    await expect.poll(() => ide.window.locator('[data-testid="run-status"]').getAttribute("data-status"), { timeout: 20_000 }).toBe("ended");
+    await playToTheEnd(ide.window, 20_000);
     expect(await ide.window.locator('[data-testid="run-result"]').textContent()).toContain("passed");
     expect(await ide.tab.locator("#result").textContent()).toBe("Ada orders Medium");
   });
@@ -267,8 +266,7 @@ describe("recording a page of tricky cases in the browser extension", () => {
     // Played back from a fresh page: every command passes, and the page ends as the user left it.
     await ide.tab.goto(`${ide.site.origin}/second`);
     await inTheTab();
-    await ide.window.getByRole("button", { name: "Play", exact: true }).click();
-    await expect.poll(() => ide.window.locator('[data-testid="run-status"]').getAttribute("data-status"), { timeout: 30_000 }).toBe("ended");
+    await playToTheEnd(ide.window, 30_000);
     const states = await ide.window.locator('[data-testid="command-state"]').allTextContents();
     expect(states.map((s) => s.trim())).toEqual(commands.map(() => expect.stringContaining("passed")));
     expect(await ide.window.locator('[data-testid="run-result"]').textContent()).toContain("passed");

@@ -6,7 +6,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { TRACE_DATABASE } from "../../drivers/webextension/traceShelf.ts";
-import { cmd, loadProjectFile, oneTestProject, useIdeExtension } from "../support/ideExtension.ts";
+import { cmd, loadProjectFile, oneTestProject, useIdeExtension, playToTheEnd } from "../support/ideExtension.ts";
 import { readTraceDatabase } from "../support/traceDatabase.ts";
 
 const SHOP = `<!doctype html><html><head><meta charset="utf-8"><title>Shop</title></head><body><h1>Shop</h1>
@@ -39,8 +39,7 @@ describe("traces in the browser extension", () => {
     // Wider than the pictures may be: they are scaled to 1280 px wide.
     await ide.tab.setViewportSize({ width: 1600, height: 1000 });
     await ide.tab.bringToFront();
-    await ide.window.getByRole("button", { name: "Play", exact: true }).click();
-    await expect.poll(() => ide.window.locator('[data-testid="run-status"]').getAttribute("data-status"), { timeout: 30_000 }).toBe("ended");
+    await playToTheEnd(ide.window, 30_000);
 
     // The manifest is written once the test ended and its pictures are in.
     await expect.poll(async () => (await storedTraces(ide.window)).map((t) => t.manifest?.result ?? "writing"), { timeout: 15_000 }).toEqual(["failed"]);

@@ -4,7 +4,7 @@
 // `event.isTrusted`, a menu that opens on CSS :hover opens for mouseOver, and a key's default
 // runs in the browser. The page itself reports what it got.
 import { describe, expect, it } from "vitest";
-import { cmd, loadProjectFile, oneTestProject, useIdeExtension } from "../support/ideExtension.ts";
+import { cmd, loadProjectFile, oneTestProject, useIdeExtension, playToTheEnd } from "../support/ideExtension.ts";
 
 const PAGE = `<!doctype html><html><head><meta charset="utf-8"><title>Trusted</title>
 <style>#menu ul { display: none } #menu:hover ul { display: block }</style></head><body>
@@ -33,8 +33,7 @@ describe("trusted input in the browser extension", () => {
     });
     await loadProjectFile(ide.window, project);
     await ide.tab.bringToFront();
-    await ide.window.getByRole("button", { name: "Play", exact: true }).click();
-    await expect.poll(() => ide.window.locator('[data-testid="run-status"]').getAttribute("data-status"), { timeout: 30_000 }).toBe("ended");
+    await playToTheEnd(ide.window, 30_000);
     const states = await ide.window.locator('[data-testid="command-row"] [data-testid="command-state"]').allTextContents();
     const messages = await ide.window.locator('[data-testid="command-row"] [data-testid="command-message"]').allTextContents();
     expect({ states, messages }).toMatchObject({ states: Array(9).fill("passed") });

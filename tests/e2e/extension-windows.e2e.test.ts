@@ -5,7 +5,7 @@
 // selectWindow handle=${win_ser_1}, close, selectWindow handle=${win_ser_local}), and plays
 // the recorded test back green in the tabs.
 import { beforeEach, describe, expect, it } from "vitest";
-import { useIdeExtension } from "../support/ideExtension.ts";
+import { useIdeExtension, playToTheEnd } from "../support/ideExtension.ts";
 import { AFTER_HELP_CLICK, WINDOWS_ELSEWHERE, WINDOWS_HELP, WINDOWS_SHOP } from "../support/windowsShop.ts";
 
 const ide = useIdeExtension({ plugins: ["opener"], pages: { "/shop": WINDOWS_SHOP, "/help": WINDOWS_HELP, "/elsewhere": WINDOWS_ELSEWHERE }, start: "/shop" });
@@ -64,8 +64,7 @@ describe("windows in the browser extension", () => {
     // Played back from another page: the help tab opens, is used and closed, and the shop is bought from.
     await ide.tab.goto(`${ide.site.origin}/elsewhere`);
     await ide.tab.bringToFront();
-    await ide.window.getByRole("button", { name: "Play", exact: true }).click();
-    await expect.poll(() => ide.window.locator('[data-testid="run-status"]').getAttribute("data-status"), { timeout: 30_000 }).toBe("ended");
+    await playToTheEnd(ide.window, 30_000);
     expect(await ide.window.locator('[data-testid="run-result"]').textContent()).toContain("passed");
     expect(await ide.tab.locator("#result").textContent()).toBe("bought");
     expect(ide.context.pages().filter((p) => p.url().endsWith("/help"))).toEqual([]);

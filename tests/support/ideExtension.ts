@@ -97,3 +97,15 @@ export async function loadProjectFile(window: Page, project: { id: string; name:
   await window.locator('[data-testid="load-file"]').setInputFiles({ name: `${project.id}.side`, mimeType: "application/json", buffer: Buffer.from(JSON.stringify(project)) });
   await window.waitForSelector(`[data-testid="project-name"]:has-text("${project.name}")`);
 }
+
+/**
+ * The user presses Play in the IDE window; resolves once THIS run has ended. The status line
+ * keeps the run before's "ended" until the new run starts, so the wait is for a new run id.
+ */
+export async function playToTheEnd(window: Page, timeout = 60_000): Promise<void> {
+  const status = window.locator('[data-testid="run-status"]');
+  const before = (await status.count()) > 0 ? await status.getAttribute("data-run-id") : null;
+  await window.getByRole("button", { name: "Play", exact: true }).click();
+  const now = async () => ((await status.count()) > 0 ? { runId: await status.getAttribute("data-run-id"), status: await status.getAttribute("data-status") } : null);
+  await expect.poll(async () => { const shown = await now(); return shown !== null && shown.runId !== before && shown.status === "ended"; }, { timeout }).toBe(true);
+}

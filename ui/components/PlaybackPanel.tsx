@@ -131,7 +131,7 @@ function RunStatus({ run, rows }: { run: RunSummary; rows: readonly CommandRow[]
   const current = currentIndex >= 0 ? rows[currentIndex] : null;
   return (
     <div class="run-summary">
-      <p class="run-line" data-testid="run-status" role="status" data-status={run.status}>
+      <p class="run-line" data-testid="run-status" role="status" data-status={run.status} data-run-id={run.runId}>
         <strong>{run.testName}</strong>{" "}
         {run.tryNo > 1 && (
           <span class="tag" data-testid="run-try" title="A failed test is played again at once (--retries)">
