@@ -34,7 +34,7 @@ export function exportPorts(deliver: Deliver | undefined, timeoutMs: number) {
         input.questions.map((question) => deliverAndWait(deliver, timeoutMs, question.pluginId, question.message as unknown as OutboundMessage)),
       ),
     ),
-    writeFile: fromPromise<WriteFileOutput, WriteFileInput>(({ input }) => exportPlan(input.language, input.project, input.plan, input.plugins)),
+    writeFile: fromPromise<WriteFileOutput, WriteFileInput>(({ input }) => exportPlan(input.language, input.project, input.plan, input.plugins, {}, input.strategies)),
   };
 }
 

@@ -15,6 +15,7 @@
  */
 import { assign, fromPromise, setup } from "xstate";
 import { exportQuestions, planExport, readExportAnswers } from "../services/export/index.ts";
+import { pluginStrategies } from "../services/plugins/index.ts";
 import type {
   AskPluginsInput,
   AskPluginsOutput,
@@ -66,11 +67,12 @@ export const exportMachine = setup({
   id: "export",
   context: ({ input }) => {
     const planned = planExport(input.project, input.scope);
+    const strategies = pluginStrategies(input.plugins);
     if ("errorCode" in planned) {
-      return { language: input.language, project: input.project, plan: null, questions: [], answers: null, outcome: { ...planned, warnings: [] } };
+      return { language: input.language, project: input.project, strategies, plan: null, questions: [], answers: null, outcome: { ...planned, warnings: [] } };
     }
     const questions = exportQuestions(input.plugins, input.language, input.project, planned.plan);
-    return { language: input.language, project: input.project, plan: planned.plan, questions, answers: null, outcome: null };
+    return { language: input.language, project: input.project, strategies, plan: planned.plan, questions, answers: null, outcome: null };
   },
   initial: "checking",
   states: {
@@ -100,6 +102,7 @@ export const exportMachine = setup({
         input: ({ context }) => ({
           language: context.language,
           project: context.project,
+          strategies: context.strategies,
           plan: context.plan!,
           plugins: context.answers && "plugins" in context.answers ? context.answers.plugins : undefined,
         }),

@@ -10,6 +10,7 @@ import type {
   PluginCode,
   ReadAnswers,
 } from "../services/export/index.ts";
+import type { StrategyDeclaration } from "../services/locators/index.ts";
 import type { PluginRegistry } from "../services/plugins/index.ts";
 import type { Delivery } from "../services/playback/pluginAnswer.ts";
 import type { SideProject } from "../services/side/index.ts";
@@ -29,6 +30,8 @@ export type ExportOutcome = (ExportedFile | ExportFailure) & { warnings: string[
 export interface ExportContext {
   language: ExportLanguage;
   project: SideProject;
+  /** The registered plugins' locator strategies, over the project's (CONTRACT section 23). */
+  strategies: StrategyDeclaration[];
   plan: ExportPlan | null;
   questions: ExportQuestion[];
   answers: ReadAnswers | null;
@@ -45,6 +48,7 @@ export type AskPluginsOutput = Delivery[];
 export interface WriteFileInput {
   language: ExportLanguage;
   project: SideProject;
+  strategies: StrategyDeclaration[];
   plan: ExportPlan;
   plugins: PluginCode | undefined;
 }

@@ -7,11 +7,12 @@ import type { LogEntry, LogStore } from "../services/logs/index.ts";
 import { isUnsaved } from "./projectFile.machine.ts";
 import { recordingSettings } from "../services/side/index.ts";
 import type { RecordingSettings, SideProject } from "../services/side/index.ts";
+import type { StrategyDeclaration } from "../services/locators/index.ts";
 import { playbackView } from "./run.view.ts";
 import { historyView } from "./editor.history.ts";
 import type { History, HistoryView } from "./editor.history.ts";
 import type { PlaybackView } from "./run.view.ts";
-import { controlSnapshot, editorSnapshot, pointingSnapshot, projectFileSnapshot, recordingSnapshot, suiteRunnerSnapshot } from "./ide.selectors.ts";
+import { controlSnapshot, editorSnapshot, pointingSnapshot, projectFileSnapshot, recordingSnapshot, strategyTableOf, suiteRunnerSnapshot } from "./ide.selectors.ts";
 import type { PickPurpose } from "./pointing.types.ts";
 import type { IdeSnapshot } from "./ide.selectors.ts";
 
@@ -68,7 +69,8 @@ export interface IdeView {
   pick: PickPurpose | null;
   /**
    * CONTRACT section 18: the project's recording settings, the defaults filled in (`locatorOrder`
-   * names every builder). The recorders read them; `user.changeSettings` changes them.
+   * names every builder, and every declared strategy of `strategies`: CONTRACT section 23). The
+   * recorders read them; `user.changeSettings` changes them.
    */
   recordingSettings: RecordingSettings;
   /**
@@ -99,10 +101,14 @@ export type { DataRowView, PlaybackView, RunResult, RunStatus, TestRunView } fro
 
 /** The settings, frozen; the same object as the last time while they are equal, so a view shows an unchanged setting as unchanged. */
 let lastSettings: RecordingSettings | null = null;
-function settingsOf(project: SideProject): RecordingSettings {
-  const { locatorOrder, testIdAttributes } = recordingSettings(project);
-  if (lastSettings && JSON.stringify(lastSettings) === JSON.stringify({ locatorOrder, testIdAttributes })) return lastSettings;
-  lastSettings = Object.freeze({ locatorOrder: Object.freeze(locatorOrder), testIdAttributes: Object.freeze(testIdAttributes) }) as RecordingSettings;
+function settingsOf(project: SideProject, strategies: Iterable<StrategyDeclaration>): RecordingSettings {
+  const settings = recordingSettings(project, strategies);
+  if (lastSettings && JSON.stringify(lastSettings) === JSON.stringify(settings)) return lastSettings;
+  lastSettings = Object.freeze({
+    locatorOrder: Object.freeze(settings.locatorOrder),
+    testIdAttributes: Object.freeze(settings.testIdAttributes),
+    strategies: Object.freeze(settings.strategies.map((d) => Object.freeze(d))),
+  }) as RecordingSettings;
   return lastSettings;
 }
 
@@ -286,7 +292,7 @@ export function toIdeView(s: IdeSnapshot, logs: LogStore): IdeView {
     }),
     project: Object.freeze({ id: editor.project.id, name: editor.project.name, unsaved: isUnsaved(file), path: file.path }),
     recentProjects: recentOf(file.recentProjects),
-    recordingSettings: settingsOf(editor.project),
+    recordingSettings: settingsOf(editor.project, strategyTableOf(s).values()),
     healing: Object.freeze({ project: editor.project.heal !== false, forcedOff: !runner.heal }),
     dialog: dialog && Object.freeze(dialog),
     plugins: pluginsOf(s.context.plugins),

@@ -9,7 +9,8 @@
 // become trusted input in the window WebDriver drives (`Input.dispatchMouseEvent`,
 // `Input.insertText`, `Input.dispatchKeyEvent`). What the recorder reports goes to `report` as
 // it came, with its page's number as `tabId`; the core's door (ide.record) checks it. The
-// project's recording settings (locatorOrder, testIdAttributes: CONTRACT section 18) go into the
+// project's recording settings (locatorOrder, testIdAttributes: CONTRACT section 18; the declared
+// strategies the recorder can build: section 23) go into the
 // recorder's world of every document of every such page, the ones open now and those to come
 // (`configure`), before a recording starts and when they change.
 import { fileURLToPath } from "node:url";
@@ -186,7 +187,7 @@ export async function recordInPage(driver: WebDriver, report: (value: unknown) =
       post("Input.dispatchMouseEvent", { type: "mouseWheel", x, y, deltaX, deltaY });
     },
     async configure(settings) {
-      const json = JSON.stringify({ locatorOrder: settings.locatorOrder, testIdAttributes: settings.testIdAttributes });
+      const json = JSON.stringify({ locatorOrder: settings.locatorOrder, testIdAttributes: settings.testIdAttributes, strategies: settings.strategies });
       if (json === configured) return;
       configured = json;
       await Promise.all([...settingsScripts.keys()].map((sessionId) => setSettings(sessionId).catch(() => {})));

@@ -4,12 +4,12 @@
 // test-id, css:data-attr, id and name locators that finds it and nothing else in its parent's document,
 // or null where there is none or the parent is out of reach (another origin: frameElement is null).
 import { buildTargets } from "../../services/locators/builders.ts";
-import type { BuilderName, LocatorPair } from "../../services/locators/builders.ts";
+import type { LocatorPair } from "../../services/locators/builders.ts";
 import { findElements } from "../../services/locators/find.ts";
 import { parseLocator } from "../../services/locators/parse.ts";
 
 /** The builders whose locators name a frame element by what the page gave it, not by where it is. */
-const STABLE: ReadonlySet<BuilderName> = new Set(["css:testId", "css:data-attr", "id", "name"]);
+const STABLE: ReadonlySet<string> = new Set(["css:testId", "css:data-attr", "id", "name"]);
 
 /** The frame element's stable locator that finds it alone (a duplicate id gives none), or null. */
 export function frameElementLocator(frame: Element | null): LocatorPair | null {

@@ -30,10 +30,25 @@ export interface HostPick {
 /** Where the host puts the project's recording settings in the recorder's isolated world (hostEntry.ts reads them). */
 export const HOST_SETTINGS = "__ideCoreRecorderSettings";
 
-/** The recording settings the host or the extension's window sent, as lists of strings, or none (the builders' defaults). */
+/**
+ * The recording settings the host or the extension's window sent, as lists of strings and the
+ * declared strategies the recorder can build (each a name, an attribute and one template), or
+ * none (the builders' defaults). The IDE checked them; what is not of their shape is left out.
+ */
 export function readRecorderSettings(value: unknown): BuildOptions {
   const list = (field: unknown) => (Array.isArray(field) && field.every((item) => typeof item === "string") ? (field as string[]) : undefined);
   if (typeof value !== "object" || value === null) return {};
-  const { locatorOrder, testIdAttributes } = value as Record<string, unknown>;
-  return { locatorOrder: list(locatorOrder), testIdAttributes: list(testIdAttributes) };
+  const { locatorOrder, testIdAttributes, strategies } = value as Record<string, unknown>;
+  return { locatorOrder: list(locatorOrder), testIdAttributes: list(testIdAttributes), strategies: strategiesIn(strategies) };
+}
+
+function strategiesIn(value: unknown): BuildOptions["strategies"] {
+  if (!Array.isArray(value)) return undefined;
+  const text = (field: unknown) => (typeof field === "string" ? field : undefined);
+  return value.flatMap((item: unknown) => {
+    if (typeof item !== "object" || item === null) return [];
+    const { name, attribute, css, xpath } = item as Record<string, unknown>;
+    const template = text(css) !== undefined ? { css: text(css) } : text(xpath) !== undefined ? { xpath: text(xpath) } : null;
+    return text(name) && text(attribute) && template ? [{ name: text(name)!, attribute: text(attribute), ...template }] : [];
+  });
 }

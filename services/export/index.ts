@@ -12,6 +12,8 @@ import type { DataOptions } from "./dataLoops.ts";
 import { findReusedTestMethods, isolatedLanguage } from "./packages.ts";
 import type { PluginCode } from "./packages.ts";
 import type { ExportedFile, ExportFailure, ExportPlan, ExportScope } from "./plan.ts";
+import { expandLocator, strategyTable } from "../locators/templates.ts";
+import type { StrategyDeclaration } from "../locators/templates.ts";
 
 export { EXPORT_LANGUAGES, isExportLanguage } from "./languages.ts";
 export type { ExportLanguage } from "./languages.ts";
@@ -75,7 +77,9 @@ const NO_PLUGIN_CODE: PluginCode = { commands: new Map(), hooks: {} };
 
 /**
  * The file the packages write for the plan, with the plugins' code; a failure (an invalid
- * command, a package's error) is `ExportFailed` with the packages' sentence. Never rejects.
+ * command, a package's error, an undeclared locator strategy) is `ExportFailed` with the
+ * packages' sentence. `strategies` are the registered plugins' declarations, over the
+ * project's own `locatorStrategies` (CONTRACT section 23). Never rejects.
  */
 export async function exportPlan(
   language: ExportLanguage,
@@ -83,10 +87,12 @@ export async function exportPlan(
   plan: ExportPlan,
   plugins: PluginCode = NO_PLUGIN_CODE,
   data: DataOptions = {},
+  strategies: ReadonlyArray<StrategyDeclaration> = [],
 ): Promise<ExportedFile | ExportFailure> {
   try {
     const base = await loadLanguage(language);
-    const emitter = isolatedLanguage(language, base, plan.lists, plugins, data);
+    const table = strategyTable(project.locatorStrategies, strategies);
+    const emitter = isolatedLanguage(language, base, plan.lists, plugins, data, table);
     const common = packageOptions(project);
     const file =
       "test" in plan.scope
@@ -124,8 +130,11 @@ export async function exportCode(
   return exportPlan(language, project, planned.plan, NO_PLUGIN_CODE, data);
 }
 
-/** A locator as the language's package writes it (`By.ID, "user"` in python-pytest). */
-export async function locatorIn(language: ExportLanguage, location: string): Promise<string> {
+/**
+ * A locator as the language's package writes it (`By.ID, "user"` in python-pytest); a declared
+ * `NAME=VALUE` of `table` as the css= or xpath= it stands for (CONTRACT section 23).
+ */
+export async function locatorIn(language: ExportLanguage, location: string, table: ReadonlyMap<string, StrategyDeclaration> = new Map()): Promise<string> {
   const base = await loadLanguage(language);
-  return base.emit.locator(location);
+  return base.emit.locator(expandLocator(location, table));
 }

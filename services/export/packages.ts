@@ -14,6 +14,8 @@
 // - a `css=A >>> B` locator written as Selenium 4's getShadowRoot() chain (shadow.ts);
 // - a variable in a parameter written as the language's lookup, not inside the string
 //   literal 4.0.13 writes around it (variables.ts);
+// - a declared locator strategy's `NAME=VALUE` written as the css= or xpath= it stands for
+//   (declaredLocators.ts), before any of the above sees the command;
 // - `loadVars` … `endLoadVars` written as a loop over the data file's rows, with the helpers
 //   it calls added to the file's dependencies and methods (dataLoops.ts).
 import * as sideCodeExport from "side-code-export";
@@ -31,6 +33,8 @@ import { DATA_COMMANDS, dataCommand, dataDepths, dataHelpers, usesData } from ".
 import type { DataOptions } from "./dataLoops.ts";
 import type { ExportLanguage } from "./languages.ts";
 import { withShadowChains } from "./shadow.ts";
+import { withDeclaredLocators } from "./declaredLocators.ts";
+import type { StrategyTable } from "../locators/templates.ts";
 import { withLookups, withPlaceholders } from "./variables.ts";
 import type { CommandEmitter } from "./variables.ts";
 
@@ -101,7 +105,8 @@ type Hook = InstanceType<typeof codeExport.hook>;
 /**
  * A language emitter for one export: the package's own options and emitters, with hooks
  * and command lists of its own. `lists` are the command lists the export will emit (each
- * exported test's and each reused test's commands).
+ * exported test's and each reused test's commands). `strategies`: the declared locator
+ * strategies the commands' locators may use.
  */
 export function isolatedLanguage(
   language: ExportLanguage,
@@ -109,6 +114,7 @@ export function isolatedLanguage(
   lists: ReadonlyArray<ReadonlyArray<CommandShape>>,
   plugins: PluginCode,
   data: DataOptions = {},
+  strategies: StrategyTable = new Map(),
 ): LanguageEmitter {
   const opts = base.opts;
   const padding = opts.commandPrefixPadding;
@@ -131,6 +137,12 @@ export function isolatedLanguage(
     }
     if (!Object.hasOwn(opts.emitter.emitters, command.command)) {
       return Promise.reject(new Error(`Invalid command '${command.command}'`));
+    }
+    try {
+      const place = where.get(command);
+      command = withDeclaredLocators(command, strategies, place ? `Command ${place.index + 1}` : "A command");
+    } catch (error) {
+      return Promise.reject(error);
     }
     if (command.command === "echo" && ECHO_IS_BROKEN[language](command.target ?? "")) {
       return echoConcatenated(command, context, opts);

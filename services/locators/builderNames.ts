@@ -35,6 +35,24 @@ export const DEFAULT_LOCATOR_ORDER: readonly BuilderName[] = [
   "xpath:idRelative", "xpath:position",
 ];
 
+/** The test-id builders: a declared strategy (CONTRACT section 23) that an order does not place comes right after them. */
+export const TEST_ID_BUILDERS: readonly BuilderName[] = ["css:testId", "css:data-attr"];
+
+/**
+ * The whole order of builders for a project: the names `order` gives that are builders or the
+ * names of `strategies` (the declared strategies that can be recorded), first, once each; then
+ * the builders it leaves out, in the default order, with the strategies it leaves out right
+ * after the later of the test-id builders. A name that is neither is left out.
+ */
+export function fullLocatorOrder(order: readonly string[] = [], strategies: readonly string[] = []): string[] {
+  const known = new Set<string>([...DEFAULT_LOCATOR_ORDER, ...strategies]);
+  const named = [...new Set(order)].filter((name) => known.has(name));
+  const full: string[] = [...named, ...DEFAULT_LOCATOR_ORDER.filter((name) => !named.includes(name))];
+  const after = Math.max(...TEST_ID_BUILDERS.map((name) => full.indexOf(name)));
+  full.splice(after + 1, 0, ...strategies.filter((name) => !named.includes(name)));
+  return full;
+}
+
 /** Every builder's name, in the default order. */
 export const BUILDER_NAMES: readonly BuilderName[] = DEFAULT_LOCATOR_ORDER;
 

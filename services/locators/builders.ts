@@ -24,6 +24,10 @@
 // origin (a url of it becomes its path). A pair whose locator an earlier pair already gave (the
 // same css with or without v3's `*`) is left out when either is beyond v3's (v3's own repeat as in v3).
 //
+// A declared locator strategy with an `attribute` (CONTRACT section 23) is a builder too, named by
+// the strategy's name: for an element carrying the attribute it gives `NAME=VALUE`, kept when the
+// filled template finds the element first. By default it comes right after the test-id builders.
+//
 // An element inside open shadow roots (CONTRACT section 19) is out of reach of every locator
 // of the document; its css builders step into the roots: `css=HOST >>> INNER`, each part
 // @medv/finder's selector unique within its own root (shadowSteps.ts). The other builders give
@@ -39,14 +43,16 @@ import {
   testIdLocator, textLocator, urlAsWritten,
 } from "./stableBuilders.ts";
 
-import { BUILDER_NAMES, DEFAULT_LOCATOR_ORDER, STABLE_BUILDERS } from "./builderNames.ts";
+import { fillTemplate } from "./templates.ts";
+import type { StrategyDeclaration } from "./templates.ts";
+import { BUILDER_NAMES, DEFAULT_LOCATOR_ORDER, fullLocatorOrder, STABLE_BUILDERS } from "./builderNames.ts";
 import type { BuilderName } from "./builderNames.ts";
 
 export { DEFAULT_TEST_ID_ATTRIBUTES } from "./stableBuilders.ts";
 export { BUILDER_NAMES, DEFAULT_LOCATOR_ORDER, STABLE_BUILDERS, V3_BUILDER_ORDER, type BuilderName } from "./builderNames.ts";
 
-/** A recorded command's alternatives: `[locator, builderName]`, the first is its target. */
-export type LocatorPair = [locator: string, builder: BuilderName];
+/** A recorded command's alternatives: `[locator, builderName]` (a builder's or a declared strategy's name), the first is its target. */
+export type LocatorPair = [locator: string, builder: string];
 
 /** What the project sets for recording (CONTRACT section 18): the builders' order and the test-id attributes. */
 export interface BuildOptions {
@@ -54,9 +60,11 @@ export interface BuildOptions {
   locatorOrder?: readonly string[];
   /** The attributes css:testId tries, in order. */
   testIdAttributes?: readonly string[];
+  /** The declared locator strategies; those with an `attribute` are builders, named as the strategy is. */
+  strategies?: readonly StrategyDeclaration[];
 }
 
-type Builder = (el: Element, options: Required<BuildOptions>) => string | null;
+type Builder = (el: Element, options: Pick<Required<BuildOptions>, "testIdAttributes">) => string | null;
 
 const ELEMENT_NODE = 1;
 const DATA_ATTRIBUTES = ["data-test", "data-test-id"];
@@ -71,11 +79,24 @@ export function findsFirst(el: Element, locator: string): boolean {
   }
 }
 
-/** The builders in `order`'s order, then those it does not name in the default order. */
-export function orderedBuilders(order: readonly string[] = DEFAULT_LOCATOR_ORDER): BuilderName[] {
-  const known = new Set<string>(BUILDER_NAMES);
-  const named = [...new Set(order)].filter((name): name is BuilderName => known.has(name));
-  return [...named, ...BUILDER_NAMES.filter((name) => !named.includes(name))];
+/** The builders in `order`'s order, then those it does not name in the default order, the strategies it does not name after the test-id builders. */
+export function orderedBuilders(order: readonly string[] = DEFAULT_LOCATOR_ORDER, strategies: readonly string[] = []): string[] {
+  return fullLocatorOrder(order, strategies);
+}
+
+/** The declared strategies that can be recorded (those naming an attribute), by name; a name a builder has is no strategy's. */
+function recordable(strategies: readonly StrategyDeclaration[] = []): Map<string, StrategyDeclaration & { attribute: string }> {
+  const builders = new Set<string>(BUILDER_NAMES);
+  const found = new Map<string, StrategyDeclaration & { attribute: string }>();
+  for (const d of strategies) if (d.attribute && !builders.has(d.name)) found.set(d.name, d as StrategyDeclaration & { attribute: string });
+  return found;
+}
+
+/** `NAME=VALUE` of the element's attribute when the filled template finds the element first. */
+function strategyLocator(el: Element, declaration: StrategyDeclaration & { attribute: string }): string | null {
+  const value = el.getAttribute(declaration.attribute);
+  if (!isNormalised(value) || !findsFirst(el, fillTemplate(declaration, value))) return null;
+  return `${declaration.name}=${value}`;
 }
 
 /** A css locator with v3's `*` before an attribute test is the same locator without it. */
@@ -83,25 +104,25 @@ const sameAs = (locator: string) => locator.replace(/(^css=|>>> )\*\[/g, "$1[");
 
 /** Every builder's locator for `el` that finds it first, in the project's order (the default: test ids first). */
 export function buildTargets(el: Element, options: BuildOptions = {}): LocatorPair[] {
-  const settings: Required<BuildOptions> = {
-    locatorOrder: options.locatorOrder ?? DEFAULT_LOCATOR_ORDER,
-    testIdAttributes: options.testIdAttributes ?? DEFAULT_TEST_ID_ATTRIBUTES,
-  };
+  const settings = { testIdAttributes: options.testIdAttributes ?? DEFAULT_TEST_ID_ATTRIBUTES };
+  const strategies = recordable(options.strategies);
   const origin = pageOrigin(el);
   const pairs: LocatorPair[] = [];
   // Canonical locator -> whether a builder beyond v3's gave it (two of v3's repeat each other as v3 did).
   const given = new Map<string, boolean>();
-  const stable = new Set<string>(STABLE_BUILDERS);
-  const repeats = (locator: string, name: BuilderName) => given.has(sameAs(locator)) && (stable.has(name) || given.get(sameAs(locator)));
-  for (const name of orderedBuilders(settings.locatorOrder)) {
+  // Beyond v3's: the stable builders and the declared strategies.
+  const stable = new Set<string>([...STABLE_BUILDERS, ...strategies.keys()]);
+  const repeats = (locator: string, name: string) => given.has(sameAs(locator)) && (stable.has(name) || given.get(sameAs(locator)));
+  for (const name of orderedBuilders(options.locatorOrder ?? DEFAULT_LOCATOR_ORDER, [...strategies.keys()])) {
+    const strategy = strategies.get(name);
     let locator: string | null;
     try {
-      locator = BUILDERS[name](el, settings);
+      locator = strategy ? strategyLocator(el, strategy) : BUILDERS[name as BuilderName](el, settings);
     } catch {
       continue; // v3 skips a builder that throws (finder on a detached element, say)
     }
     if (!locator || !isNormalised(locator) || (origin && locator.includes(origin)) || repeats(locator, name)) continue;
-    if (!findsFirst(el, locator)) continue;
+    if (!strategy && !findsFirst(el, locator)) continue;
     given.set(sameAs(locator), given.get(sameAs(locator)) || stable.has(name));
     pairs.push([locator, name]);
   }

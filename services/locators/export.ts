@@ -3,6 +3,8 @@
 // backslashes and control characters are escaped the way JavaScript, Java and C# read them.
 import { parseLocator } from "./parse.ts";
 import type { LocatorStrategy } from "./parse.ts";
+import { expandLocator } from "./templates.ts";
+import type { StrategyTable } from "./templates.ts";
 
 const BY: Record<LocatorStrategy, string> = {
   id: "By.id",
@@ -13,8 +15,12 @@ const BY: Record<LocatorStrategy, string> = {
   partialLinkText: "By.partialLinkText",
 };
 
-/** `id=user` → `By.id("user")`; throws a LocatorError (InvalidLocator) as parseLocator does. */
-export function locatorAsBy(location: string): string {
-  const { strategy, value } = parseLocator(location);
+/**
+ * `id=user` → `By.id("user")`; a declared `NAME=VALUE` of `table` (CONTRACT section 23) as the
+ * `By.css`/`By.xpath` of its filled template. Throws a LocatorError (InvalidLocator) as
+ * parseLocator does, for an undeclared NAME too.
+ */
+export function locatorAsBy(location: string, table: StrategyTable = new Map()): string {
+  const { strategy, value } = parseLocator(expandLocator(location, table));
   return `${BY[strategy]}(${JSON.stringify(value)})`;
 }

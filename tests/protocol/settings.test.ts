@@ -44,7 +44,7 @@ describe("the recording settings", () => {
     expect(view.recordingSettings.testIdAttributes).toEqual(DEFAULT_TEST_ID_ATTRIBUTES);
     const errors = logsOf(ide).filter((entry) => entry.level === "error").map((entry) => entry.message);
     expect(errors).toEqual([
-      expect.stringMatching(/^The recording settings were not changed: locatorOrder\[1\] must be a builder name: one of css:testId, .*xpath:position\.$/),
+      expect.stringMatching(/^The recording settings were not changed: locatorOrder\[1\] must be a builder name \(one of css:testId, .*xpath:position\) or a declared locator strategy's name/),
       "The recording settings were not changed: locatorOrder must name each builder once.",
       expect.stringMatching(/^The recording settings were not changed: testIdAttributes\[0\] must be an attribute name/),
     ]);
@@ -53,7 +53,20 @@ describe("the recording settings", () => {
   it("are read from a loaded .side file, and a file naming an unknown builder is refused with its path", () => {
     const ide = createIde({ project: { ...shopProject(), locatorOrder: ["name", "css:testId"] } });
     expect(ide.getSnapshot().recordingSettings.locatorOrder.slice(0, 3)).toEqual(["name", "css:testId", "css:data-attr"]);
-    expect(() => createIde({ project: { ...shopProject(), locatorOrder: ["nom"] } })).toThrow(/locatorOrder\[0\] must be a builder name/);
+    expect(() => createIde({ project: { ...shopProject(), locatorOrder: ["Nom"] } })).toThrow(/locatorOrder\[0\] must be a builder name/);
+  });
+
+  it("place a strategy the project declares with an attribute right after the test ids, and take its name in locatorOrder", () => {
+    const qa = { name: "qa", css: '[data-qa="{value}"]', attribute: "data-qa" };
+    const ide = createIde({ project: { ...shopProject(), locatorStrategies: [qa] } });
+    const before = ide.getSnapshot().recordingSettings;
+    expect(before.locatorOrder.slice(0, 3)).toEqual(["css:testId", "css:data-attr", "qa"]);
+    expect(before.strategies).toEqual([qa]);
+    ide.send({ type: "user.changeSettings", locatorOrder: ["qa", "id"] });
+    const view = ide.getSnapshot();
+    expect(view.project.unsaved).toBe(true);
+    expect(view.recordingSettings.locatorOrder.slice(0, 3)).toEqual(["qa", "id", "css:testId"]);
+    expect(logsOf(ide).filter((entry) => entry.level === "error")).toEqual([]);
   });
 
   it("leave the project saved when the user sets what it has already, and say so", () => {

@@ -18,4 +18,12 @@ describe("the recorder's settings", () => {
     expect(readRecorderSettings({ locatorOrder: "id", testIdAttributes: [1] })).toEqual({ locatorOrder: undefined, testIdAttributes: undefined });
     expect(readRecorderControl({ type: "recorder.start" })).toEqual({ control: "start", settings: {} });
   });
+
+  it("carry the declared strategies the recorder can build, and leave out one without a name, an attribute or a template", () => {
+    const qa = { name: "qa", attribute: "data-qa", css: '[data-qa="{value}"]' };
+    const row = { name: "row", attribute: "data-row", xpath: "//tr[@data-row='{value}']" };
+    const strategies = [qa, row, { name: "bare", css: '[x="{value}"]' }, { name: "none", attribute: "x" }, "qa", null];
+    expect(readRecorderSettings({ strategies }).strategies).toEqual([qa, row]);
+    expect(readRecorderControl({ type: "recorder.start", settings: { strategies: [qa] } })).toEqual({ control: "start", settings: { strategies: [qa] } });
+  });
 });
