@@ -44,6 +44,7 @@ export type DeclaredCommand =
   | { ok: false; message: string };
 
 const tables = new WeakMap<readonly StrategyDeclaration[], StrategyTable>();
+const NONE: readonly StrategyDeclaration[] = Object.freeze([]);
 
 /** The table of a run's declarations (already resolved: later ones won), built once per list. */
 function tableOf(declarations: readonly StrategyDeclaration[]): StrategyTable {
@@ -65,7 +66,7 @@ export const runStrategies = (table: StrategyTable): StrategyDeclaration[] => [.
 export function declaredCommand(command: SideCommand, variables: VariableValues, declarations: readonly StrategyDeclaration[] | undefined): DeclaredCommand {
   const name = command.command;
   if (!LOCATOR_TARGET_COMMANDS.has(name)) return { ok: true, command, written: new Map() };
-  const table = tableOf(declarations ?? []);
+  const table = tableOf(declarations ?? NONE);
   const written = new Map<string, string>();
   const expand = (location: string): string => {
     const text = location.includes("${") ? interpolate(location, variables) : location;
