@@ -15,6 +15,7 @@ import type {
   TellPluginsOutput,
 } from "../machines/testRunner.types.ts";
 import { refusesToStart } from "../services/playback/pluginAnswer.ts";
+import { asWritten, declaredCommand } from "../services/playback/strategies.ts";
 import type { Delivery } from "../services/playback/pluginAnswer.ts";
 import type { ReadProjectInput, SaveInput, SaveOutcome } from "../machines/projectFile.types.ts";
 import type { AskPluginsInput, PluginAnswers } from "../machines/recording.types.ts";
@@ -173,7 +174,11 @@ export function runPorts(
     }),
     runPageCommand: fromPromise<PageOutcome, PageCommandInput>(async ({ input, signal }) => {
       if (!executor) return { state: "failed", message: NO_PAGE(input.command.command) };
-      return fromPage(executor.execute(input, signal));
+      // Declared locators reach the executor as css=/xpath=, and come back as written (section 23).
+      const declared = declaredCommand(input.command, input.variables, input.strategies);
+      if (!declared.ok) return { state: "failed", message: declared.message };
+      const outcome = await fromPage(executor.execute(declared.written.size > 0 ? { ...input, command: declared.command } : input, signal));
+      return asWritten(outcome, declared.written);
     }),
     readData: fromPromise<DataRow[], ReadDataInput>(async ({ input }) => {
       if (!readData) throw new Error(`loadVars cannot read ${JSON.stringify(input.file)}: this IDE has no way to read data files (createIde was given no readData).`);

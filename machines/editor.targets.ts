@@ -5,6 +5,9 @@
 // or the recording machine.
 import { singleCommandProgram } from "../services/playback/flow.ts";
 import { resolveRunTarget } from "../services/playback/targets.ts";
+import { runStrategies } from "../services/playback/strategies.ts";
+import { strategyTable } from "../services/locators/strategies.ts";
+import type { StrategyDeclaration } from "../services/locators/strategies.ts";
 import type { RunSelector } from "../services/playback/targets.ts";
 import type { SideTest } from "../services/side/index.ts";
 import { displayedTest } from "./editor.edits.ts";
@@ -27,8 +30,11 @@ export type StartEvent =
 
 export type Resolved<T> = { ok: true; value: T } | { ok: false; problem: string };
 
-/** The run a start means: the tests it plays, in order, with what the suite runner needs to play them. */
-export function runStartFor(document: EditorDocument, start: StartEvent): Resolved<RunStartEvent> {
+/**
+ * The run a start means: the tests it plays, in order, with what the suite runner needs to play
+ * them, and the locator strategies they may use (the project's, `pluginDeclarations` over them).
+ */
+export function runStartFor(document: EditorDocument, start: StartEvent, pluginDeclarations: readonly StrategyDeclaration[] = []): Resolved<RunStartEvent> {
   const { project } = document;
   const selector: RunSelector =
     start.type === "user.startPlayback"
@@ -50,6 +56,8 @@ export function runStartFor(document: EditorDocument, start: StartEvent): Resolv
       projectName: project.name,
       baseUrl: project.url,
       heal: project.heal,
+      // Taken once: a plugin that leaves mid-run does not take its strategies from the run (CONTRACT section 23).
+      strategies: runStrategies(strategyTable(project.locatorStrategies, pluginDeclarations)),
       tests: project.tests,
       testIds: target.testIds,
       suite: target.suite,

@@ -27,7 +27,7 @@
  * Door checks and admission (ide.rules.ts) run before an event is built: only admitted requests come here.
  */
 import { assertEvent, assign, emit, enqueueActions, not, raise, sendTo, setup } from "xstate";
-import { registerPlugin } from "../services/plugins/index.ts";
+import { pluginStrategies, registerPlugin } from "../services/plugins/index.ts";
 import { newProject } from "../services/side/newProject.ts";
 import { controlMachine } from "./control.machine.ts";
 import { projectFileMachine } from "./projectFile.machine.ts";
@@ -226,7 +226,7 @@ export const ideMachine = setup({
       assertEvent(held, "recording.thenProject");
       const event = held.event;
       assertEvent(event, ["user.startPlayback", "user.startSuite", "user.executeCommand", "request.startRun"]);
-      const start = runStartFor(context.editor.getSnapshot().context, event);
+      const start = runStartFor(context.editor.getSnapshot().context, event, pluginStrategies(context.plugins));
       if (start.ok) enqueue.sendTo(context.suiteRunner, start.value);
       else if (event.type === "request.startRun") enqueue.emit(answered(event.requestId, fail("UnknownTest", start.problem)));
       else enqueue.emit({ type: "log.written", level: "warn", message: `${start.problem} Nothing was started.` });

@@ -137,6 +137,7 @@ export const suiteRunnerMachine = setup({
         executeCommandId,
         limit: suite?.parallel ? Math.max(1, context.workers) : 1,
         heal: context.heal && event.heal !== false,
+        strategies: event.strategies ?? [],
         // One command executed by itself is not tried again.
         retries: executeCommandId !== undefined ? 0 : context.retries,
         shown: null,
@@ -177,6 +178,7 @@ export const suiteRunnerMachine = setup({
           projectName: run.projectName,
           baseUrl: run.baseUrl,
           heal: run.heal,
+          strategies: run.strategies,
           tests: run.tests,
           testId,
           fromCommandId,

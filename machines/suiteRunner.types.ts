@@ -1,4 +1,5 @@
 import type { PluginRegistry } from "../services/plugins/index.ts";
+import type { StrategyDeclaration } from "../services/locators/strategies.ts";
 import type { SideTest } from "../services/side/index.ts";
 import type { VariableValues } from "../services/playback/variables.ts";
 import type { LogWrittenEvent, RequestAnsweredEvent, RequestRef } from "./shared.types.ts";
@@ -41,6 +42,8 @@ export interface SuiteRun {
   readonly limit: number;
   /** Whether a healed command passes (createIde's and the project's `heal`). */
   readonly heal: boolean;
+  /** The locator strategies every test of the run may use, as they were when it started (CONTRACT section 23). */
+  readonly strategies: readonly StrategyDeclaration[];
   /** How many more tries a failed or fatal test gets, at once (createIde's `retries`); 0 once stopped. */
   readonly retries: number;
   /** The test runner the user chose to see (user.showTestRun), while it is kept; else the view picks. */
@@ -107,6 +110,8 @@ export interface RunStartEvent {
   executeCommandId?: string;
   /** The project's `heal` setting (false: a healed command fails); default true. */
   heal?: boolean;
+  /** The project's locator strategies with the plugins' over them, taken once for the whole run; none by default. */
+  strategies?: readonly StrategyDeclaration[];
   /** Set when a plugin asked (POST /playback/start): it is answered `{ runId }` or Busy. */
   requestId?: number;
 }

@@ -321,7 +321,7 @@ export const testRunnerMachine = setup({
               invoke: {
                 id: "runPageCommand",
                 src: "runPageCommand",
-                input: ({ context: { run } }) => ({ command: currentStep(run)!.command, variables: run.variables, baseUrl: run.baseUrl, runId: run.runId, session: run.session }),
+                input: ({ context: { run } }) => ({ command: currentStep(run)!.command, variables: run.variables, baseUrl: run.baseUrl, runId: run.runId, session: run.session, strategies: run.strategies }),
                 onDone: { target: "settled", actions: { type: "applyPageOutcome", params: output } },
                 onError: { target: "settled", actions: { type: "failPageLost", params: error } },
               },

@@ -80,6 +80,7 @@ export function startTest(input: TestRunnerInput): Run {
   const run: Run = {
     runId,
     session,
+    strategies: input.strategies ?? [],
     projectName,
     baseUrl,
     heal,

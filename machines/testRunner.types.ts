@@ -1,6 +1,7 @@
 import type { CommandState, CommandTable, HealedBy } from "../services/playback/commandTable.ts";
 import type { DataLoop, DataRow } from "../services/playback/dataLoop.ts";
 import type { FlowProgram } from "../services/playback/flow.ts";
+import type { StrategyDeclaration } from "../services/locators/strategies.ts";
 import type { IdeOutcome } from "../services/playback/ideCommands.ts";
 import type { Delivery } from "../services/playback/pluginAnswer.ts";
 import type { VariableValues } from "../services/playback/variables.ts";
@@ -40,6 +41,8 @@ export interface Run {
   readonly suite: TestRunnerInput["suite"];
   /** The browser session its page commands play in (TestRunnerInput's `session`). */
   readonly session?: string;
+  /** TestRunnerInput's `strategies`: kept for the whole test, whatever plugins come and go. */
+  readonly strategies: readonly StrategyDeclaration[];
   readonly test: SideTest;
   /** The commands of `test` with their states: what the view shows. */
   readonly commands: CommandTable;
@@ -109,6 +112,8 @@ export interface TestRunnerInput {
    * alone (the page under test keeps the browser it has). CONTRACT section 22.
    */
   session?: string;
+  /** The locator strategies its commands may use, taken when the run started (CONTRACT section 23); none by default. */
+  strategies?: readonly StrategyDeclaration[];
   plugins: PluginRegistry;
   breakpoints: readonly string[];
   delayMs: number;
@@ -157,6 +162,8 @@ export interface PageCommandInput {
   runId?: string;
   /** The browser session to play in (TestRunnerInput's `session`): one that served another is replaced by a fresh one. */
   session?: string;
+  /** The run's locator strategies: the port hands the executor their locators as css=/xpath= (services/playback/strategies.ts). */
+  strategies?: readonly StrategyDeclaration[];
 }
 
 /** What the page under test made of a command: its state, and variables it stored. */
