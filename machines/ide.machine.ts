@@ -17,7 +17,6 @@
  *   typing a stop found is in the project they see.
  * - Accepting a controller restarts the plugin session: the controller is the only plugin. A
  *   plugin the transport lost loses its dialogs (answered no) and its control, nothing else.
- *   Plugins dropped leave the project the declarations of their locator strategies it uses.
  * - Every request event that reaches this machine is answered exactly once, here or by the child
  *   it is forwarded to.
  * - One owner per decision: the window, the plugin session, one dialog at a time and who controls
@@ -42,7 +41,7 @@ import { answered, busyReply, fail, ok, windowClosedReply, windowNotOpenReply } 
 import { outboundFor, PICK_REPORTS, pickReports, RECORDER_REPORTS, recorderReports, relayChildFacts, requestOf, TO_CONTROL, TO_PROJECT_FILE, TO_RECORDING } from "./ide.children.ts";
 import { pluginAlert } from "./ide.alert.ts";
 import { acceptedChanges } from "./ide.healing.ts";
-import { leavingStrategies, strategyDeclared } from "./ide.plugins.ts";
+import { sessionAfter, strategyDeclared } from "./ide.plugins.ts";
 import type { IdeContext, IdeEmitted, IdeEvent, IdeInput } from "./ide.types.ts";
 
 export const ideMachine = setup({
@@ -103,10 +102,11 @@ export const ideMachine = setup({
       enqueue.assign({ plugins: registry });
       enqueue.emit(answered(event.requestId, reply));
     }),
-    /** The session ends (a granted control restarts it with the controller alone); the project keeps the strategies it uses of those who leave. */
+    /** The session ends (a granted control restarts it with the controller alone, ide.plugins.ts); the project keeps the strategies it uses of those who leave. */
     dropPlugins: enqueueActions(({ context, event, enqueue }) => {
-      if (context.plugins.length > 0) enqueue.sendTo(context.editor, { type: "plugins.left", strategies: leavingStrategies(context.plugins) });
-      enqueue.assign({ plugins: event.type === "control.granted" ? [{ id: event.controller, registration: event.registration }] : [] });
+      const { plugins, left } = sessionAfter(context.plugins, event);
+      if (left.length > 0) enqueue.sendTo(context.editor, { type: "plugins.left", strategies: left });
+      enqueue.assign({ plugins });
     }),
     /** The run needs to know who owns which command and whom to tell of its start and end. */
     tellSuiteRunnerPlugins: sendTo(

@@ -26,7 +26,16 @@ export function strategyDeclared(
   return { registry: plugins, reply };
 }
 
-/** The declarations of the plugins' strategies as a project carries them: without the declaring plugin. */
-export function leavingStrategies(plugins: PluginRegistry): StrategyDeclaration[] {
-  return pluginStrategies(plugins).map(({ plugin: _, ...declaration }) => declaration);
+/**
+ * The plugin session after it ends (the window) or restarts (a granted control: the controller
+ * alone, keeping the strategies it declared), and the declarations of the plugins that left.
+ */
+export function sessionAfter(plugins: PluginRegistry, event: IdeEvent): { plugins: PluginRegistry; left: StrategyDeclaration[] } {
+  if (event.type !== "control.granted") return { plugins: [], left: asDeclared(plugins) };
+  const strategies = plugins.find((p) => p.id === event.controller)?.strategies;
+  const controller = { id: event.controller, registration: event.registration, ...(strategies ? { strategies } : {}) };
+  return { plugins: [controller], left: asDeclared(plugins.filter((p) => p.id !== event.controller)) };
 }
+
+/** The declarations of the plugins' strategies as a project carries them: without the declaring plugin. */
+const asDeclared = (plugins: PluginRegistry): StrategyDeclaration[] => pluginStrategies(plugins).map(({ plugin: _, ...declaration }) => declaration);

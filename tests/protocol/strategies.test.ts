@@ -78,6 +78,16 @@ describe("POST /locator/strategy", () => {
     expect(await ide.handle(listed, { id: "p" })).toEqual({ strategies: [{ ...QA, plugin: "p" }] });
   });
 
+  it("keeps the controller's own strategies when its control is granted, and drops the other plugins'", async () => {
+    const ide = createIde();
+    await register(ide, "boss");
+    await register(ide, "other");
+    await ide.handle(declare(QA), { id: "boss" });
+    await ide.handle(declare(SKU), { id: "other" });
+    await takeControl(ide, "boss");
+    expect(await ide.handle(listed, { id: "boss" })).toEqual({ strategies: [{ ...QA, plugin: "boss" }] });
+  });
+
   it("forgets the strategies with the plugins when the window closes and opens again", async () => {
     const ide = createIde();
     await register(ide, "p");
