@@ -12,9 +12,11 @@ import type {
   CommandChange,
   CommandHandler,
   CommandState,
+  DeclaredStrategy,
   ErrorReply,
   ExecuteMessage,
   KeepRegisteredOptions,
+  LocatorStrategy,
   LogType,
   MessageHandler,
   NewCommand,
@@ -203,6 +205,14 @@ export class BridgeClient implements PluginClient {
 
   exportLocation(locator: string) {
     return this.request<string>({ uri: "/export/location", verb: "get", payload: { location: locator } });
+  }
+
+  declareStrategy(strategy: LocatorStrategy) {
+    return this.request<true>({ uri: "/locator/strategy", verb: "post", payload: { ...strategy } });
+  }
+
+  strategies() {
+    return this.request<{ strategies: DeclaredStrategy[] }>({ uri: "/locator/strategy", verb: "get" });
   }
 
   open<T = unknown>(request?: PluginRequest): Promise<Reply<T>> {

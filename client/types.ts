@@ -6,11 +6,13 @@ import type {
   CommandChange,
   CommandState,
   CommandToExecute,
+  DeclaredStrategy,
   EmitMessage,
   ErrorReply,
   EventMessage,
   ExportMessage,
   ExecuteOptions,
+  LocatorStrategy,
   LogType,
   NewCommand,
   PlaybackSelector,
@@ -114,6 +116,16 @@ export interface PluginClient {
   alert(message: string, options?: AlertOptions): Promise<Reply<boolean>>;
   /** `GET /export/location`: the locator as Selenium's `By` expression, e.g. `By.id("user")`. */
   exportLocation(locator: string): Promise<Reply<string>>;
+  /**
+   * `POST /locator/strategy` (needs `/register` first): declares `NAME=VALUE`, e.g.
+   * `{ name: "qa", css: '[data-qa="{value}"]', attribute: "data-qa" }`; then `qa=buy` works
+   * wherever a locator does. A name another plugin declared is `StrategyTaken`; declaring one
+   * of this plugin's own names again replaces it. The IDE forgets it with the registration
+   * (the window closed): declare again after `keepRegistered`'s `onRegistered`.
+   */
+  declareStrategy(strategy: LocatorStrategy): Promise<Reply<true>>;
+  /** `GET /locator/strategy`: every plugin's declared strategies, each with its plugin's id. */
+  strategies(): Promise<Reply<{ strategies: DeclaredStrategy[] }>>;
   /** The open request: opens a closed window; with a request, then handles it as usual. */
   open(): Promise<Reply<true>>;
   open<T = unknown>(request: PluginRequest): Promise<Reply<T>>;

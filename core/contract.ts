@@ -93,6 +93,20 @@ export interface CommandChange {
   targets?: Array<[string, string]>;
 }
 
+/**
+ * `POST /locator/strategy` (CONTRACT section 23): `NAME=VALUE` as a CSS or XPath template (exactly
+ * one) in which `{value}` stands for the value, and the attribute the recorder builds it from.
+ */
+export interface LocatorStrategy {
+  name: string;
+  css?: string;
+  xpath?: string;
+  attribute?: string;
+}
+
+/** `GET /locator/strategy`: each declaration with the id of the plugin that declared it. */
+export type DeclaredStrategy = LocatorStrategy & { plugin: string };
+
 /** `POST /popup/alert`: the dialog's text and button labels (`cancel` left out: one button). */
 export interface AlertOptions {
   confirm?: string;

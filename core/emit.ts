@@ -3,10 +3,14 @@
 // asked for their config, suite hooks, test setup and teardown and their commands' code, and
 // the saved file carries it as v3's `snapshot` with their dependencies. Every wait is bounded
 // by deliverTimeoutMs: a plugin that does not answer in time is left out, with a warn log.
+// The saved file also carries the declarations of the plugins' locator strategies its commands
+// use (CONTRACT section 23), so it plays with the plugins gone.
 import type { OutboundMessage } from "../machines/ide.types.ts";
 import { answersCanEmit, emitProjectMessage, emitQuestions, snapshotProject } from "../services/export/index.ts";
 import type { EmitMessage } from "../services/export/index.ts";
+import { pluginStrategies } from "../services/plugins/index.ts";
 import type { PluginRegistry } from "../services/plugins/index.ts";
+import { carryingStrategies } from "../services/side/index.ts";
 import type { SideProject } from "../services/side/index.ts";
 import { deliverAndWait } from "./ports.ts";
 import type { Deliver } from "./ports.ts";
@@ -21,6 +25,11 @@ export interface EmitSetting {
 // `deliver` carries every outbound message; v3's emit messages are one more kind.
 const ask = (setting: EmitSetting, to: string, message: EmitMessage) =>
   deliverAndWait(setting.deliver, setting.timeoutMs, to, message as unknown as OutboundMessage);
+
+/** What a save writes: the project with the locator strategies it uses, then the plugins' snapshot. Never rejects. */
+export function projectToSave(project: SideProject, setting: EmitSetting): Promise<SideProject> {
+  return withPluginSnapshot(carryingStrategies(project, pluginStrategies(setting.plugins())), setting);
+}
 
 /** The project as it is to be saved; the project itself when no plugin can emit. Never rejects. */
 export async function withPluginSnapshot(project: SideProject, setting: EmitSetting): Promise<SideProject> {

@@ -10,13 +10,13 @@ import { pageFinder, type FindReply } from "./findInPage.ts";
 import { DEFAULT_LIMITS } from "./protocol/limits.ts";
 import type { Limits } from "./protocol/limits.ts";
 import { createProtocol } from "./protocol/protocol.ts";
-import { withPluginSnapshot } from "./emit.ts";
+import { projectToSave } from "./emit.ts";
 import { exporter, type ExportReply, type ExportRequest } from "./export.ts";
 import { readUserEvent } from "./userEvents.ts";
 import { route } from "./door.ts";
 import type { WireReply } from "./protocol/wire.ts";
 import { ideMachine } from "../machines/ide.machine.ts";
-import { childActors, currentProject, eachTestRunner, registeredPlugins, savedProjectOf } from "../machines/ide.selectors.ts";
+import { childActors, currentProject, eachTestRunner, registeredPlugins, savedProjectOf, strategyTableOf } from "../machines/ide.selectors.ts";
 import type { OutboundMessage, UserEvent } from "../machines/ide.types.ts";
 import type { UserEventInput } from "../machines/userEvents.schema.ts";
 import { toIdeView } from "../machines/ide.view.ts";
@@ -229,7 +229,7 @@ export function createIde(options: IdeOptions = {}): Ide {
       projectFile: projectFileMachine.provide({
         actors: {
           saveProject: saveProjectPort(options.deliver, options.save, limits.deliverTimeoutMs, (project) =>
-            withPluginSnapshot(project, {
+            projectToSave(project, {
               plugins: () => registeredPlugins(actor.getSnapshot()),
               deliver: options.deliver,
               timeoutMs: limits.deliverTimeoutMs,
@@ -383,7 +383,7 @@ export function createIde(options: IdeOptions = {}): Ide {
     getProject: () => currentProject(actor),
     getSavedProject: () => savedProjectOf(actor.getSnapshot()),
     exportCode: (request) => exportWith(request, currentProject(actor), registeredPlugins(actor.getSnapshot())),
-    findInPage: pageFinder(options.findInPage, limits.deliverTimeoutMs),
+    findInPage: pageFinder(options.findInPage, limits.deliverTimeoutMs, () => strategyTableOf(actor.getSnapshot())),
     subscribe(listener) {
       listeners.add(listener);
       return { unsubscribe: () => listeners.delete(listener) };

@@ -1,7 +1,7 @@
 // The example plugin (`npm run example:plugin`): a plugin author's first working plugin,
 // written against the typed client only. It does, in order and out loud, what real plugins
-// do: keeps itself registered, logs to both groups, reads the project, resolves a locator and
-// turns it into code, answers the IDE's events, puts a variable when a run starts, executes its
+// do: keeps itself registered, logs to both groups, reads the project, declares a locator
+// strategy (`sku=VALUE`), resolves locators and turns one into code, answers the IDE's events, puts a variable when a run starts, executes its
 // own command (`exampleCheck`) when a run reaches it, asks for control, and then asks the user
 // (an alert) whether to insert an `exampleCheck` into the test they are looking at, as a
 // visual-check plugin's recorder inserts its "check window" command. `runExamplePlugin` is
@@ -9,7 +9,7 @@
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { connectPlugin, isErrorReply } from "../client/index.ts";
-import type { CommandAnswer, CommandToExecute, ErrorReply, PluginClient, PluginMessage, Registration } from "../client/index.ts";
+import type { CommandAnswer, CommandToExecute, ErrorReply, LocatorStrategy, PluginClient, PluginMessage, Registration } from "../client/index.ts";
 
 export const DEFAULT_URL = "ws://127.0.0.1:7357/plugins";
 export const DEFAULT_ID = "example-plugin";
@@ -20,6 +20,13 @@ export const EXAMPLE_COMMAND = "exampleCheck";
 export const EXAMPLE_VARIABLE = "examplePlugin";
 
 const EXAMPLE_NAME = "example check";
+
+/**
+ * The locator strategy this plugin declares (CONTRACT section 23): `sku=hat-3` finds the element
+ * whose data-sku is "hat-3" (examples/shop-page.html has one), and the recorder may write it for
+ * an element with that attribute.
+ */
+export const EXAMPLE_STRATEGY: LocatorStrategy = { name: "sku", css: '[data-sku="{value}"]', attribute: "data-sku" };
 
 export const REGISTRATION: Registration = {
   name: "Example plugin",
@@ -151,6 +158,8 @@ export async function runExamplePlugin(options: ExamplePluginOptions = {}): Prom
         void firstSteps();
       } else {
         print("Registered again: the IDE had forgotten the plugin (the window was closed and reopened).");
+        // The IDE forgot its strategies with it.
+        void declareStrategy();
       }
     },
     onRefused(reply, route) {
@@ -174,6 +183,8 @@ export async function runExamplePlugin(options: ExamplePluginOptions = {}): Prom
       await step("The playback log", client.playbackLog("The example plugin is ready; its source is examples/plugin.ts, see https://www.selenium.dev/selenium-ide/docs/en/plugins/plugins-getting-started"), () => "Wrote to the playback log.");
       await step<{ id: string; name: string }>("Reading the project", client.getProject(), (project) => `The project is ${JSON.stringify(project.name)} (id ${project.id}).`);
       await step<string>("Resolving id=user", client.location("id=user"), (xpath) => `The locator id=user is the element ${xpath}.`);
+      await declareStrategy();
+      await step<string>("Resolving sku=hat-3", client.location("sku=hat-3"), (xpath) => `The locator sku=hat-3 is the element ${xpath}.`);
       await step<string>("Exporting id=user", client.exportLocation("id=user"), (code) => `In code, id=user is ${code}.`);
       print('Asking for control: click "Restart and allow access" in the IDE UI (or "Deny access").');
       const control = await client.control(REGISTRATION);
@@ -185,6 +196,18 @@ export async function runExamplePlugin(options: ExamplePluginOptions = {}): Prom
       else print("Control declined: the plugin goes on without it.");
     } catch (error) {
       if (!stopped) print(`A step failed: ${(error as Error).message}`);
+    }
+  }
+
+  /** POST /locator/strategy: `sku=VALUE` works wherever a locator does while this plugin is registered. */
+  async function declareStrategy() {
+    const what = `Declaring the locator strategy ${EXAMPLE_STRATEGY.name}`;
+    try {
+      const reply = await client.declareStrategy(EXAMPLE_STRATEGY);
+      print(isErrorReply(reply) ? `${what} failed: ${describe(reply)}` : `Declared the locator strategy ${EXAMPLE_STRATEGY.name}: ${EXAMPLE_STRATEGY.name}=VALUE finds ${EXAMPLE_STRATEGY.css}.`);
+    } catch (error) {
+      // The connection closed before the reply: said once, unless the plugin is stopping.
+      if (!stopped) print(`${what} failed: ${(error as Error).message}`);
     }
   }
 

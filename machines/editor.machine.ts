@@ -20,6 +20,8 @@
  *   (project.edited), refused like any edit when the run plays a test they would change, or
  *   when they would remove the test a recording records into.
  * - The clipboard holds copies of commands; it outlives loads (a paste into another project).
+ * - Plugins that leave (plugins.left) leave the project the declarations of their locator
+ *   strategies its commands use: an edit, never locked by a run (it changes no test).
  */
 import { assertEvent, assign, enqueueActions, setup } from "xstate";
 import type { SideProject } from "../services/side/index.ts";
@@ -29,6 +31,7 @@ import type { Planned } from "./editor.edits.ts";
 import { copyCommands, planCut, planPaste, planToggleDisabled } from "./editor.clipboard.ts";
 import { applyStep, commit, EMPTY_HISTORY, moveStep, pushStep } from "./editor.history.ts";
 import { planProjectEdit } from "./editor.suites.ts";
+import { planKeptStrategies } from "./editor.strategies.ts";
 import { CLIPBOARD_EVENTS, EDIT_EVENTS, PROJECT_EDIT_EVENTS } from "./editor.types.ts";
 import type { EditorContext, EditorEmitted, EditorEvent, EditorInput } from "./editor.types.ts";
 
@@ -140,6 +143,15 @@ export const editorMachine = setup({
       enqueue.assign(changed);
       enqueue.emit({ type: "project.edited", project: changed.project });
     }),
+    /** Plugins left: the project keeps the declarations of their strategies its commands use (editor.strategies.ts). */
+    keepStrategies: enqueueActions(({ context, event, enqueue }) => {
+      assertEvent(event, "plugins.left");
+      const plan = planKeptStrategies(context.project, event.strategies);
+      if (!plan) return;
+      const changed = made(context, plan);
+      enqueue.assign(changed);
+      enqueue.emit({ type: "project.edited", project: changed.project });
+    }),
     /** What the user looks at: never an edit. */
     applySelect: enqueueActions(({ context, event, enqueue }) => {
       assertEvent(event, ["user.selectTest", "user.selectCommand"]);
@@ -208,6 +220,7 @@ export const editorMachine = setup({
     "user.pasteCommands": { actions: "applyClipboard" },
     "user.toggleCommandsDisabled": { actions: "applyClipboard" },
     "pointing.targetPicked": { actions: "applyPickedTarget" },
+    "plugins.left": { actions: "keepStrategies" },
     "user.undo": { actions: "applyHistory" },
     "user.redo": { actions: "applyHistory" },
     "run.playing": { target: ".runPlaying", actions: { type: "rememberPlaying", params: ({ event }) => event.testIds } },

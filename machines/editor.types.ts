@@ -1,5 +1,6 @@
 import type { TargetPickedFact } from "./pointing.types.ts";
 import type { SideCommand, SideProject } from "../services/side/index.ts";
+import type { StrategyDeclaration } from "../services/locators/strategies.ts";
 import type { History } from "./editor.history.ts";
 import type { LogWrittenEvent, RequestAnsweredEvent, RequestRef } from "./shared.types.ts";
 import type { RecordingFact } from "./recording.types.ts";
@@ -104,10 +105,13 @@ export const RECORDING_TO_EDITOR = [
 
 export type EditorRecordingEvent = Extract<RecordingFact, { type: (typeof RECORDING_TO_EDITOR)[number] }>;
 
+/** The plugins in `strategies`' entries left the IDE (the root dropped them): the project keeps what its commands use. */
+export type PluginsLeftEvent = { type: "plugins.left"; strategies: ReadonlyArray<StrategyDeclaration> };
+
 /** The project file machine loaded a project (its first test is shown), or went back to the saved copy or restored a journal (the display stays where it can). */
 export type ProjectReplacedEvent = { type: "project.loaded"; project: SideProject } | { type: "project.reverted"; project: SideProject };
 
-export type EditorEvent = EditEvent | UserEditorEvent | UserSelectEvent | RunPlayingFact | RunOverFact | EditorRecordingEvent | ProjectReplacedEvent | TargetPickedFact;
+export type EditorEvent = EditEvent | UserEditorEvent | UserSelectEvent | RunPlayingFact | RunOverFact | EditorRecordingEvent | ProjectReplacedEvent | TargetPickedFact | PluginsLeftEvent;
 
 /** Every change of the project the editor made (an edit, recorded commands, the page's url): the project file machine marks it unsaved. */
 export type ProjectEditedEvent = { type: "project.edited"; project: SideProject };

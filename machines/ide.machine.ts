@@ -41,6 +41,7 @@ import { answered, busyReply, fail, ok, windowClosedReply, windowNotOpenReply } 
 import { outboundFor, PICK_REPORTS, pickReports, RECORDER_REPORTS, recorderReports, relayChildFacts, requestOf, TO_CONTROL, TO_PROJECT_FILE, TO_RECORDING } from "./ide.children.ts";
 import { pluginAlert } from "./ide.alert.ts";
 import { acceptedChanges } from "./ide.healing.ts";
+import { sessionAfter, strategyDeclared } from "./ide.plugins.ts";
 import type { IdeContext, IdeEmitted, IdeEvent, IdeInput } from "./ide.types.ts";
 
 export const ideMachine = setup({
@@ -93,11 +94,20 @@ export const ideMachine = setup({
       enqueue.sendTo(context.suiteRunner, { type: "plugins.changed", plugins: result.registry });
       enqueue.emit(answered(event.requestId, ok(true)));
     }),
-    restartPluginSession: assign({
-      plugins: ({ event }) =>
-        event.type === "control.granted" ? [{ id: event.controller, registration: event.registration }] : [],
+    /** POST /locator/strategy: into the sender's entry and told to the run, or refused (ide.plugins.ts). */
+    declareStrategy: enqueueActions(({ context, event, enqueue }) => {
+      assertEvent(event, "request.declareStrategy");
+      const { registry, reply } = strategyDeclared(context.plugins, event);
+      if (registry !== context.plugins) enqueue.sendTo(context.suiteRunner, { type: "plugins.changed", plugins: registry });
+      enqueue.assign({ plugins: registry });
+      enqueue.emit(answered(event.requestId, reply));
     }),
-    dropPlugins: assign({ plugins: [] }),
+    /** The session ends (a granted control restarts it with the controller alone, ide.plugins.ts); the project keeps the strategies it uses of those who leave. */
+    dropPlugins: enqueueActions(({ context, event, enqueue }) => {
+      const { plugins, left } = sessionAfter(context.plugins, event);
+      if (left.length > 0) enqueue.sendTo(context.editor, { type: "plugins.left", strategies: left });
+      enqueue.assign({ plugins });
+    }),
     /** The run needs to know who owns which command and whom to tell of its start and end. */
     tellSuiteRunnerPlugins: sendTo(
       ({ context }) => context.suiteRunner,
@@ -314,9 +324,10 @@ export const ideMachine = setup({
           target: "closed",
           actions: ["answerCloseConfirmed", { type: "answerAlert", params: { reply: "windowClosed" } }, "tellChildrenWindowClosed", "dropPlugins", "tellSuiteRunnerPlugins"],
         },
-        "control.granted": { actions: ["restartPluginSession", "tellSuiteRunnerPlugins"] },
+        "control.granted": { actions: ["dropPlugins", "tellSuiteRunnerPlugins"] },
         "request.open": { actions: "answerTrue" },
         "request.register": { actions: "register" },
+        "request.declareStrategy": { actions: "declareStrategy" },
         "request.control": [
           { guard: "senderIsController", actions: "answerTrue" },
           { guard: "dialogIsOpen", actions: "answerBusy" },
@@ -363,6 +374,7 @@ export const ideMachine = setup({
         "request.open": { target: "open", actions: ["dropPlugins", "tellSuiteRunnerPlugins", "answerTrue"] },
         "request.control": { target: "open", actions: ["dropPlugins", "tellSuiteRunnerPlugins", "forwardToControl"] },
         "request.register": { actions: "answerWindowClosed" },
+        "request.declareStrategy": { actions: "answerWindowClosed" },
         "request.loadProject": { actions: "answerWindowClosed" },
         "request.close": { actions: "answerWindowClosed" },
         "request.commandState": { actions: "answerWindowClosed" },

@@ -22,6 +22,7 @@ export const REQUEST_OWNER = {
   "request.loadProject": "root",
   "request.close": "root",
   "request.alert": "root",
+  "request.declareStrategy": "root",
   "request.startRun": "root",
   "request.commandState": "suiteRunner",
   "request.setVariable": "suiteRunner",

@@ -2,6 +2,7 @@ import type { ActorRefFrom } from "xstate";
 import type { PluginRegistry, Registration } from "../services/plugins/index.ts";
 import type { CommandState } from "../services/playback/commandTable.ts";
 import type { SideProject } from "../services/side/index.ts";
+import type { StrategyDeclaration } from "../services/locators/strategies.ts";
 import type { controlMachine } from "./control.machine.ts";
 import type { ControlChangedEvent, ControlGrantedEvent, DialogFactEvent } from "./control.types.ts";
 import type { suiteRunnerMachine } from "./suiteRunner.machine.ts";
@@ -85,7 +86,8 @@ export type IdeRequestEvent =
   | ({ type: "request.startRun"; selector: RunSelector } & RequestRef)
   | ({ type: "request.stopRun" } & RequestRef)
   | RecordRequestEvent
-  | ({ type: "request.alert"; message: string; confirm?: string; cancel?: string } & RequestRef);
+  | ({ type: "request.alert"; message: string; confirm?: string; cancel?: string } & RequestRef)
+  | ({ type: "request.declareStrategy"; declaration: StrategyDeclaration } & RequestRef);
 
 /** The user's events: their zod schema (userEvents.schema.ts) is the one description of them. */
 export type { UserEvent };

@@ -13,6 +13,7 @@ export type ErrorCode =
   | "NotControlled"
   | "MissingPlugin"
   | "CommandConflict"
+  | "StrategyTaken"
   | "InvalidProject"
   | "Busy"
   | "NoRunningTest"

@@ -1,19 +1,22 @@
 // The routes table (CONTRACT sections 4, 11, 12 and 13): uri + verb → access rules → fields
 // (zod) → what runs. A route either answers from the IDE's current state, writes a log entry,
 // or turns into an event for the root machine; which one is visible in its `run`. The
-// displayed test's routes (section 13) are in record.routes.ts; the kit they share, route.ts.
+// displayed test's routes (section 13) are in record.routes.ts, the plugins' locator strategies
+// (section 23) in strategy.routes.ts; the kit they share, route.ts.
 import { z } from "zod";
 import { COMMAND_STATES } from "../../services/playback/commandTable.ts";
 import { parseContents } from "../../services/playback/variables.ts";
 import { parseRegistration } from "../../services/plugins/index.ts";
 import { parseSideProject } from "../../services/side/index.ts";
 import type { RouteAccess } from "../../machines/ide.rules.ts";
-import { loadedProject, senderIsRegistered } from "../../machines/ide.selectors.ts";
+import { loadedProject, senderIsRegistered, strategyTableOf } from "../../machines/ide.selectors.ts";
+import { expandLocator } from "../../services/locators/strategies.ts";
 import { fail, ok } from "../../machines/replies.ts";
 import type { Reply } from "../../machines/shared.types.ts";
 import type { LogGroup } from "../../services/logs/index.ts";
 import type { Verb } from "./envelope.ts";
 import { RECORD_ROUTES } from "./record.routes.ts";
+import { STRATEGY_ROUTES } from "./strategy.routes.ts";
 import { anyone, controlledOnly, fieldsOf, noFields, route } from "./route.ts";
 import type { Route } from "./route.ts";
 
@@ -130,7 +133,8 @@ export const ROUTES: ReadonlyArray<Route<unknown>> = [
     access: anyone,
     sizeLimit: "requestBytes",
     parse: fieldsOf(z.object({ location: z.string() })),
-    run: (scope, { location }) => scope.resolveLocator(location),
+    // A declared `NAME=VALUE` reaches the page as the css= or xpath= it stands for (CONTRACT section 23).
+    run: (scope, { location }) => scope.resolveLocator(expandLocator(location, strategyTableOf(scope.snapshot))),
   }),
   route({
     path: "/playback/command",
@@ -179,6 +183,7 @@ export const ROUTES: ReadonlyArray<Route<unknown>> = [
     run: (scope) => scope.dispatch({ type: "request.stopRun" }),
   }),
   ...RECORD_ROUTES,
+  ...STRATEGY_ROUTES,
 ];
 
 /** uri (lower case, no /v1) → verb → route. */

@@ -10,19 +10,22 @@ import type { StrategyDeclaration } from "./templates.ts";
 export { declaredName, expandLocator, fillTemplate, PLACEHOLDER, strategiesUsed, strategyTable } from "./templates.ts";
 export type { StrategyDeclaration, StrategyTable } from "./templates.ts";
 
+// A field given as something other than text is named as missing or mistyped, not in zod's words.
+const text = (max: number) =>
+  z
+    .string({ error: (issue) => (issue.code !== "invalid_type" ? undefined : issue.input === undefined ? "is missing" : "must be a string") })
+    .min(1, "must not be empty")
+    .max(max, `must be at most ${max} characters long`);
+
 export const strategyDeclarationSchema = z
   .object({
-    name: z
-      .string()
+    name: text(64)
       .regex(/^[a-z0-9-]+$/, "must be lowercase letters, digits and -")
-      .max(64)
       .refine((n) => !BUILT_IN.has(n), "is a built-in strategy"),
-    css: z.string().min(1).max(2000).optional(),
-    xpath: z.string().min(1).max(2000).optional(),
-    attribute: z
-      .string()
+    css: text(2000).optional(),
+    xpath: text(2000).optional(),
+    attribute: text(200)
       .regex(/^[A-Za-z_:][-A-Za-z0-9_:.]*$/, "must be an attribute name")
-      .max(200)
       .optional(),
   })
   .strict()

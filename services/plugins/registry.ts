@@ -43,6 +43,31 @@ export function registerPlugin(registry: PluginRegistry, id: string, registratio
   return { ok: true, registry: Object.freeze(next) };
 }
 
+/** A plugin may declare this many locator strategies; the .side file carries as many. */
+export const MAX_STRATEGIES_PER_PLUGIN = 100;
+
+export type DeclareResult =
+  | { ok: true; registry: PluginRegistry }
+  | { ok: false; refusal: { kind: "taken"; owner: string } | { kind: "notRegistered" } | { kind: "tooMany"; limit: number } };
+
+/**
+ * `id` declares a locator strategy (CONTRACT section 23): added to its own, or replacing its
+ * earlier declaration of the same name in place. A name another plugin declared leaves the
+ * registry as it was, and so does a declaration from a sender that is not registered.
+ */
+export function declareStrategy(registry: PluginRegistry, id: string, declaration: StrategyDeclaration): DeclareResult {
+  const owner = registry.find((plugin) => plugin.id !== id && plugin.strategies?.some((d) => d.name === declaration.name));
+  if (owner) return { ok: false, refusal: { kind: "taken", owner: owner.id } };
+  const index = registry.findIndex((plugin) => plugin.id === id);
+  if (index === -1) return { ok: false, refusal: { kind: "notRegistered" } };
+  const own = registry[index].strategies ?? [];
+  const at = own.findIndex((d) => d.name === declaration.name);
+  if (at === -1 && own.length >= MAX_STRATEGIES_PER_PLUGIN) return { ok: false, refusal: { kind: "tooMany", limit: MAX_STRATEGIES_PER_PLUGIN } };
+  const strategies = Object.freeze(at === -1 ? [...own, declaration] : own.map((d, i) => (i === at ? declaration : d)));
+  const entry: RegisteredPlugin = Object.freeze({ ...registry[index], strategies });
+  return { ok: true, registry: Object.freeze(registry.map((plugin, i) => (i === index ? entry : plugin))) };
+}
+
 /** The registry without `id`; the same registry when `id` was not in it. */
 export function removePlugin(registry: PluginRegistry, id: string): PluginRegistry {
   return isRegistered(registry, id) ? Object.freeze(registry.filter((plugin) => plugin.id !== id)) : registry;

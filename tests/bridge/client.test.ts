@@ -126,6 +126,26 @@ describe("the route helpers", () => {
     expectErrorReply(await client.location("nostrategy=x"), "InvalidLocator");
   });
 
+  it("declares a locator strategy that GET /playback/location then reads, lists it, and says when another plugin has the name", async () => {
+    const client = await connect("strategy-plugin");
+    const sku = { name: "sku", css: '[data-sku="{value}"]', attribute: "data-sku" };
+    expectErrorReply(await client.declareStrategy(sku), "MissingPlugin");
+    expect(await client.register(REGISTRATION)).toBe(true);
+    expect(expectErrorReply(await client.declareStrategy({ name: "sku", css: "[data-sku" }), "InvalidRequest").error).toContain("{value}");
+    expectErrorReply(await client.location("sku=hat-3"), "InvalidLocator");
+    expect(await client.declareStrategy(sku)).toBe(true);
+    expect(await client.strategies()).toEqual({ strategies: [{ ...sku, plugin: "strategy-plugin" }] });
+    // The element the template finds, by the same xpath a plain css= gives.
+    const xpath = await client.location('css=[data-sku="hat-3"]');
+    expect(xpath).toMatch(/^\/\/.*button/);
+    expect(await client.location("sku=hat-3")).toBe(xpath);
+    expectErrorReply(await client.location("sku=no-such-sku"), "ElementNotFound");
+
+    const other = await connect("other-plugin");
+    expect(await other.register({ name: "Other", version: "1" })).toBe(true);
+    expect(expectErrorReply(await other.declareStrategy({ name: "sku", xpath: "//*[@id='{value}']" }), "StrategyTaken").error).toContain("strategy-plugin");
+  });
+
   it("sets a command's state in the running test case, and says when no test case runs", async () => {
     const client = await connect("state-plugin");
     expectErrorReply(await client.commandState("c-user", "passed"), "NoRunningTest");
@@ -576,6 +596,8 @@ describe("the example plugin", () => {
     await out.seen(/^Wrote to the playback log\.$/);
     await out.seen(/^The project is "Shop checkout" \(id 6f1d2c7a-3b0e-4c55-9d0e-1b2a3c4d5e6f\)\.$/);
     await out.seen(/^The locator id=user is the element \/\/input\[@id='user'\]\.$/);
+    await out.seen(/^Declared the locator strategy sku: sku=VALUE finds \[data-sku="\{value\}"\]\.$/);
+    await out.seen(/^The locator sku=hat-3 is the element \/\/.*button.*\.$/);
     await out.seen(/^In code, id=user is By\.id\("user"\)\.$/);
     await out.seen(/Restart and allow access/);
 
@@ -649,6 +671,8 @@ describe("the example plugin", () => {
     host.ide.send({ type: "user.openWindow" });
     await out.seen(/^Registered again/);
     expect(host.ide.getSnapshot().plugins.map((entry) => entry.id)).toEqual(["example-plugin"]);
+    // The IDE forgot the plugin's strategy with it; it declares it again.
+    await vi.waitFor(async () => expect(await plugin!.client.strategies()).toEqual({ strategies: [{ name: "sku", css: '[data-sku="{value}"]', attribute: "data-sku", plugin: "example-plugin" }] }));
   });
 
   it("runs as npm run example:plugin does, with --url, --id and --token-file, and stops on a signal", async () => {

@@ -368,7 +368,7 @@ describe("the README's example plugin (examples/plugin-extension)", () => {
     const example = await workerWhere(ide.context, (w) => !w.url().includes(IDE_EXTENSION_ID), "the example plugin");
     const opened = ide.context.waitForEvent("page", { predicate: (p) => p.url() === IDE_PAGE_URL });
     const replies = await example.evaluate("hello()");
-    expect(replies).toEqual({ open: true, health: false, register: true, log: true });
+    expect(replies).toEqual({ open: true, health: false, register: true, strategy: true, log: true });
     const window = watchWindow(await opened);
     await window.getByText("Hello from my plugin").waitFor();
   });

@@ -36,6 +36,7 @@ export const ERROR_CODES: ReadonlySet<string> = new Set([
   "NotControlled",
   "MissingPlugin",
   "CommandConflict",
+  "StrategyTaken",
   "InvalidProject",
   "Busy",
   "NoRunningTest",
@@ -67,6 +68,7 @@ const ROUTE_PATHS = [
   "/record/tab",
   "/popup/alert",
   "/export/location",
+  "/locator/strategy",
 ] as const;
 
 const VERBS = ["get", "post", "put", "delete"] as const;

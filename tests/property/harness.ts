@@ -114,6 +114,12 @@ export function assertReplyShape(reply: unknown, what: string): void {
     return;
   }
   if (Object.keys(reply).length === 1 && typeof (reply as { id?: unknown }).id === "number") return; // GET /record/tab
+  if (Object.hasOwn(reply, "strategies")) {
+    // GET /locator/strategy (CONTRACT section 23).
+    assert.deepEqual(Object.keys(reply), ["strategies"], `${what}: an object reply that is not { strategies }`);
+    assert.ok(Array.isArray((reply as { strategies: unknown }).strategies), `${what}: strategies is not an array`);
+    return;
+  }
   if (Object.hasOwn(reply, "runId")) {
     assert.deepEqual(Object.keys(reply), ["runId"], `${what}: an object reply that is not { runId }`);
     assert.equal(typeof (reply as { runId: unknown }).runId, "string", `${what}: runId is not a string`);

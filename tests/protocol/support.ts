@@ -25,6 +25,7 @@ export type ErrorCode =
   | "NotControlled"
   | "MissingPlugin"
   | "CommandConflict"
+  | "StrategyTaken"
   | "InvalidProject"
   | "Busy"
   | "NoRunningTest"
@@ -172,6 +173,8 @@ export const ROUTE_CASES: readonly RouteCase[] = [
   { verb: "get", uri: "/record/tab", fields: {} },
   { verb: "post", uri: "/popup/alert", fields: { message: "hello" } },
   { verb: "get", uri: "/export/location", fields: { location: "id=user" } },
+  { verb: "post", uri: "/locator/strategy", fields: { name: "qa", css: '[data-qa="{value}"]' } },
+  { verb: "get", uri: "/locator/strategy", fields: {} },
 ];
 
 export const CONTROLLED_ONLY: readonly RouteCase[] = ROUTE_CASES.filter((r) =>
