@@ -178,7 +178,7 @@ describe("Chrome Recorder's flows, theirs and ours", () => {
     // npm run play ends 0 when every test passed, 1 when one failed.
     expect(played.code).toBe(count(ours) === all.length ? 0 : 1);
     expect(ours.size).toBe(all.length);
-  }, 600_000);
+  }, 1_200_000);
 
   it("exports a .side test as a flow that @puppeteer/replay's runner plays and passes", async () => {
     const commands = [
