@@ -36,8 +36,9 @@ const NAMED_BY = [
 const BETWEEN = NAMED_BY.slice(1);
 // With a role: the predicate after the role's condition.
 const NAMED = [`[${NAMED_BY[0]}`, ...BETWEEN, "] or normalize-space(.)=", "]"];
-// Without: the deepest element so named (its own text, not the ancestors that hold it).
-const DEEPEST = [`xpath=//body//*[${NAMED_BY[0]}`, ...BETWEEN, "] or (normalize-space(.)=", " and not(.//*[normalize-space(.)=", "]))]"];
+// Without: the deepest element so named (its own text, not the ancestors that hold it); a
+// <label>'s text names its control, not the label (as in the accessibility tree).
+const DEEPEST = [`xpath=//body//*[${NAMED_BY[0]}`, ...BETWEEN, "] or (not(self::label) and normalize-space(.)=", " and not(.//*[normalize-space(.)=", "]))]"];
 // `text/`: the deepest element whose text holds the literal.
 const TEXT = ["xpath=//body//*[not(self::script or self::style)][contains(normalize-space(.), ", ")][not(.//*[contains(normalize-space(.), ", ")])]"];
 const ROLE = /^(.*)\[role="([^"\]]+)"\]$/;
