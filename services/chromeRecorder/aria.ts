@@ -5,7 +5,8 @@
 // it implicitly (button, link, textbox, checkbox, radio, combobox, heading, img) or say it.
 import { xpathLiteral } from "../locators/xpath.ts";
 
-const normalise = (text: string) => text.replace(/\s+/g, " ").trim();
+// Most names hold single spaces only: those need no new string.
+const normalise = (text: string) => (/\s\s|[^\S ]|^ | $/.test(text) ? text.replace(/\s+/g, " ").trim() : text);
 
 const IMPLICIT_ROLES: Readonly<Record<string, string>> = {
   button: "self::button or self::input[@type='button' or @type='submit' or @type='reset' or @type='image']",
@@ -25,36 +26,40 @@ function roleCondition(role: string): string {
   return Object.hasOwn(IMPLICIT_ROLES, role) ? `${IMPLICIT_ROLES[role]} or ${said}` : said;
 }
 
-/** The xpath condition on an element whose name, given by an attribute or a label, is `literal`. */
-function namedBy(literal: string): string {
-  return [
-    `@aria-label=${literal}`, `@alt=${literal}`, `@title=${literal}`, `@placeholder=${literal}`,
-    `self::input[@value=${literal}]`,
-    `@id=//label[normalize-space(.)=${literal}]/@for`,
-    `(self::input or self::select or self::textarea) and ancestor::label[normalize-space(.)=${literal}]`,
-  ].join(" or ");
-}
+// An element named by a literal (an attribute, a label, its own text) as the text between the
+// literal's places, joined with it so a long locator is built in one go.
+const NAMED_BY = [
+  "@aria-label=", " or @alt=", " or @title=", " or @placeholder=", " or self::input[@value=",
+  "] or @id=//label[normalize-space(.)=",
+  "]/@for or (self::input or self::select or self::textarea) and ancestor::label[normalize-space(.)=",
+];
+const BETWEEN = NAMED_BY.slice(1);
+// With a role: the predicate after the role's condition.
+const NAMED = [`[${NAMED_BY[0]}`, ...BETWEEN, "] or normalize-space(.)=", "]"];
+// Without: the deepest element so named (its own text, not the ancestors that hold it); a
+// <label>'s text names its control, not the label (as in the accessibility tree).
+const DEEPEST = [`xpath=//body//*[${NAMED_BY[0]}`, ...BETWEEN, "] or (not(self::label) and normalize-space(.)=", " and not(.//*[normalize-space(.)=", "]))]"];
+// `text/`: the deepest element whose text holds the literal.
+const TEXT = ["xpath=//body//*[not(self::script or self::style)][contains(normalize-space(.), ", ")][not(.//*[contains(normalize-space(.), ", ")])]"];
+const ROLE = /^(.*)\[role="([^"\]]+)"\]$/;
 
 /**
- * `aria/NAME` or `aria/NAME[role="ROLE"]`: with a role, the element of that role named NAME;
- * without, the deepest element named NAME (its own text, so not the ancestors that hold it).
+ * `aria/NAME` or `aria/NAME[role="ROLE"]` as an `xpath=` locator: with a role, the element of
+ * that role named NAME; without, the deepest element named NAME (its own text, so not the
+ * ancestors that hold it). Null for no name and no role.
  */
-export function ariaToXPath(query: string): string | null {
-  const withRole = /^(.*)\[role="([^"\]]+)"\]$/.exec(query);
+export function ariaLocator(query: string): string | null {
+  const withRole = query.endsWith('"]') ? ROLE.exec(query) : null;
   const name = normalise(withRole ? withRole[1] : query);
   if (name === "" && !withRole) return null;
   const literal = xpathLiteral(name);
-  if (withRole) {
-    const named = name === "" ? "" : `[${namedBy(literal)} or normalize-space(.)=${literal}]`;
-    return `//*[${roleCondition(withRole[2])}]${named}`;
-  }
-  return `//body//*[${namedBy(literal)} or (normalize-space(.)=${literal} and not(.//*[normalize-space(.)=${literal}]))]`;
+  if (!withRole) return DEEPEST.join(literal);
+  const role = `xpath=//*[${roleCondition(withRole[2])}]`;
+  return name === "" ? role : role + NAMED.join(literal);
 }
 
-/** `text/TEXT`: the deepest element whose text holds TEXT (whitespace collapsed), as puppeteer's text query picks it. */
-export function textToXPath(query: string): string | null {
+/** `text/TEXT` as an `xpath=` locator: the deepest element whose text holds TEXT (whitespace collapsed), as puppeteer's text query picks it. */
+export function textLocator(query: string): string | null {
   const text = normalise(query);
-  if (text === "") return null;
-  const literal = xpathLiteral(text);
-  return `//body//*[not(self::script or self::style)][contains(normalize-space(.), ${literal})][not(.//*[contains(normalize-space(.), ${literal})])]`;
+  return text === "" ? null : TEXT.join(xpathLiteral(text));
 }

@@ -3,13 +3,18 @@
 // flow comes back with its steps, their order, selectors and offsets); any other command is
 // written as the steps that play it (commandSteps.ts), in the window and frame that selectWindow
 // and selectFrame chose. A command with no step is refused, naming it, unless `comments` asks
-// for it as a customStep the importer reads back as the command. Pure.
+// for it as a customStep the importer reads back as the command. Every step written is checked
+// once by @puppeteer/replay's parseStep (a kept step before it is trusted, unless import read it
+// already and remembers what it made of it: checked.ts; a derived one at the end), and the
+// flow's head by its parse: together what its parse checks. Pure.
 import { parse, parseStep } from "@puppeteer/replay";
 import type { Step } from "@puppeteer/replay";
 import type { SideCommand, SideProject } from "../side/index.ts";
+import { madeOf, wasRead } from "./checked.ts";
 import { commandSteps } from "./commandSteps.ts";
 import type { FlowStep } from "./commandSteps.ts";
 import { COMMENT_STEP_NAME, keysValue, stepCommand } from "./steps.ts";
+import type { StepCommand } from "./steps.ts";
 
 export type FlowExport = { ok: true; filename: string; text: string; warnings: string[] } | { ok: false; problem: string };
 
@@ -29,9 +34,11 @@ interface Walk {
   windows: Map<string, string>;
   refused: string[];
   warnings: string[];
+  /** Steps written from commands, not yet checked by parseStep (kept steps are checked before they are trusted). */
+  unchecked: Set<FlowStep>;
 }
 
-/** Steps a command kept, as @puppeteer/replay checks them; null when one is not a step (the file was edited). */
+/** Steps a command kept, as @puppeteer/replay reads them; null when one is not a step (the file was edited). */
 function checkedSteps(steps: unknown[]): Step[] | null {
   try {
     return steps.map((step) => parseStep(step));
@@ -40,23 +47,32 @@ function checkedSteps(steps: unknown[]): Step[] | null {
   }
 }
 
+const sameCommand = (c: SideCommand, made: { command: string; target: string; value: string }) =>
+  made.command === c.command && made.target === c.target && made.value === c.value;
+
 /** The original step of a command when import would make this very command of it again. */
 function originalSteps(c: SideCommand & Extra, timeout: number | undefined): FlowStep[] | null {
   if (Array.isArray(c.chromeSteps)) {
-    const checked = checkedSteps(c.chromeSteps);
+    // A key step import read is a keyDown or keyUp with a string key, all keysValue reads.
+    const checked = c.chromeSteps.every(wasRead) ? c.chromeSteps : checkedSteps(c.chromeSteps);
     if (!checked) return null;
     if (c.command.startsWith("//")) return c.chromeSteps as FlowStep[];
     const said = keysValue(checked as Array<{ type: string; key: string }>);
     return c.command === "sendKeys" && "value" in said && said.value === c.value ? (c.chromeSteps as FlowStep[]) : null;
   }
   if (typeof c.chromeStep !== "object" || c.chromeStep === null) return null;
-  const checked = checkedSteps([c.chromeStep]);
+  const kept = c.chromeStep as FlowStep;
+  const made = madeOf(kept, timeout);
+  if (made && !c.command.startsWith("//")) return sameCommand(c, made) ? [kept] : null;
+  if (c.command.startsWith("//") && wasRead(kept)) return [kept];
+  const checked = checkedSteps([kept]);
   if (!checked) return null;
-  if (c.command.startsWith("//")) return [c.chromeStep as FlowStep];
-  const made = stepCommand(checked[0], c.chromeStep as Record<string, unknown>, timeout, true);
-  if (made.kind !== "played") return null;
-  const same = made.played.command === c.command && made.played.target === c.target && made.played.value === c.value;
-  return same ? [c.chromeStep as FlowStep] : null;
+  if (c.command.startsWith("//")) return [kept];
+  const same = (again: StepCommand) => again.kind === "played" && sameCommand(c, again.played);
+  // The step's first selector taken as written settles an unchanged command without parsing
+  // any selector (its target is that selector's locator, so the step still says it); when it
+  // does not, the target is found as import found it.
+  return same(stepCommand(checked[0], kept, timeout, "unchecked")) || same(stepCommand(checked[0], kept, timeout, "target")) ? [kept] : null;
 }
 
 /** The selectFrame, selectWindow and storeWindowHandle that say where later steps act; false for any other command. */
@@ -90,7 +106,11 @@ function assertTitle(walk: Walk, title: string): void {
   const events = last && Array.isArray(last.assertedEvents) ? (last.assertedEvents as Array<{ type: string; title?: string }>) : [];
   if (events.some((e) => e.type === "navigation" && e.title === title)) return;
   if (last?.type === "navigate") {
-    last.assertedEvents = [...events.filter((e) => e.type !== "navigation" || e.title !== undefined), { type: "navigation", title }];
+    // A copy: the step may be the one a command kept, which the project owns.
+    const asserted: FlowStep = { ...last, assertedEvents: [...events.filter((e) => e.type !== "navigation" || e.title !== undefined), { type: "navigation", title }] };
+    walk.steps[walk.steps.length - 1] = asserted;
+    walk.unchecked.delete(last);
+    walk.unchecked.add(asserted);
     return;
   }
   place(walk, { type: "waitForExpression", expression: `document.title === ${JSON.stringify(title)}` });
@@ -102,6 +122,25 @@ function place(walk: Walk, step: FlowStep): void {
   if (walk.window !== "main") placed.target = walk.window;
   if (walk.frame.length > 0 && FRAMED.has(step.type)) placed.frame = [...walk.frame];
   walk.steps.push(placed);
+  walk.unchecked.add(placed);
+}
+
+/** What @puppeteer/replay's parse says of the flow's head and of the steps not checked yet, or null. */
+function uncheckedProblem(flow: { steps: FlowStep[] }, unchecked: Set<FlowStep>): string | null {
+  try {
+    parse({ ...flow, steps: [] });
+  } catch (error) {
+    return (error as Error).message;
+  }
+  for (const [i, step] of flow.steps.entries()) {
+    if (!unchecked.has(step)) continue;
+    try {
+      parseStep(step);
+    } catch (error) {
+      return `step ${i + 1}: ${(error as Error).message}`;
+    }
+  }
+  return null;
 }
 
 const safeFileName = (title: string) => (title.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, "_").trim() || "flow") + ".json";
@@ -112,8 +151,7 @@ export function testToFlow(project: SideProject, testId: string, options: FlowEx
   if (!test) return { ok: false, problem: `the project has no test with id ${JSON.stringify(testId)}` };
   const settings = (test as { chromeFlow?: { timeout?: unknown; selectorAttribute?: unknown } }).chromeFlow ?? {};
   const timeout = typeof settings.timeout === "number" ? settings.timeout : undefined;
-  const walk: Walk = { steps: [], frame: [], window: "main", windows: new Map(), refused: [], warnings: [] };
-  let written = 0; // steps written from commands, not kept ones parseStep already checked
+  const walk: Walk = { steps: [], frame: [], window: "main", windows: new Map(), refused: [], warnings: [], unchecked: new Set() };
   test.commands.forEach((raw, i) => {
     const c = raw as SideCommand & Extra;
     const n = i + 1;
@@ -129,12 +167,8 @@ export function testToFlow(project: SideProject, testId: string, options: FlowEx
     }
     const placeOf = followPlace(walk, c);
     if (placeOf === true) return;
-    if (c.command === "assertTitle") {
-      written += 1;
-      return assertTitle(walk, c.target);
-    }
+    if (c.command === "assertTitle") return assertTitle(walk, c.target);
     const derived = typeof placeOf === "string" ? { problem: placeOf } : commandSteps(c, project.url);
-    written += 1;
     if (derived && "steps" in derived) {
       for (const step of derived.steps) place(walk, step);
       if (derived.warning) walk.warnings.push(`${name}: ${derived.warning}`);
@@ -155,10 +189,7 @@ export function testToFlow(project: SideProject, testId: string, options: FlowEx
     ...(typeof settings.selectorAttribute === "string" ? { selectorAttribute: settings.selectorAttribute } : {}),
     steps: walk.steps,
   };
-  try {
-    if (written > 0) parse(flow);
-  } catch (error) {
-    return { ok: false, problem: `the flow written for "${test.name}" does not pass @puppeteer/replay's check: ${(error as Error).message}` };
-  }
+  const problem = uncheckedProblem(flow, walk.unchecked);
+  if (problem) return { ok: false, problem: `the flow written for "${test.name}" does not pass @puppeteer/replay's check: ${problem}` };
   return { ok: true, filename: safeFileName(test.name), text: `${JSON.stringify(flow, null, 2)}\n`, warnings: walk.warnings };
 }

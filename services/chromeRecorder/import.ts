@@ -5,11 +5,12 @@
 // them). A step no command plays is kept as a disabled command whose description says why, and
 // named in a warning. Every command keeps its step as the file had it (`chromeStep`, or
 // `chromeSteps` for a run of keys), so export writes it back unchanged while the command is
-// what import made of it. Pure: the caller reads the file.
-import { parse, parseStep } from "@puppeteer/replay";
+// what import made of it (frozen: checked.ts). Pure: the caller reads the file.
+import { parse } from "@puppeteer/replay";
 import type { Step } from "@puppeteer/replay";
 import { newProject } from "../side/newProject.ts";
 import type { SideCommand, SideProject } from "../side/index.ts";
+import { readStep, rememberMade } from "./checked.ts";
 import { keysValue, stepCommand } from "./steps.ts";
 
 export type FlowImport = { ok: true; project: SideProject; warnings: string[] } | { ok: false; problem: string };
@@ -31,14 +32,16 @@ export function checkFlow(data: unknown): { ok: true; title: string; timeout?: n
   }
   const rawSteps = (data as { steps: unknown[] }).steps;
   const steps: Step[] = [];
-  for (const [i, raw] of rawSteps.entries()) {
+  const raw: Record<string, unknown>[] = [];
+  for (const [i, one] of rawSteps.entries()) {
     try {
-      steps.push(parseStep(raw));
+      const read = readStep(one);
+      steps.push(read.step);
+      raw.push(read.kept);
     } catch (error) {
       return { ok: false, problem: `step ${i + 1} is not a Chrome Recorder step: ${messageOf(error)}` };
     }
   }
-  const raw = rawSteps.map((s) => JSON.parse(JSON.stringify(s)) as Record<string, unknown>);
   return { ok: true, title: head.title, timeout: head.timeout, selectorAttribute: head.selectorAttribute, steps, raw };
 }
 
@@ -119,6 +122,7 @@ export function flowToProject(data: unknown, fileName: string): FlowImport {
     for (const note of played.notes) walk.warnings.push(`step ${n} (${step.type}): ${note}`);
     const made = command(played.command, played.target, played.value, { ...(played.targets ? { targets: played.targets } : {}), chromeStep: flow.raw[i] });
     walk.commands.push(made);
+    rememberMade(flow.raw[i], { command: played.command, target: played.target, value: played.value, timeout: flow.timeout });
     walk.lastPlayed = made;
     if (played.targets) walk.lastElement = played.target;
     for (const event of step.assertedEvents ?? []) {

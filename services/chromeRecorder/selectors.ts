@@ -7,7 +7,7 @@
 // the export writes `id=`, `name=`, `linkText=` and `partialLinkText=` come back as those.
 import { parseLocator } from "../locators/parse.ts";
 import { xpathLiteral } from "../locators/xpath.ts";
-import { ariaToXPath, textToXPath } from "./aria.ts";
+import { ariaLocator, textLocator } from "./aria.ts";
 
 export type ChromeSelector = string | string[];
 
@@ -18,7 +18,13 @@ export interface MappedSelector {
   faithful: boolean;
 }
 
-const PREFIXED = /^(aria|text|xpath|pierce)\//;
+const PREFIXES = ["aria", "text", "xpath", "pierce"] as const;
+
+/** The kind a selector's prefix names (`aria/...`), or null for CSS. */
+function prefixOf(selector: string): (typeof PREFIXES)[number] | null {
+  for (const prefix of PREFIXES) if (selector.startsWith(prefix) && selector.charCodeAt(prefix.length) === 0x2f) return prefix;
+  return null;
+}
 
 /** CSS.escape (CSSOM) for an identifier, written here since Node has no `CSS`. */
 export function cssEscape(value: string): string {
@@ -54,18 +60,27 @@ function plays(locator: string): boolean {
   }
 }
 
-/** A CSS selector (or shadow path) as the locator the export would have written it from. */
-function cssLocator(parts: string[]): MappedSelector | null {
+const PLAIN_ID = /^#[A-Za-z_][\w-]*$/;
+
+/**
+ * A CSS selector (or shadow path) as the locator the export would have written it from. `check`
+ * parses it as the players will (a selector they cannot parse is no locator): done for a
+ * target, not for the alternatives after it, which a player skips when they do not parse.
+ */
+function cssLocator(parts: readonly string[], check: boolean): MappedSelector | null {
   // Puppeteer's own pseudo-elements (`::-p-aria(...)`) and deep combinators mean nothing to the players.
-  if (parts.some((p) => p.includes("::-p-") || /(^|[^>])>>>/.test(p) || p.trim() === "")) return null;
-  if (parts.length === 1) {
+  for (const p of parts) if (p.includes("::-p-") || p.includes(">>>") || p.trim() === "") return null;
+  if (parts.length === 1 && parts[0].startsWith("#")) {
+    // The id the Recorder most often writes needs no escape either way.
+    if (PLAIN_ID.test(parts[0])) return { locator: `id=${parts[0].slice(1)}`, kind: "id", faithful: true };
     const id = /^#((?:[\w-]|[^\x00-\x7f]|\\[0-9a-fA-F]{1,6} ?|\\[^0-9a-fA-F\n])+)$/.exec(parts[0]);
     if (id && cssEscape(cssUnescape(id[1])) === id[1]) return { locator: `id=${cssUnescape(id[1])}`, kind: "id", faithful: true };
+  } else if (parts.length === 1 && parts[0].startsWith("[name=")) {
     const name = /^\[name="((?:[^"\\]|\\.)*)"\]$/.exec(parts[0]);
     if (name) return { locator: `name=${name[1].replace(/\\(.)/g, "$1")}`, kind: "name", faithful: true };
   }
   const locator = `css=${parts.join(" >>> ")}`;
-  return plays(locator) ? { locator, kind: "css:chrome", faithful: true } : null;
+  return !check || plays(locator) ? { locator, kind: "css:chrome", faithful: true } : null;
 }
 
 /**
@@ -82,25 +97,24 @@ function xpathLocator(value: string, check: boolean): MappedSelector | null {
   return !check || plays(locator) ? { locator, kind: "xpath:chrome", faithful: true } : null;
 }
 
-/** One Chrome selector as a locator the players play, or null when none says it (an xpath is compiled unless `check` is false). */
+/** One Chrome selector as a locator the players play, or null when none says it (CSS and xpath are compiled unless `check` is false). */
 export function selectorToLocator(selector: ChromeSelector, check = true): MappedSelector | null {
-  const parts = typeof selector === "string" ? [selector] : selector;
-  if (parts.length === 0) return null;
-  if (parts.length > 1) return parts.some((p) => PREFIXED.test(p)) ? null : cssLocator(parts);
-  const [one] = parts;
-  const prefix = PREFIXED.exec(one)?.[1];
-  const rest = prefix ? one.slice(prefix.length + 1) : one;
+  if (typeof selector !== "string") {
+    if (selector.length === 0) return null;
+    if (selector.length > 1) return selector.some((p) => prefixOf(p) !== null) ? null : cssLocator(selector, check);
+    return selectorToLocator(selector[0], check);
+  }
+  const prefix = prefixOf(selector);
+  if (prefix === null) return cssLocator([selector], check);
+  const rest = selector.slice(prefix.length + 1);
   if (prefix === "xpath") return xpathLocator(rest, check);
   if (prefix === "pierce") {
-    const css = cssLocator([rest]);
+    const css = cssLocator([rest], check);
     return css && { locator: css.locator, kind: "css:pierce", faithful: false };
   }
-  if (prefix === "aria" || prefix === "text") {
-    // Built here from xpathLiteral's quoted values, so it needs no compiling.
-    const xpath = prefix === "aria" ? ariaToXPath(rest) : textToXPath(rest);
-    return xpath ? { locator: `xpath=${xpath}`, kind: `xpath:${prefix}`, faithful: true } : null;
-  }
-  return cssLocator([one]);
+  // Built from xpathLiteral's quoted values, so it needs no compiling.
+  const locator = prefix === "aria" ? ariaLocator(rest) : textLocator(rest);
+  return locator ? { locator, kind: prefix === "aria" ? "xpath:aria" : "xpath:text", faithful: true } : null;
 }
 
 export type TargetsResult =
@@ -110,19 +124,30 @@ export type TargetsResult =
 const shown = (selector: ChromeSelector) => JSON.stringify(selector);
 
 /**
+ * What a caller wants of a step's selectors: "targets" (import: the target and every
+ * alternative), "target" (the target alone, found as import finds it), or "unchecked" (the
+ * target alone, each selector taken as it is written without parsing it: export's quick look
+ * at whether a command is still what import made, which "target" settles when it is not).
+ */
+export type SelectorsWanted = "targets" | "target" | "unchecked";
+
+/**
  * A step's selectors as a command's `target` (the first the players find as puppeteer does,
  * else a light-DOM `pierce/` with a note) and `targets` (every one that maps, in order, as
  * `[locator, kind]` pairs like the recorder's). `notes` name the selectors that have no locator.
  */
-export function selectorsToTargets(selectors: readonly ChromeSelector[], targetOnly = false): TargetsResult {
+export function selectorsToTargets(selectors: readonly ChromeSelector[], wanted: SelectorsWanted = "targets"): TargetsResult {
   const mapped: MappedSelector[] = [];
   const notes: string[] = [];
+  let found = false;
   for (const selector of selectors) {
-    const found = mapped.some((m) => m.faithful);
-    if (found && targetOnly) break;
-    const one = selectorToLocator(selector, !found);
+    if (found && wanted !== "targets") break;
+    const one = selectorToLocator(selector, !found && wanted !== "unchecked");
     if (!one) notes.push(`its selector ${shown(selector)} has no locator the players play (kept for export)`);
-    else if (!mapped.some((m) => m.locator === one.locator)) mapped.push(one);
+    else if (!mapped.some((m) => m.locator === one.locator)) {
+      mapped.push(one);
+      found ||= one.faithful;
+    }
   }
   const first = mapped.find((m) => m.faithful) ?? mapped[0];
   if (!first) return { ok: false, problem: `none of its selectors (${selectors.map(shown).join(", ")}) can be said as a locator the players play` };

@@ -5,7 +5,7 @@
 import type { Step } from "@puppeteer/replay";
 import { keyToToken, MODIFIER_VARIABLES } from "./keys.ts";
 import { selectorsToTargets } from "./selectors.ts";
-import type { ChromeSelector } from "./selectors.ts";
+import type { ChromeSelector, SelectorsWanted } from "./selectors.ts";
 
 /** Puppeteer's runner waits this long when neither the step nor the flow says (PuppeteerRunnerExtension). */
 export const DEFAULT_TIMEOUT_MS = 5000;
@@ -37,8 +37,8 @@ export function scrollOf(script: string): { x: number; y: number } | null {
   return m ? { x: Number(m[1]), y: Number(m[2]) } : null;
 }
 
-function mapSelectors(step: { selectors: ChromeSelector[] }, command: string, value: string, targetOnly: boolean): StepCommand {
-  const mapped = selectorsToTargets(step.selectors, targetOnly);
+function withSelectors(step: { selectors: ChromeSelector[] }, command: string, value: string, wanted: SelectorsWanted): StepCommand {
+  const mapped = selectorsToTargets(step.selectors, wanted);
   if (!mapped.ok) return { kind: "problem", problem: mapped.problem };
   return { kind: "played", played: { command, target: mapped.target, value, targets: mapped.targets, notes: mapped.notes } };
 }
@@ -66,10 +66,10 @@ function presence(step: Extract<Step, { type: "waitForElement" }>): "present" | 
 
 /**
  * The command for one checked step; `raw` is the step as the file had it (parse drops click's
- * `count`). `targetOnly`: only the target is wanted (export's check), so `targets` is not built.
+ * `count`). `wanted`: what of the selectors to map (selectorsToTargets); export's check wants
+ * the target alone, so `targets` is not built.
  */
-export function stepCommand(step: Step, raw: Record<string, unknown>, flowTimeout: number | undefined, targetOnly = false): StepCommand {
-  const withSelectors = (s: { selectors: ChromeSelector[] }, command: string, value: string) => mapSelectors(s, command, value, targetOnly);
+export function stepCommand(step: Step, raw: Record<string, unknown>, flowTimeout: number | undefined, wanted: SelectorsWanted = "targets"): StepCommand {
   switch (step.type) {
     case "setViewport":
       return played("setWindowSize", `${step.width}x${step.height}`);
@@ -79,24 +79,24 @@ export function stepCommand(step: Step, raw: Record<string, unknown>, flowTimeou
       if (step.button && step.button !== "primary") return kept(step, `a click with the ${step.button} button has no Selenium command`);
       const count = typeof raw.count === "number" ? raw.count : 1;
       if (count !== 1 && count !== 2) return kept(step, `a click of count ${count} has no Selenium command`);
-      return withSelectors(step, count === 2 ? "doubleClick" : "click", "");
+      return withSelectors(step, count === 2 ? "doubleClick" : "click", "", wanted);
     }
     case "doubleClick":
       if (step.button && step.button !== "primary") return kept(step, `a double click with the ${step.button} button has no Selenium command`);
-      return withSelectors(step, "doubleClick", "");
+      return withSelectors(step, "doubleClick", "", wanted);
     case "change":
-      return withSelectors(step, "type", step.value);
+      return withSelectors(step, "type", step.value, wanted);
     case "hover":
-      return withSelectors(step, "mouseOver", "");
+      return withSelectors(step, "mouseOver", "", wanted);
     case "scroll":
       if ("selectors" in step && step.selectors) return kept(step, "scrolling inside an element has no Selenium command");
       return played("executeScript", `window.scroll(${step.x ?? 0}, ${step.y ?? 0})`);
     case "waitForElement": {
-      const wanted = presence(step);
-      if (wanted === null || step.attributes || step.properties) {
+      const present = presence(step);
+      if (present === null || step.attributes || step.properties) {
         return kept(step, "a wait for a count other than none or at least one, or for attributes or properties, has no Selenium command");
       }
-      return withSelectors(step, wanted === "present" ? "waitForElementPresent" : "waitForElementNotPresent", String(step.timeout ?? flowTimeout ?? DEFAULT_TIMEOUT_MS));
+      return withSelectors(step, present === "present" ? "waitForElementPresent" : "waitForElementNotPresent", String(step.timeout ?? flowTimeout ?? DEFAULT_TIMEOUT_MS), wanted);
     }
     case "waitForExpression":
       return played("executeAsyncScript", pollScript(step.expression));

@@ -63,6 +63,28 @@ describe("a flow imported and exported again", () => {
     expect(parse(flow)).toEqual(parse(RECORDED));
   });
 
+  it("writes the same flow for the project read back from its saved text, where nothing import learnt is at hand", () => {
+    const project = imported(RECORDED);
+    const reread = JSON.parse(JSON.stringify(project)) as SideProject;
+    expect(testToFlow(reread, reread.tests[0].id, { comments: true })).toEqual(testToFlow(project, project.tests[0].id, { comments: true }));
+  });
+
+  it("writes a kept step edited into no step from its command instead", () => {
+    const project = JSON.parse(JSON.stringify(imported({ title: "t", steps: [{ type: "click", selectors: [["#a"]], offsetX: 12, offsetY: 7 }] }))) as SideProject;
+    Object.assign((project.tests[0].commands[0] as { chromeStep: Record<string, unknown> }).chromeStep, { offsetX: "twelve" });
+    const { flow } = exported(project);
+    expect(flow.steps).toEqual([{ type: "click", offsetX: 5, offsetY: 7, selectors: [["#a"]] }]);
+  });
+
+  it("keeps each step as a copy no one can change, so what import found of it stays true", () => {
+    const step = { type: "click", selectors: [["#a"]], offsetX: 12, offsetY: 7 };
+    const kept = (imported({ title: "t", steps: [step] }).tests[0].commands[0] as { chromeStep: Record<string, unknown> }).chromeStep;
+    expect(kept).toEqual(step);
+    expect(kept).not.toBe(step);
+    expect(() => Object.assign(kept, { offsetX: 1 })).toThrow(TypeError);
+    expect(() => (kept.selectors as string[][])[0].push("#b")).toThrow(TypeError);
+  });
+
   it("writes a changed command from the command, keeping its click's offsets", () => {
     const project = imported({ title: "t", steps: [{ type: "click", selectors: [["#a"]], offsetX: 12, offsetY: 7 }] });
     project.tests[0].commands[0].target = "name=q";

@@ -149,6 +149,7 @@ describe("Chrome Recorder selectors as locators", () => {
     expect(selectorToLocator("pierce/.deep")).toEqual({ locator: "css=.deep", kind: "css:pierce", faithful: false });
     expect(selectorToLocator("aria/Save[role=\"button\"]")?.locator).toMatch(/^xpath=\/\/\*\[self::button .* or @role='button'\]\[@aria-label='Save'/);
     expect(selectorToLocator("aria/Name")?.locator).toContain("@aria-label='Name'");
+    expect(selectorToLocator("aria/Name:")?.locator).toContain("not(self::label) and normalize-space(.)='Name:'");
     expect(selectorToLocator("text/Sign in")?.locator).toContain("contains(normalize-space(.), 'Sign in')");
   });
 
