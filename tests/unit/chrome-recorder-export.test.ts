@@ -71,14 +71,14 @@ describe("a flow imported and exported again", () => {
 
   it("writes a kept step edited into no step from its command instead", () => {
     const project = JSON.parse(JSON.stringify(imported({ title: "t", steps: [{ type: "click", selectors: [["#a"]], offsetX: 12, offsetY: 7 }] }))) as SideProject;
-    Object.assign((project.tests[0].commands[0] as { chromeStep: Record<string, unknown> }).chromeStep, { offsetX: "twelve" });
+    Object.assign((project.tests[0].commands[0] as unknown as { chromeStep: Record<string, unknown> }).chromeStep, { offsetX: "twelve" });
     const { flow } = exported(project);
     expect(flow.steps).toEqual([{ type: "click", offsetX: 5, offsetY: 7, selectors: [["#a"]] }]);
   });
 
   it("keeps each step as a copy no one can change, so what import found of it stays true", () => {
     const step = { type: "click", selectors: [["#a"]], offsetX: 12, offsetY: 7 };
-    const kept = (imported({ title: "t", steps: [step] }).tests[0].commands[0] as { chromeStep: Record<string, unknown> }).chromeStep;
+    const kept = (imported({ title: "t", steps: [step] }).tests[0].commands[0] as unknown as { chromeStep: Record<string, unknown> }).chromeStep;
     expect(kept).toEqual(step);
     expect(kept).not.toBe(step);
     expect(() => Object.assign(kept, { offsetX: 1 })).toThrow(TypeError);
