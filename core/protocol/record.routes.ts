@@ -5,12 +5,12 @@
 // alert dialog); reading the test and exporting a locator answer here from the state (with a
 // `language`, as that language's code-export package writes it).
 import { z } from "zod";
-import { displayedTestOf } from "../../machines/ide.selectors.ts";
+import { displayedTestOf, strategyTableOf } from "../../machines/ide.selectors.ts";
 import { NO_TEST } from "../../machines/editor.edits.ts";
 import { fail, ok, recordRouteRefusal } from "../../machines/replies.ts";
 import { messageOf } from "../../services/errors.ts";
 import { EXPORT_LANGUAGES, locatorIn } from "../../services/export/index.ts";
-import { isLocatorErrorCode, locatorAsBy, parseLocator } from "../../services/locators/index.ts";
+import { expandLocator, isLocatorErrorCode, locatorAsBy, parseLocator } from "../../services/locators/index.ts";
 import { nonEmptyString } from "../../services/validation.ts";
 import { anyone, controlledOnly, fieldsOf, noFields, route } from "./route.ts";
 import type { Route } from "./route.ts";
@@ -117,12 +117,14 @@ export const RECORD_ROUTES: ReadonlyArray<Route<unknown>> = [
     access: anyone,
     sizeLimit: "requestBytes",
     parse: exportFields,
-    // Checked as every locator is (InvalidLocator), then written by that language's package.
-    run: async (_, { location, language }) => {
+    // Checked as every locator is (InvalidLocator), then written by that language's package;
+    // a declared strategy's locator as the By of its filled template (section 23).
+    run: async ({ snapshot }, { location, language }) => {
       try {
-        if (language === undefined) return ok(locatorAsBy(location));
-        parseLocator(location);
-        return ok(await locatorIn(language, location));
+        const table = strategyTableOf(snapshot);
+        if (language === undefined) return ok(locatorAsBy(location, table));
+        parseLocator(expandLocator(location, table));
+        return ok(await locatorIn(language, location, table));
       } catch (error) {
         const code = (error as { errorCode?: unknown }).errorCode;
         return fail(isLocatorErrorCode(code) ? code : "InvalidLocator", messageOf(error));

@@ -146,3 +146,15 @@ describe("GET /playback/location with a declared strategy", () => {
     expect(typeof (await ide.handle(request("/playback/location", "get", { location: "sku=hat-3" }), { id: "x" }))).toBe("string");
   });
 });
+
+describe("GET /export/location with a declared strategy", () => {
+  it("writes a declared locator as the By of its filled template, and refuses it once no one declares it", async () => {
+    const ide = createIde();
+    await register(ide, "qa-plugin");
+    const ask = (language?: string) => ide.handle({ uri: "/export/location", verb: "get", location: 'qa=say "hi"', ...(language ? { language } : {}) }, { id: "anyone" });
+    expect(expectError(await ask(), "InvalidLocator")).toContain('"qa"');
+    expect(await ide.handle(declare(QA), { id: "qa-plugin" })).toBe(true);
+    expect(await ask()).toBe(`By.css(${JSON.stringify('[data-qa="say \\"hi\\""]')})`);
+    expect(await ask("python-pytest")).toContain("By.CSS_SELECTOR");
+  });
+});
