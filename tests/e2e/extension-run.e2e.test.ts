@@ -168,9 +168,12 @@ async function play(testId: string, options: { pickOnly?: boolean } = {}) {
   if (!options.pickOnly) await ide.window.getByRole("button", { name: "Play", exact: true }).click();
 }
 
-async function breakpointBefore(testId: string, commandId: string) {
+/** Sets (or with `on: false` clears) the breakpoint before a command; breakpoints outlive a test, so the button's state is read first. */
+async function breakpointBefore(testId: string, commandId: string, on = true) {
   await play(testId, { pickOnly: true });
-  await row(commandId).getByRole("button", { name: /Breakpoint before command/ }).click();
+  const button = row(commandId).getByRole("button", { name: /Breakpoint before command/ });
+  if ((await button.getAttribute("aria-pressed")) !== String(on)) await button.click();
+  await expect.poll(() => button.getAttribute("aria-pressed")).toBe(String(on));
 }
 
 const row = (id: string) => ide.window.locator(`[data-testid="command-row"][data-command-id="${id}"]`);
@@ -321,6 +324,7 @@ describe("a run in the browser extension", () => {
   });
 
   it("stops the run when the IDE window closes, and every plugin hears playbackStopped once", async () => {
+    await breakpointBefore("t-long", "l-step", false);
     await play("t-long");
     await expect.poll(() => stateOf("l-pause")).toContain("pending");
     await ide.window.close();
@@ -343,7 +347,7 @@ describe("the README's example plugin with a run", () => {
     await ide.tab.goto(`${ide.site.origin}/second`);
     const example = await workerWhere(ide.context, (w) => !w.url().includes(IDE_EXTENSION_ID), "the example plugin");
     const opened = ide.context.waitForEvent("page", { predicate: (p) => p.url() === IDE_PAGE_URL });
-    expect(await example.evaluate("hello()")).toEqual({ open: true, health: false, register: true, log: true });
+    expect(await example.evaluate("hello()")).toEqual({ open: true, health: false, register: true, strategy: true, log: true });
     ide.window = await opened;
     ide.window.on("pageerror", (error) => ide.windowErrors.push(error.message));
     await ide.window.waitForSelector('[data-testid="project-name"]');
