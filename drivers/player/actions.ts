@@ -20,7 +20,7 @@ import type { Keystroke } from "./keys.ts";
 import { click, doubleClick, dragAndDrop, hover, moveOut, pointOn, press, release } from "./mouse.ts";
 import type { Offset, Point } from "./mouse.ts";
 import { clickEvents, dragEvents, keyEvents, mouseMoved, mousePressed, mouseReleased, trustedFor } from "./trusted.ts";
-import { chooseOption, findOption, optionDisabled, parseOptionLocator } from "./options.ts";
+import { chooseOption, findOption, optionDisabled, optionTyped, parseOptionLocator, whyNotTyped } from "./options.ts";
 import type { CommandContext, CommandHandler } from "./types.ts";
 import { messageOf } from "../../services/errors.ts";
 
@@ -39,6 +39,14 @@ const fieldReady: ElementCondition = {
   holds: (el) => typedInto(el) && typable.holds(el),
   why: (el, target) => (typedInto(el) ? typable.why(el, target) : notVisible(target)),
 };
+
+/** fieldReady, and in a select an enabled option whose value or label is the text typed. */
+function typeReady(text: string): ElementCondition {
+  return {
+    holds: (el) => fieldReady.holds(el) && (el.localName !== "select" || whyNotTyped(el, "", text) === ""),
+    why: (el, target) => (fieldReady.holds(el) ? whyNotTyped(el, target, text) : fieldReady.why(el, target)),
+  };
+}
 
 const canType = (el: Element) => isTextField(el) || isPickedField(el) || isContentEditable(el);
 
@@ -164,8 +172,8 @@ function checkCommand(checked: boolean): CommandHandler {
 async function typeCommand(context: CommandContext) {
   const { request } = context;
   const strokes = strokesOf(request.value);
-  const el = await waitForActionable(context, { stable: true }, { condition: fieldReady, usable: typedInto });
-  if (el.localName === "select") throw new CommandFailure(`Element ${request.target} is a select; choose its option with select`);
+  const el = await waitForActionable(context, { stable: true }, { condition: typeReady(request.value), usable: typedInto });
+  if (el.localName === "select") return typeInSelect(context, el as HTMLSelectElement);
   if (isFileInput(el)) return chooseFiles(context, el as HTMLInputElement);
   if (!canType(el)) throw new CommandFailure(`Element ${request.target} is not a text field or an editable element, so it cannot be typed into`);
   if (!trustedFor(context)) focusElement(el);
@@ -189,6 +197,19 @@ async function typeCommand(context: CommandContext) {
   clearField(el);
   sendKeys(el, strokes);
   commitChange(el.ownerDocument);
+}
+
+/**
+ * `type` on a select chooses the option whose value (else label) is the text, with the events a
+ * user's choice fires (focus, input, change), whichever input the player has: a Chrome Recorder
+ * `change`, imported as `type`, names no element kind, and @puppeteer/replay sets a select's value.
+ * A multiple select gets the option added to its selection.
+ */
+function typeInSelect(context: CommandContext, select: HTMLSelectElement): void {
+  const { target, value } = context.request;
+  const why = whyNotTyped(select, target, value);
+  if (why !== "") throw new CommandFailure(why);
+  chooseOption(optionTyped(select, value)!, select.multiple ? "add" : "click");
 }
 
 /**

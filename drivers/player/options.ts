@@ -41,6 +41,21 @@ export function findOption(container: Element, locator: OptionLocator): HTMLOpti
   }
 }
 
+/**
+ * The option `type` chooses in a select, as @puppeteer/replay's `change` does (a Chrome Recorder
+ * `change` is imported as `type`): the one whose value is `text`, else the one whose label is.
+ */
+export function optionTyped(select: Element, text: string): HTMLOptionElement | undefined {
+  return findOption(select, { kind: "value", value: text, text }) ?? findOption(select, { kind: "label", value: text, text });
+}
+
+/** Why `type` cannot choose `text` in the select `target` yet; "" when it can. */
+export function whyNotTyped(select: Element, target: string, text: string): string {
+  const option = optionTyped(select, text);
+  if (!option) return `Element ${target} is a select with no option whose value or label is "${text}"`;
+  return optionDisabled(option) ? `Option "${text}" of the select ${target} is disabled` : "";
+}
+
 export function optionDisabled(option: HTMLOptionElement): boolean {
   return option.disabled || isDisabled(option) || (option.closest("select") !== null && isDisabled(option.closest("select")!));
 }

@@ -72,13 +72,6 @@ const click = (selectors: unknown[], extra: Record<string, unknown> = {}) => ({ 
 /** How many of flows() are written here (the collected ones follow). */
 const WRITTEN_HERE = 6;
 
-/**
- * Flows their runner passes and ours does not, each for a reason docs/formats.md gives: a
- * `change` on a <select> imports as `type` (a step does not say what element it changes), which
- * the players refuse on a select ("choose its option with select").
- */
-const KNOWN_GAPS = ["devtools-select-elements", "replay-benchmark"];
-
 function flows(): UserFlow[] {
   const child = `${origin}/child.html`;
   const list = [
@@ -174,7 +167,7 @@ describe("Chrome Recorder's flows, theirs and ours", () => {
     if (played.code !== 0) console.log(played.stdout, played.stderr);
     // The flows written here are ones their runner plays: a failure of theirs is a page written wrong.
     expect(all.slice(0, WRITTEN_HERE).filter((flow) => !theirResults.get(flow.title)).map((flow) => flow.title)).toEqual([]);
-    expect([...theirResults].filter(([title, passed]) => passed && !ours.get(title)).map(([title]) => title)).toEqual(KNOWN_GAPS);
+    expect([...theirResults].filter(([title, passed]) => passed && !ours.get(title)).map(([title]) => title)).toEqual([]);
     // npm run play ends 0 when every test passed, 1 when one failed.
     expect(played.code).toBe(count(ours) === all.length ? 0 : 1);
     expect(ours.size).toBe(all.length);

@@ -331,9 +331,8 @@ describe("type", () => {
     expect($<HTMLInputElement>(win, "#ro").value).toBe("y");
   });
 
-  it("points at select when asked to type into a select, and refuses elements that take no text", async () => {
-    const win = page(`<select id="size"><option>S</option></select><div id="box">x</div>`);
-    expect(await run(win, "type", "id=size", "S")).toEqual(failed("Element id=size is a select; choose its option with select"));
+  it("refuses to type into elements that take no text, and a file input where no DevTools answer its chooser", async () => {
+    const win = page(`<div id="box">x</div>`);
     expect(await run(page(`<input type="file" id="cv">`), "type", "id=cv", "cv.pdf")).toEqual(
       unsupported(
         "Element id=cv is a file input, whose file is chosen through the browser's DevTools, and this page is not held through them",
@@ -547,6 +546,44 @@ describe("select and the options", () => {
     expect(chosen()).toEqual(["blue", "green"]);
     expect(await run(win, "removeSelection", "id=tags", "label=blue")).toEqual(passed);
     expect(chosen()).toEqual(["green"]);
+  });
+
+  it("types into a select by choosing the option whose value is the text, else whose label is, firing focus, input and change", async () => {
+    const win = page(sizes);
+    const select = $<HTMLSelectElement>(win, "#size");
+    const seen = record(win.document, ["focus", "input", "change", "click"]);
+    expect(await run(win, "type", "id=size", "m")).toEqual(passed);
+    expect(select.value).toBe("m");
+    expect(await run(win, "type", "id=size", "Large")).toEqual(passed);
+    expect(select.value).toBe("l");
+    expect(seen).toEqual(["focus@size", "input@size", "change@size", "input@size", "change@size"]);
+  });
+
+  it("prefers an option's value to another option's label when typing into a select", async () => {
+    const win = page(`<select id="pick"><option value="a">b</option><option value="b">a</option></select>`);
+    expect(await run(win, "type", "id=pick", "b")).toEqual(passed);
+    expect($<HTMLSelectElement>(win, "#pick").value).toBe("b");
+  });
+
+  it("fails to type into a select with no option of that value or label, naming both and changing nothing", async () => {
+    const win = page(sizes);
+    const seen = record(win.document, ["input", "change"]);
+    expect(await run(win, "type", "id=size", "Huge")).toEqual(failed(`Element id=size is a select with no option whose value or label is "Huge"`));
+    expect($<HTMLSelectElement>(win, "#size").value).toBe("s");
+    expect(seen).toEqual([]);
+  });
+
+  it("waits for the option typed into a select to appear", async () => {
+    const win = page(sizes);
+    win.setTimeout(() => $(win, "#size").insertAdjacentHTML("beforeend", `<option value="xl">Extra large</option>`), 30);
+    expect(await run(win, "type", "id=size", "Extra large", { implicitWaitMs: 2000 })).toEqual(passed);
+    expect($<HTMLSelectElement>(win, "#size").value).toBe("xl");
+  });
+
+  it("does not type a disabled option into a select", async () => {
+    const win = page(`<select id="size"><option>Small</option><option disabled>Large</option></select>`);
+    expect(await run(win, "type", "id=size", "Large")).toEqual(failed(`Option "Large" of the select id=size is disabled`));
+    expect($<HTMLSelectElement>(win, "#size").value).toBe("Small");
   });
 
   it("refuses removeSelection on a single select with Selenium's message", async () => {
