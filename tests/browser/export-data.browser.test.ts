@@ -6,19 +6,14 @@
 // values; a row that does not hold fails its test naming the row as the players do; SIDE_FILES
 // puts other data in place of the project's. The files run exactly as exported
 // (tests/export/runners/ points them at Debian's headless Chromium from outside).
-import { copyFileSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exportProject } from "../../apps/export/export.ts";
 import type { ExportLanguage } from "../../services/export/index.ts";
 import { servePages } from "../support/browserPages.ts";
-import { runToEnd } from "../support/processes.ts";
-
-const ROOT = fileURLToPath(new URL("../../", import.meta.url));
-const RUNNERS = join(ROOT, "tests", "export", "runners");
-const PYTHON = process.env.DEBIAN_PYTHON ?? "/usr/bin/python3";
+import { runMocha, runPytest } from "../support/exportedRuns.ts";
 
 const FORM = `<!doctype html><html><head><title>Form</title></head><body>
   <input id="name" oninput="document.getElementById('out').textContent = this.value"><p id="out"></p>
@@ -88,19 +83,6 @@ async function exported(side: string, language: ExportLanguage): Promise<string>
   await exportProject({ file: side, language, target: { kind: "suite", name: "Data suite" }, out }, (path) => written.push(path));
   expect(written).toHaveLength(1);
   return written[0];
-}
-
-
-function runMocha(file: string, env: NodeJS.ProcessEnv = {}) {
-  return runToEnd(join(ROOT, "node_modules", ".bin", "mocha"), ["--require", join(RUNNERS, "headless-chromium.cjs"), file], {
-    env: { ...process.env, NODE_PATH: join(ROOT, "node_modules"), ...env },
-  });
-}
-
-function runPytest(file: string, env: NodeJS.ProcessEnv = {}) {
-  copyFileSync(join(RUNNERS, "conftest.py"), join(dirname(file), "conftest.py"));
-  // -s: the echoes are printed where the test can read them.
-  return runToEnd(PYTHON, ["-m", "pytest", "-q", "-s", "-p", "no:cacheprovider", file], { cwd: dirname(file), env: { ...process.env, ...env } });
 }
 
 const GOOD = "name,expected\nAda,Ada\nBob,Bob\nCy,Cy\n";

@@ -3,19 +3,11 @@
 // python-pytest from a project that carries their declarations, passes with the language's own
 // runner against headless Chromium; a copy whose assertion cannot hold fails. Run as
 // tests/browser/export-runs.browser.test.ts runs.
-import { copyFileSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exportCode } from "../../services/export/index.ts";
 import { parseSideProject } from "../../services/side/index.ts";
 import { servePages } from "../support/browserPages.ts";
-import { runToEnd } from "../support/processes.ts";
-
-const ROOT = fileURLToPath(new URL("../../", import.meta.url));
-const RUNNERS = join(ROOT, "tests", "export", "runners");
-const PYTHON = process.env.DEBIAN_PYTHON ?? "/usr/bin/python3";
+import { runMocha, runPytest, writeExported } from "../support/exportedRuns.ts";
 
 const SHOP = `<!doctype html>
 <html><head><title>Shop</title></head>
@@ -64,19 +56,7 @@ async function exportShop(language: "javascript-mocha" | "python-pytest", total:
   if (!parsed.ok) throw new Error(parsed.problem);
   const result = await exportCode(language, parsed.project, { testId: "t" });
   if ("errorCode" in result) throw new Error(result.error);
-  const dir = mkdtempSync(join(tmpdir(), "exported-strategies-"));
-  writeFileSync(join(dir, result.filename), result.body);
-  return { dir, file: join(dir, result.filename) };
-}
-
-const runMocha = (file: string) =>
-  runToEnd(join(ROOT, "node_modules", ".bin", "mocha"), ["--require", join(RUNNERS, "headless-chromium.cjs"), file], {
-    env: { ...process.env, NODE_PATH: join(ROOT, "node_modules") },
-  });
-
-function runPytest(dir: string, file: string) {
-  copyFileSync(join(RUNNERS, "conftest.py"), join(dir, "conftest.py"));
-  return runToEnd(PYTHON, ["-m", "pytest", "-q", "-p", "no:cacheprovider", file], { cwd: dir });
+  return writeExported("exported-strategies-", result);
 }
 
 describe("an exported test with declared locator strategies runs", () => {
@@ -91,11 +71,11 @@ describe("an exported test with declared locator strategies runs", () => {
 
   it("passes as python-pytest with Debian's pytest and python3-selenium, and fails when its assertion cannot hold", async () => {
     const passing = await exportShop("python-pytest", "11");
-    const passed = await runPytest(passing.dir, passing.file);
+    const passed = await runPytest(passing.file);
     expect(passed.output).toMatch(/1 passed/);
     expect(passed.status).toBe(0);
     const failing = await exportShop("python-pytest", "12");
-    const failed = await runPytest(failing.dir, failing.file);
+    const failed = await runPytest(failing.file);
     expect(failed.output).toMatch(/1 failed/);
     expect(failed.status).not.toBe(0);
   });
