@@ -44,6 +44,23 @@ describe("npm run export", () => {
     expect(run.stderr.trim().split("\n")).toEqual(["export: Test 'logs in' has a problem: Invalid command 'eyesCheckWindow'"]);
   });
 
+  it("writes a declared strategy's locator as the By of its filled template, and exits 1 naming an undeclared one", () => {
+    const folder = scratch();
+    const project = {
+      id: "p", name: "qa", version: "2.0", url: "http://127.0.0.1", urls: [], plugins: [], suites: [],
+      locatorStrategies: [{ name: "qa", css: '[data-qa="{value}"]' }],
+      tests: [{ id: "t", name: "adds", commands: [{ id: "c", command: "click", target: "qa=add", value: "" }] }],
+    };
+    writeFileSync(join(folder, "qa.side"), JSON.stringify(project));
+    const run = exportCli(["qa.side", "--language", "javascript-mocha", "--out", "out"], { INIT_CWD: folder });
+    expect(run.stderr).toBe("");
+    expect(readFileSync(run.stdout.trim(), "utf8")).toContain(`By.css("[data-qa=\\"add\\"]")`);
+    writeFileSync(join(folder, "bare.side"), JSON.stringify({ ...project, locatorStrategies: [] }));
+    const refused = exportCli(["bare.side", "--language", "javascript-mocha", "--out", "out2"], { INIT_CWD: folder });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/strategy "qa"/);
+  });
+
   it.each([
     ["an unknown language", [SHOP, "--language", "cobol"], /unknown language "cobol"/],
     ["no language", [SHOP], /--language is needed/],
