@@ -7,12 +7,14 @@
 // through a Grid the driver's remote.FileDetector (set in browserSession.ts) uploads the file
 // to the node first. Any other element is typed into as side-runtime's doType does (clear,
 // then the keys), on the element already found. As side-runtime's, the target, the value and
-// the alternative targets have their `${variables}` replaced first.
+// the alternative targets have their `${variables}` replaced first. A `<select>` takes the option
+// the value names (typedOption.ts).
 import { statSync } from "node:fs";
 import { composePreprocessors, interpolateString, preprocessArray } from "@seleniumhq/side-runtime/dist/preprocessors.js";
 import { resolveUpload } from "../../services/playback/uploads.ts";
 import type { UploadPlaces } from "../../services/playback/uploads.ts";
 import type { SideExecutor } from "./sideRuntime.ts";
+import { chooseTypedOption, isSelect } from "./typedOption.ts";
 
 const isFile = (path: string) => statSync(path, { throwIfNoEntry: false })?.isFile() ?? false;
 
@@ -33,6 +35,7 @@ export function withFileUploads(runner: SideExecutor, places: UploadPlaces): Sid
   const doType: SideExecutor["doType"] = async (locator, value, commandObject = {}) => {
     const element = await runner.waitForElement(locator, commandObject.targetFallback, commandObject.targets, commandObject.fallbackTargets);
     if (await isFileInput(element as never)) return element.sendKeys(uploadPaths(value, places));
+    if (await isSelect(element as never)) return chooseTypedOption(runner.driver as never, element as never, locator, value);
     // As side-runtime's own doType, on the element already found.
     await element.clear();
     if (value) await element.sendKeys(value);

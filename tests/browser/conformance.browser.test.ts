@@ -148,6 +148,11 @@ const ROWS: Row[] = [
   row("failed", ["type", "id=dis", "x"]),
   row("failed", ["type", "id=ro", "x"]),
   row("failed", ["type", "id=nope", "x"]),
+  // A select takes the option whose value, else whose label, is the text (a Chrome Recorder change).
+  row("passed", ["type", "id=size", "s"]),
+  row("passed", ["type", "id=size", "Small"]),
+  row("failed", ["type", "id=size", "XL"]),
+  row("failed", ["type", "id=size", "l"]),
   row("passed", ["sendKeys", "id=name", " Lovelace${KEY_ENTER}"]),
   row("passed", ["sendKeys", "id=name", "${KEY_BACK_SPACE}${KEY_BACK_SPACE}${KEY_LEFT}x"]),
   row("failed", ["sendKeys", "id=nope", "x"]),
