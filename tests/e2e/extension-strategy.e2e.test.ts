@@ -2,12 +2,13 @@
 // extension registers and declares `sku=VALUE` with chrome.runtime.sendMessage, as real plugins
 // do; GET /playback/location then finds `sku=hat-3` in the tab under test (the content script
 // gets the filled template), Find counts it there, and the plugin extension's own example
-// (examples/plugin-extension) declares its strategy the same way.
+// (examples/plugin-extension) declares its strategy the same way. Recording in the tab then
+// builds `sku=VALUE` for a click on an element carrying data-sku, and the test plays back green.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { IDE_EXTENSION_ID } from "../../drivers/webextension/identity.ts";
 import { sendFrom } from "../support/extensions.ts";
-import { useIdeExtension } from "../support/ideExtension.ts";
+import { playToTheEnd, useIdeExtension } from "../support/ideExtension.ts";
 
 const SHOP_PAGE = readFileSync(new URL("../../examples/shop-page.html", import.meta.url), "utf8");
 const SKU = { name: "sku", css: '[data-sku="{value}"]', attribute: "data-sku" };
@@ -44,5 +45,31 @@ describe("a plugin extension's locator strategy in the extension", () => {
     const taken = await ask(1, { uri: "/locator/strategy", verb: "post", payload: { name: "sku", xpath: "//*[@id='{value}']" } });
     expect(codeOf(taken)).toBe("StrategyTaken");
     expect((taken as { error: string }).error).toContain(ide.extensions[0].id);
+  });
+
+  it("records sku=VALUE among a click's targets in the tab under test, and the recorded test plays back green", async () => {
+    // The declaration of the test before stands: the window is shared (once: true).
+    await ide.window.getByRole("button", { name: "New test" }).click();
+    const name = ide.window.locator('[data-testid="test-name"]');
+    await name.fill("buys a hat");
+    await name.press("Enter");
+    const rows = () => ide.window.locator('[data-testid="command-row"]').count();
+    await ide.tab.bringToFront();
+    await ide.window.getByRole("button", { name: "Record", exact: true }).click();
+    await ide.window.getByRole("button", { name: "Stop recording" }).waitFor();
+    await expect.poll(rows, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+    const before = await rows();
+    await ide.tab.locator('[data-sku="hat-3"]').click();
+    await expect.poll(rows, { timeout: 10_000 }).toBe(before + 1);
+    await ide.window.getByRole("button", { name: "Stop recording" }).click();
+    await ide.window.getByRole("button", { name: "Record", exact: true }).waitFor();
+
+    const recorded = (await ask(0, { uri: "/record/command", verb: "get" })) as { commands: Array<{ command: string; target: string; targets: Array<[string, string]> }> };
+    const click = recorded.commands.at(-1)!;
+    expect(click.command).toBe("click");
+    expect(click.targets.map(([locator]) => locator)).toContain("sku=hat-3");
+
+    await playToTheEnd(ide.window);
+    expect(await ide.window.locator('[data-testid="run-result"]').textContent()).toContain("passed");
   });
 });
