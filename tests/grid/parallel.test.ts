@@ -143,12 +143,19 @@ describe("a parallel suite on the Grid", () => {
       { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] },
     );
     let stdout = "";
+    let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
     let most = 0;
     const watching = setInterval(() => void grid.status().then((s) => (most = Math.max(most, openSessions(s))), () => {}), 100);
-    const code = await new Promise<number | null>((resolve) => child.once("exit", resolve)).finally(() => child.kill("SIGKILL"));
+    // A run that does not end is stopped before the test's own limit, so its output says where it stood.
+    const limit = setTimeout(() => child.kill("SIGKILL"), 150_000);
+    const code = await new Promise<number | null>((resolve) => child.once("exit", resolve)).finally(() => {
+      clearTimeout(limit);
+      child.kill("SIGKILL");
+    });
     clearInterval(watching);
-    expect(code).toBe(0);
+    expect(code, `npm run play printed:\n${stdout}\n${stderr}`).toBe(0);
     expect(stdout).toMatch(/^3 tests: 3 passed, 0 failed, 0 fatal/m);
     expect(most).toBe(2);
     const report = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "" }).parse(readFileSync(junit, "utf8"));
