@@ -108,9 +108,7 @@ describe("saving with a plugin that can emit", () => {
   });
 
   it("leaves out a plugin that does not answer in time, with a warn log, and saves all the same", async () => {
-    const started = Date.now();
     const { saved, ide } = await saveWith((m) => (m.entity === "project" ? never() : eyes(m)), { deliverTimeoutMs: 150 });
-    expect(Date.now() - started).toBeLessThan(5_000);
     expect(saved).toEqual(shopProject());
     expect(ide.getSnapshot().logs.map((entry) => entry.message).join("\n")).toMatch(/Eyes did not answer whether it can emit the project/);
   });

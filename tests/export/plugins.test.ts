@@ -74,9 +74,7 @@ describe("ide.exportCode with a plugin that exports the language", () => {
 
   it("fails the export naming the plugin and its command when it does not answer a command in time", async () => {
     const { ide } = await ideWithPlugin((m) => (m.entity === "command" ? never() : undefined), { deliverTimeoutMs: 150 });
-    const started = Date.now();
     const reply = await ide.exportCode({ language: "python-pytest", testId: "t-login" });
-    expect(Date.now() - started).toBeLessThan(2_000);
     expect(reply).toMatchObject({ errorCode: "ExportFailed" });
     expect((reply as { error: string }).error).toMatch(/^Test 'logs in' has a problem: the plugin Eyes did not answer the export of its command 'eyesCheckWindow'/);
   });
