@@ -22,6 +22,9 @@ export function servesExampleSite(projectFile: string, baseUrl: string | null): 
   return baseUrl === null && resolve(projectFile) === EXAMPLE_PROJECT_PATH;
 }
 
+/** Where the host keeps its traces: traces/ beside the token (and the journal). */
+export const tracesFolder = (tokenFile: string) => join(dirname(resolve(tokenFile)), "traces");
+
 export interface ComposeOptions extends BrowserOptions {
   /** The file the project was read from: it decides the example site. */
   projectFile: string;
@@ -32,6 +35,8 @@ export interface ComposeOptions extends BrowserOptions {
   implicitWaitMs?: number;
   /** The variables every test starts with (`npm run play -- --params`). */
   variables?: Readonly<Record<string, string>>;
+  /** How many traces the folder keeps while the host runs; default the last KEPT_TRACES (npm run play holds all of its own until its report is written, then prunes: pruneTraces). */
+  keepTraces?: number;
   /** What only npm start gives the host (the journal of unsaved changes among it), and npm run play its one token for all its hosts. */
   host?: Pick<HostOptions, "token" | "resolveLocator" | "inspect" | "saveFile" | "journalFile" | "savedAt" | "projectPath" | "recentFile">;
 }
@@ -66,7 +71,7 @@ export async function composeHost(options: ComposeOptions): Promise<ComposedHost
     uploads: { filesDir: options.filesDir, projectDir: dirname(resolve(options.projectFile)) },
   });
   // CONTRACT section 17: traces go to the user's data folder, beside the token (and the journal).
-  const traces = options.trace === "off" ? null : traceStore({ root: join(dirname(resolve(options.tokenFile)), "traces"), problem: (message) => console.error(message) });
+  const traces = options.trace === "off" ? null : traceStore({ root: tracesFolder(options.tokenFile), keep: options.keepTraces, problem: (message) => console.error(message) });
   let host: Host;
   try {
     host = await startHost({

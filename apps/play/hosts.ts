@@ -64,10 +64,11 @@ export async function openHost(c: Chosen, options: PlayOptions, live: LiveLine, 
   // Held before the host listens, so two hosts opening at once never both ask for it.
   const port = options.port !== 0 && !taken.has(options.port) ? options.port : 0;
   if (port !== 0) taken.add(port);
-  // The shipped example plays against the example site, by the one rule npm start follows too.
+  // The shipped example plays against the example site, by the one rule npm start follows too. The
+  // run's traces are all kept until its report has copied them (play.ts prunes the folder after).
   let composed: ComposedHost;
   try {
-    composed = await composeHost({ ...options, port, projectFile, project, implicitWaitMs: options.timeoutMs, variables: options.params, host: { token } });
+    composed = await composeHost({ ...options, port, projectFile, project, implicitWaitMs: options.timeoutMs, variables: options.params, host: { token }, keepTraces: Infinity });
   } catch (error) {
     taken.delete(port);
     const code = (error as NodeJS.ErrnoException).code;

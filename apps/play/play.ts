@@ -22,6 +22,9 @@ import type { ReportGroup } from "./report.ts";
 import { writeHtmlReport } from "./htmlReport.ts";
 import type { TracedTest } from "./htmlReport.ts";
 import type { FinishedTrace } from "../../drivers/host/traceStore.ts";
+import { pruneTraces } from "../../drivers/host/traceStore.ts";
+import { KEPT_TRACES } from "../../services/traces/index.ts";
+import { tracesFolder } from "../host/compose.ts";
 import { withTimeout } from "../../services/timeout.ts";
 import { suitesOf } from "../../services/playback/targets.ts";
 import { liveLine } from "./progress.ts";
@@ -160,7 +163,15 @@ export async function play(options: PlayOptions, io: PlayIo, stopSignal: AbortSi
     const named = several ? groups.map((g) => ({ ...g, name: `${c.label} / ${g.name === c.project.name ? "tests" : g.name}` })) : groups;
     projects.push({ file: c.file, name: c.label, groups: named, startedAt: Math.min(...mine.map((p) => p.startedAt)), endedAt: Math.max(...mine.map((p) => p.endedAt)) });
   }
-  return report(options, io, projects, chosen, ends, started);
+  try {
+    const outcome = await report(options, io, projects, chosen, ends, started);
+    const kept = (await Promise.all(traceOf.values())).filter((trace) => trace?.dir).length;
+    if (kept > KEPT_TRACES && !options.report) io.out(`traces         ${kept} kept by this run; the folder keeps the last ${KEPT_TRACES}, so --report DIR keeps every one's pictures`);
+    return outcome;
+  } finally {
+    // The run held its traces until its report, pictures and outputs had copied them; the folder keeps its last KEPT_TRACES again.
+    if (options.trace !== "off") await pruneTraces(tracesFolder(options.tokenFile)).catch(() => {});
+  }
 }
 
 /** The summary, the hint, and the files asked for, from what the projects played. */

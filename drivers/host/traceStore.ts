@@ -4,7 +4,7 @@
 // is the trace store's (drivers/traces/traceStore.ts); this is its shelf of folders.
 import { mkdir, readdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { MANIFEST_FILE, tracesToDrop } from "../../services/traces/index.ts";
+import { KEPT_TRACES, MANIFEST_FILE, tracesToDrop } from "../../services/traces/index.ts";
 import { traceKeeper } from "../traces/traceStore.ts";
 import type { TraceShelf, TraceStore as KeptTraces, TraceStoreOptions as KeeperOptions } from "../traces/traceStore.ts";
 
@@ -35,6 +35,9 @@ export function folderShelf(root: string): TraceShelf {
     where: (traceId) => join(root, traceId),
   };
 }
+
+/** Removes all but the newest `keep` traces under `root` (default the last KEPT_TRACES). */
+export const pruneTraces = (root: string, keep = KEPT_TRACES) => folderShelf(root).prune(keep);
 
 export function traceStore(options: TraceStoreOptions): TraceStore {
   return { ...traceKeeper(folderShelf(options.root), options), root: options.root };

@@ -3,7 +3,8 @@
 // `#N COMMAND TARGET:` and <system-out> attaches the failing command's picture; the HTML report
 // opened from file:// in headless Chromium, with no request leaving it, open at the failure with
 // its picture; and --retries on a page that fails its first load: the test is flaky, exit 0, and
-// in a suite it plays again at once, before the suite's next test.
+// in a suite it plays again at once, before the suite's next test. A run with more failures than
+// the traces folder keeps still reports every one's picture.
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -14,6 +15,7 @@ import { parse } from "junit2json";
 import { chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { playCli } from "../support/playCli.ts";
+import { KEPT_TRACES } from "../../services/traces/index.ts";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 let dir: string;
@@ -161,4 +163,35 @@ describe("npm run play's reports", () => {
     const traces = readdirSync(join(dir, "traces")).sort().map((id) => JSON.parse(readFileSync(join(dir, "traces", id, "trace.json"), "utf8")) as { testName: string; suiteName: string | null; result: string });
     expect(traces.filter((t) => t.suiteName === "Flaky suite").map((t) => `${t.testName} ${t.result}`)).toEqual(["gets ready failed", "gets ready passed", "adds passed"]);
   }, 180_000);
+
+  it("keeps every failed test's pictures in the report when more tests fail than the traces folder keeps, and the folder keeps its last 20 after", async () => {
+    // One more failing test than KEPT_TRACES: the folder's bound used to drop the run's first traces before the report copied them.
+    const count = KEPT_TRACES + 1;
+    const tests = Array.from({ length: count }, (_, i) => ({ id: `t${i}`, name: `fails ${i + 1}`, commands: [command(`o${i}`, "open", "/shop"), command(`a${i}`, "assertTitle", "Not the shop")] }));
+    const file = project("many-failing.side", tests);
+    const data = mkdtempSync(join(dir, "many-"));
+    const junit = join(data, "many.xml");
+    const reportDir = join(data, "report");
+    const run = await playCli([file, "--junit", junit, "--report", reportDir], data);
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(new RegExp(`^${count} tests: 0 passed, ${count} failed, 0 fatal in \\d+\\.\\d\\d s$`, "m"));
+    // Each failed test's picture, copied into the report, is what JUnit attaches.
+    const parsed = await parse(readFileSync(junit, "utf8"));
+    const cases = parsed && "testsuite" in parsed ? (parsed.testsuite ?? []).flatMap((s) => s.testcase ?? []) : [];
+    const attached = cases.map((c) => c["system-out"]?.[0].match(/^\[\[ATTACHMENT\|(.+)\]\]$/)?.[1]);
+    expect(attached).toHaveLength(count);
+    for (const picture of attached) {
+      expect(picture?.startsWith(reportDir)).toBe(true);
+      expect([...readFileSync(picture!).subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+    }
+    expect(readdirSync(join(reportDir, "traces"))).toHaveLength(count);
+    expect(readdirSync(join(data, "traces"))).toHaveLength(KEPT_TRACES);
+
+    // Without --report, the run says the folder will not keep all it wrote.
+    const again = await playCli([file, "--junit", junit], data);
+    expect(again.code).toBe(1);
+    expect(again.stdout).toContain(`traces         ${count} kept by this run; the folder keeps the last ${KEPT_TRACES}, so --report DIR keeps every one's pictures`);
+    expect(readdirSync(join(data, "traces"))).toHaveLength(KEPT_TRACES);
+  }, 300_000);
 });
