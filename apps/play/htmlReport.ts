@@ -45,6 +45,16 @@ function renderPage(page: VNode): string {
   }
 }
 
+/** Copies `from` to `to`; false when `from` is gone. */
+const copied = (from: string, to: string) =>
+  copyFile(from, to).then(
+    () => true,
+    (error: NodeJS.ErrnoException) => {
+      if (error.code === "ENOENT") return false;
+      throw error;
+    },
+  );
+
 /** A try's commands, its files copied under `dir` when `copy` (a test that did not pass). */
 async function tryOf(dir: string, ended: TestEnded, trace: FinishedTrace | null, copy: boolean, copies: Map<string, string>): Promise<ReportTry> {
   if (!trace) return { ended, steps: null };
@@ -55,15 +65,12 @@ async function tryOf(dir: string, ended: TestEnded, trace: FinishedTrace | null,
     if (copy && trace.dir) {
       const into = join("traces", trace.manifest.traceId);
       await mkdir(join(dir, into), { recursive: true });
-      if (step.screenshot) {
+      // A file gone from the traces folder (another IDE on this data folder pruned it) leaves its step without a link, not the report unwritten.
+      if (step.screenshot && (await copied(join(trace.dir, step.screenshot), join(dir, into, step.screenshot)))) {
         picture = `${into}/${step.screenshot}`;
-        await copyFile(join(trace.dir, step.screenshot), join(dir, picture));
         copies.set(join(trace.dir, step.screenshot), join(dir, picture));
       }
-      if (step.failure?.dom) {
-        domLink = `${into}/${step.failure.dom}`;
-        await copyFile(join(trace.dir, step.failure.dom), join(dir, domLink));
-      }
+      if (step.failure?.dom && (await copied(join(trace.dir, step.failure.dom), join(dir, into, step.failure.dom)))) domLink = `${into}/${step.failure.dom}`;
     }
     steps.push({ ...step, picture, domLink });
   }
