@@ -262,7 +262,7 @@ export function browserPage(options: BrowserPageOptions = {}): BrowserPage {
 
   return {
     baseUrl: options.baseUrl,
-    async execute({ command, variables, baseUrl, runId, session: key }, signal): Promise<PageOutcome> {
+    async execute({ command, variables, baseUrl, runId, session: key, strategies }, signal): Promise<PageOutcome> {
       let method: string;
       try {
         method = command.command ? WebDriverExecutor.prototype.nameTransform.call(null, command.command) : "skip";
@@ -273,7 +273,7 @@ export function browserPage(options: BrowserPageOptions = {}): BrowserPage {
       ahead.touch();
       const values = new CommandVariables(variables);
       const opened = await sessionFor(signal, runId, values, baseUrl, key);
-      const inPage = route ? await route.play(opened, command, variables, runId, signal) : null;
+      const inPage = route ? await route.play(opened, command, variables, runId, signal, strategies) : null;
       if (inPage) {
         playedInPage += 1;
         return inPage;

@@ -9,6 +9,7 @@ import { inPageRequest } from "../player/request.ts";
 import { actsOnPage as acts, IN_PAGE_COMMANDS, KEY_VARIABLES } from "../player/index.ts";
 import type { SideCommand } from "../../services/side/index.ts";
 import type { VariableValues } from "../../services/playback/variables.ts";
+import type { StrategyDeclaration } from "../../services/locators/templates.ts";
 import type { PageOutcome } from "../../machines/testRunner.types.ts";
 import type { Session } from "./browserSession.ts";
 import { devtoolsPlayer } from "./devtoolsPlayer.ts";
@@ -27,7 +28,7 @@ interface Where {
 
 export interface PlayerRoute {
   /** The command played by the player, or null: WebDriver plays it. */
-  play(session: Session, command: SideCommand, variables: VariableValues, runId: string | undefined, signal: AbortSignal): Promise<PageOutcome | null>;
+  play(session: Session, command: SideCommand, variables: VariableValues, runId: string | undefined, signal: AbortSignal, strategies?: readonly StrategyDeclaration[]): Promise<PageOutcome | null>;
   /** WebDriver played `command` and it passed: where WebDriver is now. */
   played(session: Session, command: SideCommand): void;
   /** The session is over. */
@@ -59,7 +60,7 @@ export function playerRoute(limits: { implicitWaitMs: number; loadTimeoutMs: num
   }
 
   return {
-    async play(session, command, variables, runId, signal) {
+    async play(session, command, variables, runId, signal, strategies) {
       const where = whereOf(session);
       if (where.runId !== runId) {
         where.runId = runId;
@@ -69,7 +70,7 @@ export function playerRoute(limits: { implicitWaitMs: number; loadTimeoutMs: num
       if (where.depth !== 0) return null;
       const player = await playerFor(session, where).catch(() => null);
       if (!player) return null;
-      const built = inPageRequest(command, variables, KEY_VARIABLES, limits.implicitWaitMs);
+      const built = inPageRequest(command, variables, KEY_VARIABLES, limits.implicitWaitMs, strategies);
       if (!built.ok) return { state: "failed", message: built.message };
       if (limits.actionWaits === false) built.request.actionWaits = false;
       let answer;

@@ -182,7 +182,7 @@ export async function waitForElement(context: CommandContext, options: WaitOptio
   if (fingerprint) {
     // `targets` whose match no longer resembles the recorded element (a positional locator now
     // on its neighbour) do not count; then relocation by similarity.
-    const healed = heal(win.document, { target, targets: written.slice(1), fingerprint }, { usable });
+    const healed = heal(win.document, { target, targets: written.slice(1), fingerprint }, { usable, strategies: request.strategies });
     if (!healed.found) {
       const refusal = refusalMessage({ found: false, why: healed.why === "no fingerprint" ? "nothing" : healed.why, candidates: healed.candidates });
       throw new CommandFailure(`${hidden && condition ? condition.why(hidden, target) : `Element ${target} not found`}. ${refusal}`);

@@ -7,6 +7,7 @@ import type { SideCommand } from "../../services/side/index.ts";
 import { interpolate } from "../../services/playback/variables.ts";
 import type { VariableValues } from "../../services/playback/variables.ts";
 import type { InPageRequest } from "./index.ts";
+import type { StrategyDeclaration } from "../../services/locators/templates.ts";
 import { messageOf } from "../../services/errors.ts";
 
 /** The locator strings of a command's `targets` (`[["id=user", "id"], ...]` in a .side file), with `${...}` replaced. */
@@ -45,6 +46,7 @@ export function inPageRequest(
   variables: VariableValues,
   keys: Readonly<Record<string, string>>,
   implicitWaitMs: number,
+  strategies: readonly StrategyDeclaration[] = [],
 ): { ok: true; request: InPageRequest } | { ok: false; message: string } {
   try {
     const target = interpolate(command.target, variables);
@@ -53,6 +55,9 @@ export function inPageRequest(
     const fingerprint = (command as { fingerprint?: unknown }).fingerprint;
     const request: InPageRequest = { command: command.command, target, value, targets, implicitWaitMs };
     if (fingerprint !== undefined) request.fingerprint = fingerprint;
+    // Only relocation reads them, and only those that name an attribute it can build from.
+    const buildable = fingerprint !== undefined ? strategies.filter((d) => d.attribute) : [];
+    if (buildable.length > 0) request.strategies = buildable;
     return { ok: true, request };
   } catch (error) {
     return { ok: false, message: messageOf(error) };

@@ -1,5 +1,6 @@
 // The shapes between the IDE window and the in-page commands (the pinned interface of
 // /work/briefs/page-commands-interface.md), and the context every command handler gets.
+import type { StrategyDeclaration } from "../../services/locators/templates.ts";
 
 /** What the IDE window asks the content script in the tab under test (one frame) to do. */
 export interface InPageRequest {
@@ -15,6 +16,8 @@ export interface InPageRequest {
   implicitWaitMs: number;
   /** The recorded element's fingerprint (CONTRACT section 18), as the .side file keeps it: relocation's last resort. */
   fingerprint?: unknown;
+  /** The run's declared strategies that name an attribute (CONTRACT section 23): relocation may give one as the element's new locator. */
+  strategies?: StrategyDeclaration[];
   /** false: the actionability waits (actionable.ts) are skipped, only to measure what they cost. */
   actionWaits?: false;
 }

@@ -115,6 +115,8 @@ const inPageRequestSchema = z.object({
   targets: z.array(z.string()),
   implicitWaitMs: z.number().min(0),
   fingerprint: z.unknown().optional(),
+  // Declarations the IDE checked when they were declared: their shape is all the tab needs to see.
+  strategies: z.array(z.object({ name: z.string(), css: z.string().optional(), xpath: z.string().optional(), attribute: z.string().optional() })).optional(),
 });
 
 /** What the content script takes: a page command, an abort, or a frame to find; null for anything else. */

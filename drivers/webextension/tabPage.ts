@@ -139,7 +139,7 @@ export function tabPage(options: TabPageOptions = {}): TabPage {
           : unknownCommand(command.command, "the browser extension cannot play it in the tab under test"),
       );
     }
-    const prepared = inPageRequest(command, variables, KEY_VARIABLES, implicitWaitMs);
+    const prepared = inPageRequest(command, variables, KEY_VARIABLES, implicitWaitMs, input.strategies);
     if (!prepared.ok) return failed(prepared.message);
     const trusted = options.trustedInput ? await options.trustedInput.ready(target.tabId) : false;
     const answer = await sendToPage(target, { type: "page.command", request: prepared.request, trusted }, signal);

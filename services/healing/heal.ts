@@ -41,7 +41,7 @@ export type HealResult =
 /** The command's element now: by its locators in order, each checked against the fingerprint, then by relocation. */
 export function heal(doc: Document, request: HealRequest, options: RelocateOptions = {}): HealResult {
   const { fingerprint } = request;
-  const { weights = WEIGHTS, threshold = DEFAULT_THRESHOLD, margin = DEFAULT_MARGIN, usable } = options;
+  const { weights = WEIGHTS, threshold = DEFAULT_THRESHOLD, margin = DEFAULT_MARGIN, usable, strategies } = options;
   const locators = [request.target, ...(request.targets ?? []).filter((t) => t !== request.target)];
   let ranked: Candidate[] | undefined;
   for (const [index, locator] of locators.entries()) {
@@ -57,7 +57,7 @@ export function heal(doc: Document, request: HealRequest, options: RelocateOptio
     if (!best || best.element === el || (score >= threshold && score >= best.score - slack)) return { found: true, element: el, locator, score: 1, via };
   }
   if (!fingerprint) return { found: false, candidates: [], why: "no fingerprint" };
-  const relocation = relocate(doc, fingerprint, { threshold, margin, weights, usable }, ranked);
+  const relocation = relocate(doc, fingerprint, { threshold, margin, weights, usable, strategies }, ranked);
   if (relocation.found) return { found: true, element: relocation.element, locator: relocation.locator, score: relocation.score, via: "relocation" };
   return { found: false, candidates: relocation.candidates, why: relocation.why };
 }

@@ -8,6 +8,7 @@
 import { finder } from "@medv/finder";
 import { buildTargets, findsFirst } from "../locators/builders.ts";
 import { shadowCssSteps } from "../locators/shadowSteps.ts";
+import type { StrategyDeclaration } from "../locators/templates.ts";
 import { fingerprintOf } from "./fingerprint.ts";
 import type { Fingerprint } from "./fingerprint.ts";
 import { rarityIn, similarity, WEIGHTS } from "./score.ts";
@@ -26,6 +27,8 @@ export interface RelocateOptions {
    * (a closed menu's, a template's) is neither taken nor a runner-up that makes a tie.
    */
   usable?: (el: Element) => boolean;
+  /** The run's declared locator strategies (CONTRACT section 23): a relocated element's new locator may be one, as the recorder would build it. */
+  strategies?: readonly StrategyDeclaration[];
 }
 
 export const DEFAULT_THRESHOLD = 0.6;
@@ -105,7 +108,7 @@ function rankNow(doc: Document, fingerprint: Fingerprint, elements: Element[], w
  * (heal() has it already), so nothing is scored twice.
  */
 export function relocate(doc: Document, fingerprint: Fingerprint, options: RelocateOptions = {}, rankedPage?: Candidate[]): Relocation {
-  const { threshold = DEFAULT_THRESHOLD, margin = DEFAULT_MARGIN, weights = WEIGHTS, usable } = options;
+  const { threshold = DEFAULT_THRESHOLD, margin = DEFAULT_MARGIN, weights = WEIGHTS, usable, strategies } = options;
   const kind = kindOfFingerprint(fingerprint);
   const sameKind = (el: Element) => {
     const type = el.getAttribute("type")?.toLowerCase();
@@ -119,7 +122,7 @@ export function relocate(doc: Document, fingerprint: Fingerprint, options: Reloc
     ranked = rankedPage ?? [...first, ...rank(doc, fingerprint, all.filter((el) => !sameKind(el)), weights)].sort((a, b) => b.score - a.score);
     decision = decide(ranked, threshold, margin);
   }
-  const candidates = ranked.slice(0, 3).map(named);
+  const candidates = ranked.slice(0, 3).map((candidate) => named(candidate, strategies));
   if (decision.found) {
     const best = ranked[0];
     return { found: true, element: best.element, locator: candidates[0].locator, score: round(best.score), candidates };
@@ -140,19 +143,19 @@ const roleLike = (el: Element) => el.getAttribute("role")?.trim().split(/\s+/)[0
 
 const round = (score: number) => Math.round(score * 1000) / 1000;
 
-function named({ element, score }: Candidate): NamedCandidate {
+function named({ element, score }: Candidate, strategies?: readonly StrategyDeclaration[]): NamedCandidate {
   let locator: string;
   try {
-    locator = locatorFor(element);
+    locator = locatorFor(element, strategies);
   } catch {
     locator = `xpath=${fingerprintOf(element).xpath}`; // shown in a message; no unique locator exists
   }
   return { locator, score: round(score) };
 }
 
-/** A locator that finds `el` first: the recorder's first target for it, else a unique CSS selector (through shadow roots). */
-export function locatorFor(el: Element): string {
-  const first = buildTargets(el)[0];
+/** A locator that finds `el` first: the recorder's first target for it (a declared strategy's among them), else a unique CSS selector (through shadow roots). */
+export function locatorFor(el: Element, strategies?: readonly StrategyDeclaration[]): string {
+  const first = buildTargets(el, { strategies })[0];
   if (first) return first[0];
   const steps = shadowCssSteps(el);
   const css = steps ? `css=${steps.selectors.join(" >>> ")}` : `css=${finder(el, { root: el.ownerDocument as unknown as Element })}`;

@@ -6,6 +6,7 @@ import { followFrameSteps, parseFrameTarget, parseWindowSize } from "../../drive
 import { alternativeTargets, inPageRequest } from "../../drivers/player/request.ts";
 import { PageGoneError, tabPage } from "../../drivers/webextension/tabPage.ts";
 import { KEY_VARIABLES } from "../../drivers/player/index.ts";
+import { readToContent } from "../../drivers/webextension/messages.ts";
 import type { SideCommand } from "../../services/side/index.ts";
 
 const command = (name: string, target = "", value = "", extra: Record<string, unknown> = {}): SideCommand => ({
@@ -94,6 +95,16 @@ describe("the extension's executor", () => {
       request: { command: "type", target: "id=user", value: `Ada${KEY_VARIABLES.KEY_ENTER}`, targets: ["css=#user"], implicitWaitMs: 1234 },
       trusted: false,
     });
+  });
+
+  it("sends the run's buildable strategies with a command that has a fingerprint, and the tab reads them", async () => {
+    const sku = { name: "sku", css: '[data-sku="{value}"]', attribute: "data-sku" };
+    const executor = tabPage({});
+    const fingerprint = { tag: "button" };
+    await executor.execute({ ...input(command("click", "id=buy", "", { fingerprint })), strategies: [sku, { name: "label", xpath: "//*[@aria-label='{value}']" }] }, signal());
+    const sent = browser.sent.at(-1)!.message as { request: { strategies?: unknown } };
+    expect(sent.request.strategies).toEqual([sku]);
+    expect(readToContent(sent)).toMatchObject({ type: "page.command", request: { strategies: [sku], fingerprint } });
   });
 
   it("asks the page for trusted input when the window holds the tab, and says once why it cannot", async () => {

@@ -849,6 +849,26 @@ describe("relocating an element by its fingerprint (CONTRACT section 18)", () =>
     expect(clicks).toEqual(["click@buy"]);
   });
 
+  it("gives a relocated element's new locator in a declared strategy when the element carries its attribute, as the recorder would build it", async () => {
+    const sku = { name: "sku", css: '[data-sku="{value}"]', attribute: "data-sku" };
+    const fingerprint = fingerprintOf($(page(recorded), "#buy"));
+    const win = page(released.replace('id="purchase"', 'id="purchase" data-sku="BUY-1"'));
+    const clicks = record(win.document, ["click"]);
+    const answer = await run(win, "click", "id=buy", "", { implicitWaitMs: 0, fingerprint, strategies: [sku] });
+    expect(answer).toMatchObject({ state: "passed", healed: { locator: "sku=BUY-1" } });
+    expect(clicks).toEqual(["click@purchase"]);
+    // Without the declaration, the same relocation names a built-in locator.
+    const plain = await run(page(released.replace('id="purchase"', 'id="purchase" data-sku="BUY-1"')), "click", "id=buy", "", { implicitWaitMs: 0, fingerprint });
+    expect((plain as { healed: { locator: string } }).healed.locator).not.toMatch(/^sku=/);
+  });
+
+  it("names the nearest candidates in a declared strategy too when none is close enough", async () => {
+    const sku = { name: "sku", css: '[data-sku="{value}"]', attribute: "data-sku" };
+    const fingerprint = fingerprintOf($(page(recorded), "#buy"));
+    const answer = await run(page(`<main><p>Sold out</p><button type="button" data-sku="NOTIFY">Notify me</button></main>`), "click", "id=buy", "", { implicitWaitMs: 0, fingerprint, strategies: [sku] });
+    expect(answer).toEqual(failed(expect.stringMatching(/nearest: .*sku=NOTIFY \(/)));
+  });
+
   it("ignores a fingerprint that is not one, failing as Selenium does", async () => {
     const answer = await run(page(released), "click", "id=buy", "", { implicitWaitMs: 0, fingerprint: { tag: "button" } });
     expect(answer).toEqual(failed("Element id=buy not found"));

@@ -1,6 +1,7 @@
 // CONTRACT section 23 in a run: a page command's declared locators reach the executor as the
 // css=/xpath= every player knows, and what the executor says back names them as written
-// (services/playback/strategies.ts). Healing by a declared `targets` entry, in jsdom.
+// (services/playback/strategies.ts). Healing by a declared `targets` entry, in jsdom; the
+// strategies relocation may build from go to the page with the command.
 import { createRequire } from "node:module";
 import { JSDOM } from "jsdom";
 import { describe, expect, it } from "vitest";
@@ -8,6 +9,7 @@ import { heal } from "../../services/healing/index.ts";
 import { strategyTable } from "../../services/locators/index.ts";
 import { asWritten, declaredCommand, LOCATOR_TARGET_COMMANDS, runStrategies } from "../../services/playback/strategies.ts";
 import type { SideCommand } from "../../services/side/index.ts";
+import { inPageRequest } from "../../drivers/player/request.ts";
 
 const qa = { name: "qa", css: '[data-qa="{value}"]', attribute: "data-qa" };
 const label = { name: "label", xpath: "//*[@aria-label='{value}']" };
@@ -90,5 +92,21 @@ describe("healing a declared command in the page", () => {
     expect(healed).toMatchObject({ found: true, via: "targets", locator: "xpath=//*[@aria-label='Buy now']" });
     const outcome = asWritten({ state: "passed" as const, healed: { locator: healed.found ? healed.locator : "", score: 1 } }, written);
     expect(outcome.healed!.locator).toBe("label=Buy now");
+  });
+});
+
+describe("the run's strategies in the request for the page", () => {
+  const fingerprint = { recorded: true };
+
+  it("go with a command that has a fingerprint to relocate by, only those naming an attribute a locator can be built from", () => {
+    const built = inPageRequest(command({ target: "id=buy", fingerprint } as Partial<SideCommand>), {}, {}, 0, declared);
+    expect(built.ok && built.request.strategies).toEqual([qa]);
+  });
+
+  it("stay out of a request with nothing to relocate, and of one when no strategy names an attribute", () => {
+    const plain = inPageRequest(command({ target: "id=buy" }), {}, {}, 0, declared);
+    expect(plain.ok && "strategies" in plain.request).toBe(false);
+    const unbuildable = inPageRequest(command({ target: "id=buy", fingerprint } as Partial<SideCommand>), {}, {}, 0, [label]);
+    expect(unbuildable.ok && "strategies" in unbuildable.request).toBe(false);
   });
 });
