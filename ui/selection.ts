@@ -10,10 +10,12 @@ export interface CommandSelection {
   /** Every selected command, the IDE's own included. */
   ids: ReadonlySet<string>;
   /**
-   * The IDE's selected command when the page last picked one it has not taken yet: until the
-   * IDE's selection moves from it, the page's pick stands (the IDE is a message away).
+   * The page's last pick the IDE has not taken yet (`target`), and the selections the IDE may
+   * still pass through on the way to it: the one it had then and the page's earlier picks
+   * (three quick ↑ send three picks, and their answers arrive one by one). Until the IDE's
+   * selection reaches the target or moves elsewhere, the page's pick stands.
    */
-  awaiting?: { was: string | null };
+  awaiting?: { target: string; passing: ReadonlySet<string | null> };
 }
 
 export const NO_SELECTION: CommandSelection = Object.freeze({ anchor: null, ids: new Set<string>() });
@@ -42,7 +44,7 @@ export function pick(order: readonly string[], current: CommandSelection, id: st
  * pick waits for the IDE (its selection is still the one it had then), the pick stands.
  */
 export function followIde(order: readonly string[], current: CommandSelection, selectedId: string | null): CommandSelection {
-  if (current.awaiting !== undefined && current.awaiting.was === selectedId) {
+  if (stillAwaiting(current, selectedId)) {
     const kept = [...current.ids].filter((id) => order.includes(id));
     return kept.length === current.ids.size ? current : { anchor: current.anchor, ids: new Set(kept), awaiting: current.awaiting };
   }
@@ -51,6 +53,30 @@ export function followIde(order: readonly string[], current: CommandSelection, s
   const kept = [...current.ids].filter((id) => order.includes(id));
   if (kept.length === current.ids.size) return current;
   return { anchor: current.anchor !== null && order.includes(current.anchor) ? current.anchor : selectedId, ids: new Set(kept) };
+}
+
+/** Whether the IDE's selection is still on its way to the page's last pick. */
+const stillAwaiting = (current: CommandSelection, selectedId: string | null) =>
+  current.awaiting !== undefined && current.awaiting.target !== selectedId && current.awaiting.passing.has(selectedId);
+
+/**
+ * The selection after a pick the IDE is asked to take: `focus` becomes its selected command,
+ * and until the IDE shows it, the IDE's `selectedId` (and any earlier pick still on its way)
+ * is passed through without undoing the page's pick.
+ */
+export function awaitIde(next: CommandSelection, current: CommandSelection, focus: string, selectedId: string | null): CommandSelection {
+  const passing = new Set<string | null>([selectedId]);
+  if (stillAwaiting(current, selectedId) && current.awaiting) {
+    for (const id of current.awaiting.passing) passing.add(id);
+    passing.add(current.awaiting.target);
+  }
+  passing.delete(focus);
+  return { anchor: next.anchor, ids: next.ids, awaiting: { target: focus, passing } };
+}
+
+/** The selection once the IDE's selection moved: a pick it reached, or left behind, waits no more. */
+export function settle(current: CommandSelection, selectedId: string | null): CommandSelection {
+  return current.awaiting === undefined || stillAwaiting(current, selectedId) ? current : { anchor: current.anchor, ids: current.ids };
 }
 
 /** The selected commands in the table's order. */

@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { readSideCommands, sideCommandsText } from "../../ui/clipboard.ts";
 import { tableKeyAction } from "../../ui/editorKeys.ts";
-import { followIde, NO_SELECTION, pick, selectedInOrder } from "../../ui/selection.ts";
+import { awaitIde, followIde, NO_SELECTION, pick, selectedInOrder, settle } from "../../ui/selection.ts";
 import type { CommandSelection } from "../../ui/selection.ts";
 import { suiteNameProblem } from "../../ui/suiteName.ts";
 import { movedTest } from "../../ui/components/SuiteEditor.tsx";
@@ -45,13 +45,33 @@ describe("the command table's selection", () => {
   });
 
   it("keeps the page's pick while the IDE's selection is still the one it had when the page picked, and follows the IDE once it moves", () => {
-    const picked = { ...pick(ORDER, NO_SELECTION, "a", "only"), awaiting: { was: "c" } };
+    const picked = awaitIde(pick(ORDER, NO_SELECTION, "a", "only"), NO_SELECTION, "a", "c");
     expect(ids(followIde(ORDER, picked, "c"))).toEqual(["a"]);
     expect(ids(followIde(["a", "b"], { ...picked, ids: new Set(["a", "zz"]) }, "c"))).toEqual(["a"]);
     expect(ids(followIde(ORDER, picked, "a"))).toEqual(["a"]);
     expect(ids(followIde(ORDER, picked, "e"))).toEqual(["e"]);
-    const fromNone = { ...pick(ORDER, NO_SELECTION, "b", "only"), awaiting: { was: null } };
+    expect(settle(picked, "c")).toBe(picked);
+    expect(settle(picked, "a").awaiting).toBeUndefined();
+    const fromNone = awaitIde(pick(ORDER, NO_SELECTION, "b", "only"), NO_SELECTION, "b", null);
     expect(ids(followIde(ORDER, fromNone, null))).toEqual(["b"]);
+  });
+
+  it("keeps the last of three quick picks while the IDE answers the first two one by one, so a Delete right after removes the command the user sees selected", () => {
+    // ↑ three times from "e": the page picks d, c, b before the IDE has taken any of them.
+    let page: CommandSelection = NO_SELECTION;
+    let ide: string | null = "e";
+    for (const id of ["d", "c", "b"]) {
+      const shown = followIde(ORDER, page, ide);
+      page = awaitIde(pick(ORDER, shown, id, "only"), shown, id, ide);
+    }
+    // The IDE's selection passes through d and c on its way to b: the table shows b all along.
+    for (ide of ["d", "c", "b"]) {
+      page = settle(page, ide);
+      expect(ids(followIde(ORDER, page, ide))).toEqual(["b"]);
+    }
+    expect(page.awaiting).toBeUndefined();
+    // Once there, the IDE leads again: its delete's neighbour becomes the selection.
+    expect(ids(followIde(["a", "c", "d", "e"], page, "c"))).toEqual(["c"]);
   });
 });
 
