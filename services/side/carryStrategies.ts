@@ -5,6 +5,7 @@
 import { strategiesUsed } from "../locators/strategies.ts";
 import type { StrategyDeclaration } from "../locators/strategies.ts";
 import type { SideProject } from "./schema.ts";
+import { MAX_CARRIED_STRATEGIES } from "./strategies.ts";
 
 /** Every locator the project's commands name: each target, and each locator of its `targets`. */
 function* commandLocators(project: SideProject): Iterable<string> {
@@ -25,7 +26,8 @@ function asCarried({ name, css, xpath, attribute }: StrategyDeclaration): Strate
 
 /**
  * The declarations among `declared` of the strategies the project's commands use and it does
- * not carry yet, in the order the commands first use them.
+ * not carry yet, in the order the commands first use them, up to what a project may carry (a
+ * strategy past it plays while its plugin is there, as a project without the field does).
  */
 export function strategiesToCarry(project: SideProject, declared: ReadonlyArray<StrategyDeclaration>): StrategyDeclaration[] {
   if (declared.length === 0) return [];
@@ -33,6 +35,7 @@ export function strategiesToCarry(project: SideProject, declared: ReadonlyArray<
   const byName = new Map(declared.map((d) => [d.name, d]));
   return strategiesUsed(commandLocators(project))
     .filter((name) => !carried.has(name) && byName.has(name))
+    .slice(0, Math.max(0, MAX_CARRIED_STRATEGIES - carried.size))
     .map((name) => asCarried(byName.get(name)!));
 }
 

@@ -11,3 +11,4 @@ export { locatorOrderSchema, recordingSettings, testIdAttributesSchema, type Rec
 export { carriedDataFile, dataFileNameProblem, MAX_DATA_FILE_CHARS, MAX_DATA_FILE_NAME, type CarriedDataFile } from "./dataFiles.ts";
 export { checkSuiteName, isSuite, newSuite, suiteIndex, SUITE_TIMEOUT_S, type SideSuite } from "./suites.ts";
 export { carryingStrategies, strategiesToCarry } from "./carryStrategies.ts";
+export { MAX_CARRIED_STRATEGIES } from "./strategies.ts";

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { declareStrategy, MAX_STRATEGIES_PER_PLUGIN, pluginStrategies, registerPlugin } from "../../services/plugins/index.ts";
 import type { PluginRegistry } from "../../services/plugins/index.ts";
-import { carryingStrategies, strategiesToCarry } from "../../services/side/index.ts";
+import { carryingStrategies, MAX_CARRIED_STRATEGIES, strategiesToCarry } from "../../services/side/index.ts";
 import { parseSideProject } from "../../services/side/index.ts";
 
 const QA = { name: "qa", css: '[data-qa="{value}"]' };
@@ -75,6 +75,27 @@ describe("what a project carries", () => {
     expect(carried.locatorStrategies).toEqual([TAG, QA]);
     // What it carries loads back as a .side project.
     expect(parseSideProject(carried).ok).toBe(true);
+  });
+
+  it("loads back a project that carries more declarations than one plugin may make, once two plugins' strategies are in it", () => {
+    const count = MAX_STRATEGIES_PER_PLUGIN + 50;
+    const available = Array.from({ length: count }, (_, i) => ({ name: `s${i}`, css: `[data-s${i}="{value}"]`, plugin: i % 2 === 0 ? "a" : "b" }));
+    const used = project(available.map((d, i) => ({ id: `c${i}`, command: "click", target: `${d.name}=x` })));
+    const carried = carryingStrategies(used, available);
+    expect(carried.locatorStrategies).toHaveLength(count);
+    const reloaded = parseSideProject(JSON.parse(JSON.stringify(carried)));
+    expect(reloaded.ok && reloaded.project.locatorStrategies?.length).toBe(count);
+  });
+
+  it("carries no more declarations than a project may load, the first its commands use, and loads back", () => {
+    const count = MAX_CARRIED_STRATEGIES + 5;
+    const available = Array.from({ length: count }, (_, i) => ({ name: `s${i}`, css: `[data-s${i}="{value}"]` }));
+    const used = project(available.map((d, i) => ({ id: `c${i}`, command: "click", target: `${d.name}=x` })), { locatorStrategies: [available[3]] });
+    const carried = carryingStrategies(used, available);
+    expect(carried.locatorStrategies).toHaveLength(MAX_CARRIED_STRATEGIES);
+    expect(carried.locatorStrategies?.slice(0, 3).map((d) => d.name)).toEqual(["s3", "s0", "s1"]);
+    expect(parseSideProject(JSON.parse(JSON.stringify(carried))).ok).toBe(true);
+    expect(parseSideProject({ ...carried, locatorStrategies: available }).ok).toBe(false);
   });
 
   it("gives back the very project when it needs nothing", () => {
