@@ -163,14 +163,17 @@ export async function play(options: PlayOptions, io: PlayIo, stopSignal: AbortSi
     const named = several ? groups.map((g) => ({ ...g, name: `${c.label} / ${g.name === c.project.name ? "tests" : g.name}` })) : groups;
     projects.push({ file: c.file, name: c.label, groups: named, startedAt: Math.min(...mine.map((p) => p.startedAt)), endedAt: Math.max(...mine.map((p) => p.endedAt)) });
   }
+  const kept = (await Promise.all(traceOf.values())).filter((trace) => trace?.dir).length;
+  // A JUnit written without --report names pictures in the traces folder: the run's traces stay until the next run.
+  const namedByJunit = !options.report && (options.junit !== null || options.output?.format === "junit") ? kept : 0;
   try {
     const outcome = await report(options, io, projects, chosen, ends, started);
-    const kept = (await Promise.all(traceOf.values())).filter((trace) => trace?.dir).length;
-    if (kept > KEPT_TRACES && !options.report) io.out(`traces         ${kept} kept by this run; the folder keeps the last ${KEPT_TRACES}, so --report DIR keeps every one's pictures`);
+    if (kept > KEPT_TRACES && namedByJunit > 0) io.out(`traces         ${kept} kept by this run until the next one, as its JUnit names their pictures; --report DIR keeps copies`);
+    else if (kept > KEPT_TRACES && !options.report) io.out(`traces         ${kept} kept by this run; the folder keeps the last ${KEPT_TRACES}, so --report DIR keeps every one's pictures`);
     return outcome;
   } finally {
     // The run held its traces until its report, pictures and outputs had copied them; the folder keeps its last KEPT_TRACES again.
-    if (options.trace !== "off") await pruneTraces(tracesFolder(options.tokenFile)).catch(() => {});
+    if (options.trace !== "off") await pruneTraces(tracesFolder(options.tokenFile), Math.max(KEPT_TRACES, namedByJunit)).catch(() => {});
   }
 }
 

@@ -5,7 +5,7 @@
 // its picture; and --retries on a page that fails its first load: the test is flaky, exit 0, and
 // in a suite it plays again at once, before the suite's next test. A run with more failures than
 // the traces folder keeps still reports every one's picture.
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -45,6 +45,13 @@ afterAll(async () => {
 const command = (id: string, name: string, target = "", value = "") => ({ id, comment: "", command: name, target, targets: [], value });
 
 type Suite = { id: string; name: string; persistSession: boolean; parallel: boolean; timeout: number; tests: string[] };
+
+/** The picture each test case of a JUnit file attaches (`[[ATTACHMENT|path]]`), in order. */
+async function attachedPictures(junit: string): Promise<Array<string | undefined>> {
+  const parsed = await parse(readFileSync(junit, "utf8"));
+  const cases = parsed && "testsuite" in parsed ? (parsed.testsuite ?? []).flatMap((s) => s.testcase ?? []) : [];
+  return cases.map((c) => c["system-out"]?.[0].match(/^\[\[ATTACHMENT\|(.+)\]\]$/)?.[1]);
+}
 
 function project(file: string, tests: Array<{ id: string; name: string; commands: ReturnType<typeof command>[] }>, suites: Suite[] = []) {
   const path = join(dir, file);
@@ -177,9 +184,7 @@ describe("npm run play's reports", () => {
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(new RegExp(`^${count} tests: 0 passed, ${count} failed, 0 fatal in \\d+\\.\\d\\d s$`, "m"));
     // Each failed test's picture, copied into the report, is what JUnit attaches.
-    const parsed = await parse(readFileSync(junit, "utf8"));
-    const cases = parsed && "testsuite" in parsed ? (parsed.testsuite ?? []).flatMap((s) => s.testcase ?? []) : [];
-    const attached = cases.map((c) => c["system-out"]?.[0].match(/^\[\[ATTACHMENT\|(.+)\]\]$/)?.[1]);
+    const attached = await attachedPictures(junit);
     expect(attached).toHaveLength(count);
     for (const picture of attached) {
       expect(picture?.startsWith(reportDir)).toBe(true);
@@ -188,10 +193,19 @@ describe("npm run play's reports", () => {
     expect(readdirSync(join(reportDir, "traces"))).toHaveLength(count);
     expect(readdirSync(join(data, "traces"))).toHaveLength(KEPT_TRACES);
 
-    // Without --report, the run says the folder will not keep all it wrote.
+    // Without --report, the JUnit names the pictures in the traces folder: the run keeps them all until the next run.
     const again = await playCli([file, "--junit", junit], data);
     expect(again.code).toBe(1);
-    expect(again.stdout).toContain(`traces         ${count} kept by this run; the folder keeps the last ${KEPT_TRACES}, so --report DIR keeps every one's pictures`);
+    expect(again.stdout).toContain(`traces         ${count} kept by this run until the next one, as its JUnit names their pictures; --report DIR keeps copies`);
+    const named = await attachedPictures(junit);
+    expect(named).toHaveLength(count);
+    for (const picture of named) expect(picture !== undefined && existsSync(picture)).toBe(true);
+    expect(readdirSync(join(data, "traces"))).toHaveLength(count);
+
+    // Without either, the run says the folder will not keep all it wrote, and keeps its last 20.
+    const bare = await playCli([file], data);
+    expect(bare.code).toBe(1);
+    expect(bare.stdout).toContain(`traces         ${count} kept by this run; the folder keeps the last ${KEPT_TRACES}, so --report DIR keeps every one's pictures`);
     expect(readdirSync(join(data, "traces"))).toHaveLength(KEPT_TRACES);
   }, 300_000);
 });
