@@ -44,7 +44,7 @@ export function pick(order: readonly string[], current: CommandSelection, id: st
  * pick waits for the IDE (its selection is still the one it had then), the pick stands.
  */
 export function followIde(order: readonly string[], current: CommandSelection, selectedId: string | null): CommandSelection {
-  if (stillAwaiting(current, selectedId)) {
+  if (stillAwaiting(order, current, selectedId)) {
     const kept = [...current.ids].filter((id) => order.includes(id));
     return kept.length === current.ids.size ? current : { anchor: current.anchor, ids: new Set(kept), awaiting: current.awaiting };
   }
@@ -55,18 +55,25 @@ export function followIde(order: readonly string[], current: CommandSelection, s
   return { anchor: current.anchor !== null && order.includes(current.anchor) ? current.anchor : selectedId, ids: new Set(kept) };
 }
 
-/** Whether the IDE's selection is still on its way to the page's last pick. */
-const stillAwaiting = (current: CommandSelection, selectedId: string | null) =>
-  current.awaiting !== undefined && current.awaiting.target !== selectedId && current.awaiting.passing.has(selectedId);
+/**
+ * Whether the IDE's selection is still on its way to the page's last pick: not there yet, on one
+ * it may pass through, and the pick still a command of the test (a pick deleted before the IDE
+ * took it is never reached: the IDE's selection is then the delete's, whatever it is).
+ */
+const stillAwaiting = (order: readonly string[], current: CommandSelection, selectedId: string | null) =>
+  current.awaiting !== undefined &&
+  current.awaiting.target !== selectedId &&
+  current.awaiting.passing.has(selectedId) &&
+  order.includes(current.awaiting.target);
 
 /**
  * The selection after a pick the IDE is asked to take: `focus` becomes its selected command,
  * and until the IDE shows it, the IDE's `selectedId` (and any earlier pick still on its way)
  * is passed through without undoing the page's pick.
  */
-export function awaitIde(next: CommandSelection, current: CommandSelection, focus: string, selectedId: string | null): CommandSelection {
+export function awaitIde(order: readonly string[], next: CommandSelection, current: CommandSelection, focus: string, selectedId: string | null): CommandSelection {
   const passing = new Set<string | null>([selectedId]);
-  if (stillAwaiting(current, selectedId) && current.awaiting) {
+  if (stillAwaiting(order, current, selectedId) && current.awaiting) {
     for (const id of current.awaiting.passing) passing.add(id);
     passing.add(current.awaiting.target);
   }
@@ -75,8 +82,8 @@ export function awaitIde(next: CommandSelection, current: CommandSelection, focu
 }
 
 /** The selection once the IDE's selection moved: a pick it reached, or left behind, waits no more. */
-export function settle(current: CommandSelection, selectedId: string | null): CommandSelection {
-  return current.awaiting === undefined || stillAwaiting(current, selectedId) ? current : { anchor: current.anchor, ids: current.ids };
+export function settle(order: readonly string[], current: CommandSelection, selectedId: string | null): CommandSelection {
+  return current.awaiting === undefined || stillAwaiting(order, current, selectedId) ? current : { anchor: current.anchor, ids: current.ids };
 }
 
 /** The selected commands in the table's order. */

@@ -45,33 +45,48 @@ describe("the command table's selection", () => {
   });
 
   it("keeps the page's pick while the IDE's selection is still the one it had when the page picked, and follows the IDE once it moves", () => {
-    const picked = awaitIde(pick(ORDER, NO_SELECTION, "a", "only"), NO_SELECTION, "a", "c");
+    const picked = awaitIde(ORDER, pick(ORDER, NO_SELECTION, "a", "only"), NO_SELECTION, "a", "c");
     expect(ids(followIde(ORDER, picked, "c"))).toEqual(["a"]);
     expect(ids(followIde(["a", "b"], { ...picked, ids: new Set(["a", "zz"]) }, "c"))).toEqual(["a"]);
     expect(ids(followIde(ORDER, picked, "a"))).toEqual(["a"]);
     expect(ids(followIde(ORDER, picked, "e"))).toEqual(["e"]);
-    expect(settle(picked, "c")).toBe(picked);
-    expect(settle(picked, "a").awaiting).toBeUndefined();
-    const fromNone = awaitIde(pick(ORDER, NO_SELECTION, "b", "only"), NO_SELECTION, "b", null);
+    expect(settle(ORDER, picked, "c")).toBe(picked);
+    expect(settle(ORDER, picked, "a").awaiting).toBeUndefined();
+    const fromNone = awaitIde(ORDER, pick(ORDER, NO_SELECTION, "b", "only"), NO_SELECTION, "b", null);
     expect(ids(followIde(ORDER, fromNone, null))).toEqual(["b"]);
   });
 
-  it("keeps the last of three quick picks while the IDE answers the first two one by one, so a Delete right after removes the command the user sees selected", () => {
-    // ↑ three times from "e": the page picks d, c, b before the IDE has taken any of them.
+  /** ↑ three times from "e": the page picks d, c, b before the IDE has taken any of them. */
+  function threeQuickPicks(): CommandSelection {
     let page: CommandSelection = NO_SELECTION;
-    let ide: string | null = "e";
     for (const id of ["d", "c", "b"]) {
-      const shown = followIde(ORDER, page, ide);
-      page = awaitIde(pick(ORDER, shown, id, "only"), shown, id, ide);
+      const shown = followIde(ORDER, page, "e");
+      page = awaitIde(ORDER, pick(ORDER, shown, id, "only"), shown, id, "e");
     }
+    return page;
+  }
+
+  it("keeps the last of three quick picks while the IDE answers the first two one by one, so a Delete right after removes the command the user sees selected", () => {
+    let page = threeQuickPicks();
+    expect(selectedInOrder(ORDER, page)).toEqual(["b"]);
     // The IDE's selection passes through d and c on its way to b: the table shows b all along.
-    for (ide of ["d", "c", "b"]) {
-      page = settle(page, ide);
+    for (const ide of ["d", "c", "b"]) {
+      page = settle(ORDER, page, ide);
       expect(ids(followIde(ORDER, page, ide))).toEqual(["b"]);
     }
     expect(page.awaiting).toBeUndefined();
     // Once there, the IDE leads again: its delete's neighbour becomes the selection.
     expect(ids(followIde(["a", "c", "d", "e"], page, "c"))).toEqual(["c"]);
+  });
+
+  it("follows the IDE's delete when the pick was deleted before the IDE's answer to it came, even to a command picked before it", () => {
+    // Delete right after the picks: the IDE's next view (its answers merged) has b gone and its neighbour c selected.
+    const page = threeQuickPicks();
+    const after = ["a", "c", "d", "e"];
+    expect(ids(followIde(after, page, "c"))).toEqual(["c"]);
+    expect(settle(after, page, "c").awaiting).toBeUndefined();
+    // While b is there, the same c is one the IDE passes through: the pick stands.
+    expect(ids(followIde(ORDER, page, "c"))).toEqual(["b"]);
   });
 });
 

@@ -64,7 +64,7 @@ export function TestEditor({ view, shown, playback, runCommands, breakpoints, tr
   const selected = commands.filter((c) => current.ids.has(c.id));
   useEffect(() => setSelection(NO_SELECTION), [shown?.id]);
   // Once the IDE's selection moves, the page's pick no longer waits for it.
-  useEffect(() => setSelection((s) => settle(s, focusId)), [focusId]);
+  useEffect(() => setSelection((s) => settle(order, s, focusId)), [focusId, order]);
 
   const [addingAsked, setAddingAsked] = useState(false);
   useEffect(() => setAddingAsked(false), [shown?.id]);
@@ -89,7 +89,7 @@ export function TestEditor({ view, shown, playback, runCommands, breakpoints, tr
     // The IDE's selected command is always one of the selected: the one picked, unless Ctrl+click took it away.
     const focus = next.ids.has(id) ? id : focusId !== null && next.ids.has(focusId) ? focusId : (selectedInOrder(order, next)[0] ?? null);
     const asks = focus !== null && focus !== focusId;
-    setSelection(asks ? awaitIde(next, current, focus, focusId) : next);
+    setSelection(asks ? awaitIde(order, next, current, focus, focusId) : next);
     if (asks) send({ type: "user.selectCommand", commandId: focus });
   };
 
