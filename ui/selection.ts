@@ -41,7 +41,8 @@ export function pick(order: readonly string[], current: CommandSelection, id: st
  * The selection once the IDE's selected command is known: commands gone from the test are
  * dropped; a selected command the page did not pick (a plugin's insert, a paste, a new test)
  * becomes the whole selection; none selected in the IDE is none here. While the page's last
- * pick waits for the IDE (its selection is still the one it had then), the pick stands.
+ * pick waits for the IDE (its selection is one it passes through on the way: stillAwaiting),
+ * the pick stands.
  */
 export function followIde(order: readonly string[], current: CommandSelection, selectedId: string | null): CommandSelection {
   if (stillAwaiting(order, current, selectedId)) {
