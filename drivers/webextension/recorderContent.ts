@@ -14,7 +14,7 @@ import type { BuildOptions } from "../../services/locators/builders.ts";
 import { attachRecorder } from "../recorder/recorder.ts";
 import { setUpPointing } from "./pointingContent.ts";
 import { readRecorderControl, RECORDER_PORT } from "./recording.ts";
-import type { RecorderActionMessage, RecorderHelloMessage } from "./recording.ts";
+import type { RecorderActionMessage, RecorderHelloMessage, RecorderStartedMessage } from "./recording.ts";
 
 const LOADED = "__ideCoreRecorder";
 const scope = globalThis as typeof globalThis & { [LOADED]?: () => void };
@@ -54,6 +54,9 @@ else {
       if (told?.control === "start") {
         settings = told.settings;
         start();
+        // The window tells the core of the page once every frame listens (recording.ts).
+        const started: RecorderStartedMessage = { type: "recorder.started" };
+        current.postMessage(started);
       } else if (told?.control === "stop") stop();
     });
     current.onDisconnect.addListener(() => {

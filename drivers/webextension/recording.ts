@@ -13,6 +13,10 @@
 // closes (recorder.windowClosed). Stopping tells every frame to stop. Each start carries the
 // project's recording settings (locatorOrder, testIdAttributes: CONTRACT section 18), and a
 // change of them during a recording is told to every recorded frame.
+// As in the host, the core hears of the page (and shows open and setWindowSize) only once the
+// recorder listens in every frame the window put it in (each says recorder.started), or after
+// START_WAIT_MS: a click the user makes as soon as the test shows its first commands is recorded.
+// What a frame reports before that waits, in order, behind the page.
 import type { Ide } from "../../core/ide.ts";
 import type { BuildOptions } from "../../services/locators/builders.ts";
 import { coreReport, readRecorderSettings } from "../recorder/report.ts";
@@ -23,9 +27,13 @@ export const RECORDER_SCRIPT = "recorder.js";
 export const RECORDER_PORT = "ide-core-recorder";
 /** How long after a tab opened from a recorded tab the core hears of it (the opening click first). */
 const OPENED_DELAY_MS = 150;
+/** How long a recording's start waits for the tab's frames to say their recorder listens before the core hears of the page anyway. */
+const START_WAIT_MS = 3_000;
 
 export type RecorderHelloMessage = { type: "recorder.hello" };
 export type RecorderActionMessage = { type: "recorder.action"; action: RecorderReport };
+/** A frame's recorder listens (its answer to each recorder.start). */
+export type RecorderStartedMessage = { type: "recorder.started" };
 /** Start (again, with the project's recording settings as they are now: CONTRACT section 18), or stop. */
 export type RecorderControlMessage = { type: "recorder.start"; settings: BuildOptions } | { type: "recorder.stop" };
 
@@ -55,11 +63,43 @@ export function recordInTabUnderTest(core: Ide, findTab: () => Promise<chrome.ta
     }
   };
 
+  /** Which recording start this is: a stop or another start while one waits makes its wait moot. */
+  let generation = 0;
+  /** Whether the core has heard of the page this recording: what frames report before waits here. */
+  let announced = false;
+  const early: Array<Record<string, unknown>> = [];
+  /** The frames of the tab under test whose recorder said it listens, since this start. */
+  const startedFrames = new Set<number>();
+  let onFrameStarted: (() => void) | null = null;
+  let endWait: (() => void) | null = null;
+  const hear = (report: Record<string, unknown>) => {
+    if (announced) core.record(report);
+    else early.push(report);
+  };
+  const framesStarted = (frames: number[]) =>
+    new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        onFrameStarted = null;
+        endWait = null;
+        resolve();
+      };
+      endWait = done;
+      const timer = setTimeout(done, START_WAIT_MS);
+      onFrameStarted = () => {
+        if (frames.every((frame) => startedFrames.has(frame))) done();
+      };
+      onFrameStarted();
+    });
+
   async function begin() {
+    const started = ++generation;
     const found = await findTab();
-    if (!recording || !found?.id) return;
-    tabId = found.id;
-    recorded.add(found.id);
+    if (!recording || started !== generation || !found?.id) return;
+    const id = found.id;
+    tabId = id;
+    recorded.add(id);
+    startedFrames.clear();
     let width = 0;
     let height = 0;
     try {
@@ -69,14 +109,20 @@ export function recordInTabUnderTest(core: Ide, findTab: () => Promise<chrome.ta
     } catch {
       // The window went away with the tab; onRemoved says so.
     }
-    core.record({ type: "recorder.pageSeen", url: found.url ?? "", width, height, tabId: found.id });
-    tell(found.id, startMessage());
+    tell(id, startMessage());
+    let frames: number[] = [];
     try {
       // Frames whose recorder has no port (loaded before the recording) ask again, connect, and are told on connecting.
-      await chrome.scripting.executeScript({ target: { tabId: found.id, allFrames: true }, files: [RECORDER_SCRIPT] });
+      const injected = await chrome.scripting.executeScript({ target: { tabId: id, allFrames: true }, files: [RECORDER_SCRIPT] });
+      frames = injected.map((result) => result.frameId);
     } catch {
       // A page the extension may not script (the browser's own pages): nothing can be recorded there.
     }
+    await framesStarted(frames);
+    if (!recording || started !== generation || tabId !== id) return;
+    core.record({ type: "recorder.pageSeen", url: found.url ?? "", width, height, tabId: id });
+    announced = true;
+    for (const report of early.splice(0)) core.record(report);
   }
 
   // The project's recording settings go with each start; a change while recording starts every recorded frame again with them.
@@ -91,7 +137,13 @@ export function recordInTabUnderTest(core: Ide, findTab: () => Promise<chrome.ta
     if (now === recording) return;
     recording = now;
     if (now) void begin();
-    else if (tabId !== null) {
+    else {
+      generation += 1;
+      announced = false;
+      early.length = 0;
+      endWait?.();
+    }
+    if (!now && tabId !== null) {
       for (const id of recorded) tell(id, { type: "recorder.stop" });
       recorded.clear();
       tabId = null;
@@ -108,9 +160,14 @@ export function recordInTabUnderTest(core: Ide, findTab: () => Promise<chrome.ta
       if (ofTab.size === 0 && ports.get(id) === ofTab) ports.delete(id);
     });
     port.onMessage.addListener((value: unknown) => {
-      if (!recording || !recorded.has(id) || (value as { type?: unknown } | null)?.type !== "recorder.action") return;
+      const type = (value as { type?: unknown } | null)?.type;
+      if (!recording || !recorded.has(id)) return;
+      if (type === "recorder.started" && id === tabId && port.sender?.frameId !== undefined) {
+        startedFrames.add(port.sender.frameId);
+        onFrameStarted?.();
+      }
       // A command, or the typing still pending in the focused field (recorded if the recording stops first).
-      core.record(coreReport((value as RecorderActionMessage).action, id));
+      if (type === "recorder.action") hear(coreReport((value as RecorderActionMessage).action, id));
     });
     if (recording && recorded.has(id)) port.postMessage(startMessage());
   };
@@ -120,7 +177,7 @@ export function recordInTabUnderTest(core: Ide, findTab: () => Promise<chrome.ta
       tabId = null;
       recorded.clear();
       core.record({ type: "recorder.tabClosed" });
-    } else if (recording && recorded.delete(id)) core.record({ type: "recorder.windowClosed", tabId: id });
+    } else if (recording && recorded.delete(id)) hear({ type: "recorder.windowClosed", tabId: id });
   };
   const onCreated = (tab: chrome.tabs.Tab) => {
     if (!recording || tab.id === undefined || tab.openerTabId === undefined || !recorded.has(tab.openerTabId)) return;
@@ -129,7 +186,7 @@ export function recordInTabUnderTest(core: Ide, findTab: () => Promise<chrome.ta
     // The click that opened it reaches the window over its tab's port, which may come after this
     // event: the core hears of the tab a moment later, once that click is recorded.
     setTimeout(() => {
-      if (recording && recorded.has(id)) core.record({ type: "recorder.windowOpened", tabId: id, openerTabId });
+      if (recording && recorded.has(id)) hear({ type: "recorder.windowOpened", tabId: id, openerTabId });
     }, OPENED_DELAY_MS);
   };
   const onMessage = (value: unknown, sender: chrome.runtime.MessageSender, sendResponse: (answer: unknown) => void) => {
