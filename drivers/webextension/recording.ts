@@ -70,26 +70,23 @@ export function recordInTabUnderTest(core: Ide, findTab: () => Promise<chrome.ta
   const early: Array<Record<string, unknown>> = [];
   /** The frames of the tab under test whose recorder said it listens, since this start. */
   const startedFrames = new Set<number>();
-  let onFrameStarted: (() => void) | null = null;
-  let endWait: (() => void) | null = null;
+  /** The start waiting for its frames' answers: which frames, and what ends the wait. */
+  let waiting: { frames: number[]; done: () => void } | null = null;
   const hear = (report: Record<string, unknown>) => {
     if (announced) core.record(report);
     else early.push(report);
   };
+  const allStarted = () => waiting?.frames.every((frame) => startedFrames.has(frame)) === true;
   const framesStarted = (frames: number[]) =>
     new Promise<void>((resolve) => {
       const done = () => {
         clearTimeout(timer);
-        onFrameStarted = null;
-        endWait = null;
+        if (waiting?.done === done) waiting = null;
         resolve();
       };
-      endWait = done;
       const timer = setTimeout(done, START_WAIT_MS);
-      onFrameStarted = () => {
-        if (frames.every((frame) => startedFrames.has(frame))) done();
-      };
-      onFrameStarted();
+      waiting = { frames, done };
+      if (allStarted()) waiting.done();
     });
 
   async function begin() {
@@ -138,15 +135,16 @@ export function recordInTabUnderTest(core: Ide, findTab: () => Promise<chrome.ta
     recording = now;
     if (now) void begin();
     else {
+      // A start still waiting for its frames is moot, and what they reported meanwhile goes with it.
       generation += 1;
       announced = false;
       early.length = 0;
-      endWait?.();
-    }
-    if (!now && tabId !== null) {
-      for (const id of recorded) tell(id, { type: "recorder.stop" });
-      recorded.clear();
-      tabId = null;
+      waiting?.done();
+      if (tabId !== null) {
+        for (const id of recorded) tell(id, { type: "recorder.stop" });
+        recorded.clear();
+        tabId = null;
+      }
     }
   });
 
@@ -164,7 +162,7 @@ export function recordInTabUnderTest(core: Ide, findTab: () => Promise<chrome.ta
       if (!recording || !recorded.has(id)) return;
       if (type === "recorder.started" && id === tabId && port.sender?.frameId !== undefined) {
         startedFrames.add(port.sender.frameId);
-        onFrameStarted?.();
+        if (allStarted()) waiting?.done();
       }
       // A command, or the typing still pending in the focused field (recorded if the recording stops first).
       if (type === "recorder.action") hear(coreReport((value as RecorderActionMessage).action, id));
